@@ -1,0 +1,215 @@
+package bp
+
+// The lowered form: what every engine executes.
+//
+// Invariants:
+//   - A Program has one Proc per thread body: Procs[0] is main; every
+//     function started as a thread has its own Proc. All calls are inlined,
+//     so a thread's control state is (proc, pc) with pc an index into
+//     Proc.Steps.
+//   - Each node is one atomic step of one thread. A step either is enabled
+//     (assume/constrain satisfied for some choice of its non-deterministic
+//     values) or blocks the thread without changing anything.
+//   - Variables are slots: VarRef{Global, i} is Program.Globals[i], shared
+//     by all threads; VarRef{Local, i} is Proc.Locals[i] of the running
+//     thread. Local slots [0, len(Program.ThreadLocals)) of every proc hold
+//     the thread-local globals, in the same order, so a thread start can
+//     copy them across procs.
+//   - Every `*` and every schoose in one node has its own choice number in
+//     [0, Step.Choices): engines enumerate or encode choices per node.
+
+// Scope says whether a variable slot is shared or belongs to the thread.
+type Scope uint8
+
+// Scopes of variable slots.
+const (
+	Global Scope = iota
+	Local
+)
+
+// VarRef names a variable slot.
+type VarRef struct {
+	Scope Scope
+	Index int
+}
+
+// TermOp is the operator of a Term.
+type TermOp uint8
+
+// Term operators.
+const (
+	TConst   TermOp = iota // Val
+	TVar                   // Ref, Primed
+	TNondet                // a fresh value: choice number Choice
+	TNot                   // Args[0]
+	TAnd                   // Args[0] & Args[1]
+	TOr                    // Args[0] | Args[1]
+	TXor                   // Args[0] ^ Args[1] (also !=)
+	TIff                   // Args[0] = Args[1]
+	TImplies               // Args[0] => Args[1]
+	TChoose                // schoose[Args[0], Args[1]]: T if a, else F if b, else choice Choice
+)
+
+// Term is a lowered Boolean expression over variable slots.
+type Term struct {
+	Op     TermOp
+	Val    bool
+	Ref    VarRef
+	Primed bool // the value after the step (inside a constraint)
+	Choice int
+	Args   []*Term
+}
+
+// StepKind is the kind of a lowered step.
+type StepKind uint8
+
+// Step kinds.
+const (
+	Skip        StepKind = iota // go to Next
+	Assign                      // Targets := Values, if Constraint holds; go to Next
+	Assume                      // block unless Cond; go to Next
+	Assert                      // the property fails if Cond can be false; go to Next
+	Branch                      // go to Then if Cond, else to Else
+	Goto                        // go to one of Succs, non-deterministically
+	Spawn                       // start a thread (see Spawn*); go to Next
+	EndThread                   // the thread terminates
+	AtomicBegin                 // only this thread runs until AtomicEnd
+	AtomicEnd                   // other threads may run again
+)
+
+var stepKindNames = [...]string{"skip", "assign", "assume", "assert", "branch", "goto", "spawn", "end_thread", "atomic_begin", "atomic_end"}
+
+func (k StepKind) String() string {
+	if int(k) < len(stepKindNames) {
+		return stepKindNames[k]
+	}
+	return "?"
+}
+
+// Step is one atomic step of a thread.
+type Step struct {
+	Kind    StepKind
+	Pos     Pos      // the source statement
+	Text    string   // the statement as written, on one line, for traces
+	Labels  []string // the statement's labels (on its first node only)
+	Frame   int      // index into Proc.Frames: the inlined function instance
+	Choices int      // number of choice numbers used by the node's terms
+
+	Next int // successor of straight-line steps
+
+	Targets    []VarRef // Assign
+	Values     []*Term  // Assign, same length as Targets
+	Constraint *Term    // Assign; nil means T
+
+	Cond       *Term // Assume, Assert, Branch
+	Then, Else int   // Branch
+
+	Succs []int // Goto
+
+	// Spawn: the new thread runs SpawnProc from SpawnPC. With CopyLocals
+	// it starts with a copy of all the creator's locals (start_thread goto,
+	// same proc); otherwise SpawnArgs are assigned to the new proc's Params
+	// and its thread-locals are copied from the creator, the rest starting
+	// non-deterministic.
+	SpawnProc  int
+	SpawnPC    int
+	SpawnArgs  []*Term
+	CopyLocals bool
+}
+
+// LocalVar describes a local slot of a proc.
+type LocalVar struct {
+	Name        string // source name
+	Frame       int    // owning frame; -1 for thread-local globals
+	ThreadLocal bool
+}
+
+// Frame is one inlined function instance in a proc.
+type Frame struct {
+	Func   string // the function's name
+	Parent int    // calling frame, -1 for the thread's top frame
+	Slots  []int  // local slots of its parameters and locals, in order
+}
+
+// Proc is the code of one kind of thread.
+type Proc struct {
+	Name   string
+	Entry  int
+	Steps  []Step
+	Locals []LocalVar
+	Params []int // local slots receiving SpawnArgs
+	Frames []Frame
+}
+
+// Program is a lowered, checked Boolean program.
+type Program struct {
+	File         *File
+	Globals      []string // shared variables
+	ThreadLocals []string // names of thread-local globals (local slots 0..n-1)
+	Procs        []*Proc  // Procs[0] is main
+}
+
+// Label is a place in the lowered program that carries a source label.
+type Label struct {
+	Proc, PC int
+}
+
+// FindLabel returns every node labelled name, in proc and pc order.
+func (p *Program) FindLabel(name string) []Label {
+	var out []Label
+	for i, proc := range p.Procs {
+		for pc := range proc.Steps {
+			for _, l := range proc.Steps[pc].Labels {
+				if l == name {
+					out = append(out, Label{i, pc})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// HasAsserts reports whether any node is an assertion.
+func (p *Program) HasAsserts() bool {
+	for _, proc := range p.Procs {
+		for i := range proc.Steps {
+			if proc.Steps[i].Kind == Assert {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Position resolves a node's position.
+func (p *Program) Position(n *Step) Position { return p.File.Position(n.Pos) }
+
+// FrameLocals returns the local slots visible in frame f: the thread-locals
+// and the locals of f and of every frame that called it, outermost first.
+func (pr *Proc) FrameLocals(f int) []int {
+	var chain []int
+	for ; f >= 0; f = pr.Frames[f].Parent {
+		chain = append(chain, f)
+	}
+	var slots []int
+	for i, l := range pr.Locals {
+		if l.ThreadLocal {
+			slots = append(slots, i)
+		}
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		slots = append(slots, pr.Frames[chain[i]].Slots...)
+	}
+	return slots
+}
+
+// LocalName is the name of a local slot as traces print it: func::name, or
+// the bare name for thread-locals.
+func (pr *Proc) LocalName(slot int) string {
+	l := pr.Locals[slot]
+	if l.ThreadLocal {
+		return l.Name
+	}
+	return pr.Frames[l.Frame].Func + "::" + l.Name
+}

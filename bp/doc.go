@@ -1,0 +1,22 @@
+// Package bp is the Boolean-program language: scanner, parser, abstract
+// syntax tree, semantic checker, and the lowering of a checked program to a
+// per-thread control-flow program that the engines execute.
+//
+// The dialect is BoPPo's, as written by SatAbs and SLAM-style tools; see
+// DESIGN.md in the repository for the grammar and semantics.
+//
+// Layering, one way only: token.go < scanner.go < ast.go < parser*.go <
+// check*.go < lower*.go / cfg.go. Positions are one small integer (Pos, a
+// byte offset plus one) resolved to file:line:col through a File only when
+// printed.
+//
+// Errors are collected, never thrown: Parse returns a partial tree and an
+// ErrorList sorted by position. Nothing in this package panics on user
+// input; FuzzParse in the tests keeps it that way.
+//
+// Lowering inlines every call (BoPPo does the same; recursion is rejected by
+// the checker) so that a thread's control state is one integer, its pc, and
+// every variable is a fixed slot: globals are shared, thread-locals and the
+// locals of every inlined function instance live in the thread's local
+// vector. See cfg.go for the invariants of the lowered form.
+package bp

@@ -1,0 +1,24 @@
+// Package interp is the explicit-state semantics of lowered Boolean
+// programs: the reference oracle for the other engines, the replayer that
+// validates every counterexample, and an exhaustive engine of its own.
+//
+// States are explicit: a program counter and a vector of values per thread,
+// and the shared globals. Values are three-valued during search: 0, 1, or X,
+// "any value, independent of everything else". X stands for a
+// non-deterministic value that nobody has read yet (initial values, `*`
+// assigned without constraint, dead locals). A step that reads an X first
+// splits the state into its two concretisations, so X is exact, never an
+// approximation: it only postpones the case split to the first read, which
+// keeps the 2^30 initial states of a 30-variable program down to one.
+//
+// Threads are symmetric: states are stored once per multiset of thread
+// states (thread identities are kept for traces but are not part of the
+// key). Locals that are dead at a thread's pc are forgotten (set to X).
+//
+// Thread creation is bounded by Options.MaxThreads live threads. A start
+// that would exceed the bound is suppressed, which is a real behaviour (the
+// new thread simply never runs), so bugs found are real; but when a
+// suppression happened and no bug was found the answer is Unknown, never
+// Safe. The search raises the bound from 1 to MaxThreads and stops at the
+// first bound that finds a bug or is never hit.
+package interp

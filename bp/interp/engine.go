@@ -1,0 +1,200 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp"
+)
+
+// Outcome is the answer of a search.
+type Outcome int
+
+// Outcomes.
+const (
+	Safe Outcome = iota
+	Unsafe
+	Unknown
+)
+
+func (o Outcome) String() string {
+	return [...]string{"safe", "unsafe", "unknown"}[o]
+}
+
+// Options configure the explicit engine.
+type Options struct {
+	// Label, if set, makes the property "no statement labelled Label is
+	// reached"; assertions are then not checked. Otherwise the property is
+	// "no assertion fails".
+	Label string
+	// MaxThreads bounds the number of live threads, main included. 0 means
+	// DefaultMaxThreads.
+	MaxThreads int
+	// MaxStates stops the search with Unknown after this many states; 0
+	// means no limit.
+	MaxStates int
+	// KeepDead disables forgetting dead locals; for differential tests of
+	// the liveness analysis.
+	KeepDead bool
+}
+
+// DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
+const DefaultMaxThreads = 8
+
+// Result is what a search found.
+type Result struct {
+	Outcome Outcome
+	Reason  string // why Unknown, or what failed
+	Trace   *Trace // for Unsafe
+	States  int    // states stored, over all thread bounds tried
+	Bound   int    // the thread bound of the last search
+}
+
+// ErrNoMain is returned for a program without threads (cannot happen for
+// a lowered program; kept for API robustness).
+var ErrNoMain = errors.New("program has no main thread")
+
+// Check searches all interleavings of prog for a violation of the property
+// in opts. It returns Unknown when ctx ends or a limit is reached.
+func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) {
+	if len(prog.Procs) == 0 {
+		return Result{}, ErrNoMain
+	}
+	if opts.MaxThreads <= 0 {
+		opts.MaxThreads = DefaultMaxThreads
+	}
+	an := analyse(prog, opts)
+	if !an.targetReachable() {
+		return Result{Outcome: Safe, Reason: an.noTargetReason()}, nil
+	}
+	total := 0
+	for bound := 1; ; bound++ {
+		e := newEngine(prog, an, opts, bound)
+		r := e.run(ctx)
+		total += len(e.nodes)
+		r.States = total
+		r.Bound = bound
+		switch {
+		case r.Outcome == Unsafe, r.Outcome == Unknown:
+			return r, nil
+		case !e.boundHit:
+			return r, nil
+		case bound >= opts.MaxThreads:
+			r.Outcome = Unknown
+			r.Reason = fmt.Sprintf("thread bound reached: more than %d threads can be live (raise --max-threads)", opts.MaxThreads)
+			return r, nil
+		}
+	}
+}
+
+// node is a stored state with the step that produced it.
+type node struct {
+	st     state
+	parent int32
+	step   stepInfo
+}
+
+// stepInfo records how a node was reached from its parent: which thread
+// moved, from where, and the values its X-reads were split into.
+type stepInfo struct {
+	thread     int32
+	proc, pc   int32
+	conc       []concretised
+	suppressed bool // a thread start suppressed by the thread bound
+	taken      int8 // branch outcome: 1 then, 0 else, -1 not a branch
+}
+
+// concretised is one X that a step split into a value.
+type concretised struct {
+	global bool
+	slot   int32
+	v      val
+}
+
+type engine struct {
+	stepper
+	opts    Options
+	nodes   []node
+	index   map[string]int32
+	keyBuf  bytes.Buffer
+	failure *Result // set when a violation is found or the search gives up
+}
+
+func newEngine(prog *bp.Program, an *analysis, opts Options, bound int) *engine {
+	return &engine{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, index: map[string]int32{}}
+}
+
+func (e *engine) initial() state {
+	main := e.prog.Procs[0]
+	s := state{globals: make([]val, len(e.prog.Globals)), nextID: 1}
+	for i := range s.globals {
+		s.globals[i] = vX
+	}
+	t := thread{id: 0, proc: 0, pc: int32(main.Entry), locals: make([]val, len(main.Locals))}
+	for i := range t.locals {
+		t.locals[i] = vX
+	}
+	s.threads = []thread{t}
+	return s
+}
+
+func (e *engine) run(ctx context.Context) Result {
+	init := e.initial()
+	e.add(init, -1, stepInfo{thread: -1, taken: -1})
+	if r := e.labelReached(0); r != nil {
+		return *r
+	}
+	for head := 0; head < len(e.nodes); head++ {
+		if head&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Result{Outcome: Unknown, Reason: "cancelled: " + err.Error()}
+			}
+		}
+		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
+			return Result{Outcome: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
+		}
+		s := &e.nodes[head].st
+		holder := s.atomicHolder()
+		for ti := range s.threads {
+			if holder >= 0 && ti != holder {
+				continue
+			}
+			e.expand(int32(head), ti)
+			if e.failure != nil {
+				return *e.failure
+			}
+		}
+	}
+	return Result{Outcome: Safe}
+}
+
+// add stores s unless an equivalent state is known; it returns the index
+// of the new node, or -1.
+func (e *engine) add(s state, parent int32, info stepInfo) int32 {
+	k := s.key(&e.keyBuf)
+	if _, seen := e.index[k]; seen {
+		return -1
+	}
+	i := int32(len(e.nodes))
+	e.index[k] = i
+	e.nodes = append(e.nodes, node{st: s, parent: parent, step: info})
+	return i
+}
+
+// labelReached reports a violation if a thread of node i is at a target
+// label.
+func (e *engine) labelReached(i int32) *Result {
+	if e.opts.Label == "" {
+		return nil
+	}
+	for _, t := range e.nodes[i].st.threads {
+		if e.an.target[t.proc][t.pc] {
+			r := &Result{Outcome: Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
+			r.Trace = e.trace(i, nil)
+			return r
+		}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package interp
+
+import "fmt"
+
+// expand generates the successors of node head by the step of thread ti.
+func (e *engine) expand(head int32, ti int) {
+	s := e.nodes[head].st
+	th := s.threads[ti]
+	rs := e.an.reads[th.proc][th.pc]
+	// Split every X the step reads into its two values.
+	type slotRef struct {
+		global bool
+		slot   int32
+	}
+	var xs []slotRef
+	for _, g := range rs.globals {
+		if s.globals[g] == vX {
+			xs = append(xs, slotRef{true, g})
+		}
+	}
+	for _, l := range rs.locals {
+		if th.locals[l] == vX {
+			xs = append(xs, slotRef{false, l})
+		}
+	}
+	if len(xs) > maxEnum {
+		e.fail(fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine",
+			e.prog.Position(&e.prog.Procs[th.proc].Steps[th.pc]), len(xs)))
+		return
+	}
+	for mask := 0; mask < 1<<len(xs); mask++ {
+		c := s
+		if len(xs) > 0 {
+			c = s.clone()
+		}
+		var conc []concretised
+		for j, x := range xs {
+			v := boolVal(mask&(1<<j) != 0)
+			if x.global {
+				c.globals[x.slot] = v
+			} else {
+				c.threads[ti].locals[x.slot] = v
+			}
+			conc = append(conc, concretised{global: x.global, slot: x.slot, v: v})
+		}
+		info := stepInfo{conc: conc}
+		if e.stepper.exec(&c, ti, info, func(n state, moved, created int, info stepInfo) {
+			e.store(head, n, moved, created, info)
+		}) {
+			info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
+			r := &Result{Outcome: Unsafe, Reason: "assertion can fail"}
+			r.Trace = e.trace(head, &info)
+			e.failure = r
+		}
+		if e.stepper.err != nil {
+			e.fail(e.stepper.err.Error())
+		}
+		if e.failure != nil {
+			return
+		}
+	}
+}
+
+func (e *engine) fail(reason string) {
+	if e.failure == nil {
+		e.failure = &Result{Outcome: Unknown, Reason: reason}
+	}
+}
+
+// store canonicalises a successor, keeps it if new, and checks the label
+// property on it.
+func (e *engine) store(parent int32, s state, moved, created int, info stepInfo) {
+	if e.failure != nil {
+		return
+	}
+	if !e.opts.KeepDead {
+		if moved >= 0 {
+			e.forgetDead(&s, moved)
+		}
+		if created >= 0 {
+			e.forgetDead(&s, created)
+		}
+	}
+	i := e.add(s, parent, info)
+	if i < 0 || e.opts.Label == "" {
+		return
+	}
+	for _, t := range []int{moved, created} {
+		if t >= 0 && e.an.target[s.threads[t].proc][s.threads[t].pc] {
+			r := &Result{Outcome: Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
+			r.Trace = e.trace(i, nil)
+			e.failure = r
+			return
+		}
+	}
+}

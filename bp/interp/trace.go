@@ -1,0 +1,206 @@
+package interp
+
+import "github.com/bopgo/bopgo/bp"
+
+// A Trace is a concrete execution: every value of every step is 0 or 1. The
+// engines produce traces; Replay checks them against the semantics.
+
+// State is a concrete program state.
+type State struct {
+	Globals []bool
+	Threads []ThreadState // in creation order
+}
+
+// ThreadState is one thread of a concrete state.
+type ThreadState struct {
+	ID     int
+	Proc   int
+	PC     int
+	Atomic bool
+	Locals []bool
+}
+
+// Thread returns the thread with identity id, or nil.
+func (s *State) Thread(id int) *ThreadState {
+	for i := range s.Threads {
+		if s.Threads[i].ID == id {
+			return &s.Threads[i]
+		}
+	}
+	return nil
+}
+
+// TraceStep is one executed step: the thread that moved, the step it
+// executed, and the state before it.
+type TraceStep struct {
+	Thread     int // thread identity
+	Proc, PC   int
+	Before     State
+	Taken      int  // a branch's outcome: 1 then, 0 else; -1 for other steps
+	Suppressed bool // a thread start that the thread bound suppressed
+}
+
+// ViolationKind says how a trace violates the property.
+type ViolationKind int
+
+// Violation kinds.
+const (
+	AssertionFails ViolationKind = iota // the last step is an assertion that fails
+	LabelReached                        // Final has a thread at the label
+)
+
+// Trace is a counterexample.
+type Trace struct {
+	Steps []TraceStep
+	Final State // the state after the last step (for AssertionFails, before it)
+	Kind  ViolationKind
+}
+
+// trace builds the concrete trace ending at node end; fail, if not nil, is
+// a failing assertion executed from end.
+func (e *engine) trace(end int32, fail *stepInfo) *Trace {
+	var path []int32
+	for i := end; i >= 0; i = e.nodes[i].parent {
+		path = append(path, i)
+	}
+	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
+		path[l], path[r] = path[r], path[l]
+	}
+	concrete := make([]State, len(path))
+	// The last state: its X values are read by the failing step or free.
+	last := &e.nodes[path[len(path)-1]].st
+	concrete[len(path)-1] = resolve(last, fail, nil)
+	for j := len(path) - 1; j > 0; j-- {
+		step := e.nodes[path[j]].step
+		concrete[j-1] = resolve(&e.nodes[path[j-1]].st, &step, &concrete[j])
+	}
+	e.keepForgotten(path, concrete)
+	tr := &Trace{Kind: LabelReached}
+	for j := 1; j < len(path); j++ {
+		info := e.nodes[path[j]].step
+		tr.Steps = append(tr.Steps, TraceStep{
+			Thread: int(info.thread), Proc: int(info.proc), PC: int(info.pc),
+			Before: concrete[j-1], Taken: int(info.taken), Suppressed: info.suppressed,
+		})
+	}
+	tr.Final = concrete[len(concrete)-1]
+	if fail != nil {
+		tr.Kind = AssertionFails
+		tr.Steps = append(tr.Steps, TraceStep{
+			Thread: int(fail.thread), Proc: int(fail.proc), PC: int(fail.pc),
+			Before: tr.Final, Taken: -1,
+		})
+	}
+	return tr
+}
+
+// keepForgotten makes a local that the engine forgot because it is dead
+// show the value it last had, instead of a value from the future: a dead
+// local is never read again, so any value replays, and this one is the
+// value a person expects to see.
+func (e *engine) keepForgotten(path []int32, concrete []State) {
+	for j := 1; j < len(path); j++ {
+		prev, cur := &e.nodes[path[j-1]].st, &e.nodes[path[j]].st
+		info := e.nodes[path[j]].step
+		st := &e.prog.Procs[info.proc].Steps[info.pc]
+		written := map[int]bool{}
+		for _, r := range st.Targets {
+			if r.Scope == bp.Local {
+				written[r.Index] = true
+			}
+		}
+		for _, t := range cur.threads {
+			pi := prev.find(t.id)
+			if pi < 0 || prev.threads[pi].proc != t.proc {
+				continue
+			}
+			pt := &prev.threads[pi]
+			ct := concrete[j].Thread(int(t.id))
+			cp := concrete[j-1].Thread(int(t.id))
+			for i, v := range t.locals {
+				if v != vX || (t.id == info.thread && written[i]) {
+					continue
+				}
+				// Forgotten now, or forgotten earlier and untouched since.
+				if pt.locals[i] != vX || e.forgotten(path, j-1, t.id, i) {
+					ct.Locals[i] = cp.Locals[i]
+				}
+			}
+		}
+	}
+}
+
+// forgotten reports whether local i of thread id holds, in the state at
+// path[j], an X that came from forgetting a concrete value (not a fresh
+// non-deterministic one).
+func (e *engine) forgotten(path []int32, j int, id int32, i int) bool {
+	for ; j > 0; j-- {
+		prev, cur := &e.nodes[path[j-1]].st, &e.nodes[path[j]].st
+		ci, pi := cur.find(id), prev.find(id)
+		if ci < 0 || pi < 0 || cur.threads[ci].locals[i] != vX {
+			return false
+		}
+		info := e.nodes[path[j]].step
+		if info.thread == id {
+			for _, r := range e.prog.Procs[info.proc].Steps[info.pc].Targets {
+				if r.Scope == bp.Local && r.Index == i {
+					return false // written: a fresh value
+				}
+			}
+		}
+		if prev.threads[pi].locals[i] != vX {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve turns abstract state s into a concrete one. An X that the next
+// step split takes the value it was split into; any other X is the same
+// unread value in the next state (or was overwritten, or is dead), so it
+// takes the next state's concrete value, or 0 when that slot is gone.
+func resolve(s *state, step *stepInfo, next *State) State {
+	out := State{Globals: make([]bool, len(s.globals))}
+	for i, v := range s.globals {
+		switch {
+		case v != vX:
+			out.Globals[i] = v == v1
+		case step != nil && step.split(true, -1, i) >= 0:
+			out.Globals[i] = step.split(true, -1, i) == 1
+		case next != nil:
+			out.Globals[i] = next.Globals[i]
+		}
+	}
+	for _, t := range s.threads {
+		ct := ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
+		var nt *ThreadState
+		if next != nil {
+			nt = next.Thread(int(t.id))
+		}
+		for i, v := range t.locals {
+			switch {
+			case v != vX:
+				ct.Locals[i] = v == v1
+			case step != nil && step.split(false, t.id, i) >= 0:
+				ct.Locals[i] = step.split(false, t.id, i) == 1
+			case nt != nil && nt.Proc == ct.Proc:
+				ct.Locals[i] = nt.Locals[i]
+			}
+		}
+		out.Threads = append(out.Threads, ct)
+	}
+	return out
+}
+
+// split returns the value an X slot was split into by this step, or -1.
+func (si *stepInfo) split(global bool, thread int32, slot int) int {
+	if !global && thread != si.thread {
+		return -1
+	}
+	for _, c := range si.conc {
+		if c.global == global && int(c.slot) == slot {
+			return int(c.v)
+		}
+	}
+	return -1
+}

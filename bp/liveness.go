@@ -1,0 +1,160 @@
+package bp
+
+import "math/bits"
+
+// Bits is a set of small non-negative integers (variable slots).
+type Bits []uint64
+
+// NewBits returns an empty set able to hold 0..n-1.
+func NewBits(n int) Bits { return make(Bits, (n+63)/64) }
+
+// Has reports whether i is in the set.
+func (b Bits) Has(i int) bool { return b[i/64]&(1<<(uint(i)%64)) != 0 }
+
+// Add puts i in the set.
+func (b Bits) Add(i int) { b[i/64] |= 1 << (uint(i) % 64) }
+
+// Len returns the number of elements.
+func (b Bits) Len() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Succs returns the possible successor pcs of step pc of p.
+func (p *Proc) Succs(pc int) []int {
+	n := &p.Steps[pc]
+	switch n.Kind {
+	case Branch:
+		return []int{n.Then, n.Else}
+	case Goto:
+		return n.Succs
+	case EndThread:
+		return nil
+	}
+	return []int{n.Next}
+}
+
+// Reads calls f for every variable whose current value the step reads.
+// A primed reference to a variable the step does not assign reads its
+// current value too, since the variable keeps it.
+func (n *Step) Reads(f func(VarRef)) {
+	target := func(r VarRef) bool {
+		for _, t := range n.Targets {
+			if t == r {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(t *Term)
+	walk = func(t *Term) {
+		if t == nil {
+			return
+		}
+		if t.Op == TVar && (!t.Primed || !target(t.Ref)) {
+			f(t.Ref)
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, v := range n.Values {
+		walk(v)
+	}
+	walk(n.Constraint)
+	walk(n.Cond)
+	for _, a := range n.SpawnArgs {
+		walk(a)
+	}
+}
+
+// Liveness returns, for every pc of p, the local slots that may be read
+// before they are written on some path from pc. A slot that is not live
+// can hold any value without changing what the thread can do: engines use
+// this to forget dead locals, which keeps states few and formulas small.
+//
+// A thread start reads the creator's thread-locals, and start_thread goto
+// reads every local live at its target, since the new thread gets copies.
+func (p *Proc) Liveness(threadLocals int) []Bits {
+	nl := len(p.Locals)
+	n := len(p.Steps)
+	reads := make([]Bits, n)
+	kills := make([]Bits, n)
+	preds := make([][]int, n)
+	for pc := range p.Steps {
+		st := &p.Steps[pc]
+		reads[pc], kills[pc] = NewBits(nl), NewBits(nl)
+		st.Reads(func(r VarRef) {
+			if r.Scope == Local {
+				reads[pc].Add(r.Index)
+			}
+		})
+		for _, t := range st.Targets {
+			if t.Scope == Local {
+				kills[pc].Add(t.Index)
+			}
+		}
+		if st.Kind == Spawn {
+			for i := 0; i < threadLocals; i++ {
+				reads[pc].Add(i)
+			}
+		}
+		for _, s := range p.Succs(pc) {
+			preds[s] = append(preds[s], pc)
+		}
+		if st.Kind == Spawn && st.CopyLocals {
+			// The start reads what is live at its target: a data edge.
+			preds[st.SpawnPC] = append(preds[st.SpawnPC], pc)
+		}
+	}
+	live := make([]Bits, n)
+	for pc := range live {
+		live[pc] = NewBits(nl)
+	}
+	// Round-robin over a worklist until nothing changes.
+	work := make([]int, 0, n)
+	queued := make([]bool, n)
+	for pc := n - 1; pc >= 0; pc-- {
+		work = append(work, pc)
+		queued[pc] = true
+	}
+	out := NewBits(nl)
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[pc] = false
+		for i := range out {
+			out[i] = 0
+		}
+		for _, s := range p.Succs(pc) {
+			for i := range out {
+				out[i] |= live[s][i]
+			}
+		}
+		st := &p.Steps[pc]
+		changed := false
+		for i := range out {
+			w := reads[pc][i] | out[i]&^kills[pc][i]
+			if st.Kind == Spawn && st.CopyLocals {
+				w |= live[st.SpawnPC][i]
+			}
+			if w|live[pc][i] != live[pc][i] {
+				live[pc][i] |= w
+				changed = true
+			}
+		}
+		if !changed {
+			continue
+		}
+		for _, q := range preds[pc] {
+			if !queued[q] {
+				queued[q] = true
+				work = append(work, q)
+			}
+		}
+	}
+	return live
+}

@@ -1,0 +1,560 @@
+package bp
+
+import (
+	"fmt"
+)
+
+// MaxSteps bounds the size of a lowered program. Inlining can multiply
+// code; past this bound the program is rejected instead of exhausting
+// memory.
+const MaxSteps = 1 << 21
+
+// Load parses, checks and lowers one file: the front end in one call.
+func Load(filename string, src []byte) (*Program, error) {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return Lower(f)
+}
+
+// Lower checks a parsed file and lowers it to a Program.
+func Lower(f *SourceFile) (*Program, error) {
+	in, errs := check(f)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	l := &lowerer{info: in, prog: &Program{File: f.File}, procOf: map[string]int{}}
+	for i, g := range in.globals {
+		if in.threadLocal[i] {
+			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
+			l.gSlot = append(l.gSlot, -1)
+			l.prog.ThreadLocals = append(l.prog.ThreadLocals, g.Name)
+		} else {
+			l.tlSlot = append(l.tlSlot, -1)
+			l.gSlot = append(l.gSlot, len(l.prog.Globals))
+			l.prog.Globals = append(l.prog.Globals, g.Name)
+		}
+	}
+	l.procFor("main")
+	for len(l.queue) > 0 && len(l.errs) == 0 {
+		name := l.queue[0]
+		l.queue = l.queue[1:]
+		l.lowerProc(l.prog.Procs[l.procOf[name]], in.funcs[name])
+	}
+	if len(l.errs) > 0 {
+		l.errs.Sort()
+		return nil, l.errs
+	}
+	for _, p := range l.prog.Procs {
+		for i := range p.Steps {
+			if n := &p.Steps[i]; n.Kind == Spawn && !n.CopyLocals {
+				n.SpawnPC = l.prog.Procs[n.SpawnProc].Entry
+			}
+		}
+	}
+	return l.prog, nil
+}
+
+type lowerer struct {
+	info   *info
+	prog   *Program
+	procOf map[string]int // thread function -> its proc
+	queue  []string       // thread functions still to lower
+	gSlot  []int          // global index -> shared slot, or -1
+	tlSlot []int          // global index -> thread-local slot, or -1
+	size   int
+	errs   ErrorList
+}
+
+// procFor returns the proc of thread function name, creating it on first
+// use.
+func (l *lowerer) procFor(name string) int {
+	if i, ok := l.procOf[name]; ok {
+		return i
+	}
+	p := &Proc{Name: name}
+	for _, tl := range l.prog.ThreadLocals {
+		p.Locals = append(p.Locals, LocalVar{Name: tl, Frame: -1, ThreadLocal: true})
+	}
+	l.procOf[name] = len(l.prog.Procs)
+	l.prog.Procs = append(l.prog.Procs, p)
+	l.queue = append(l.queue, name)
+	return l.procOf[name]
+}
+
+// hole is an unfilled successor edge of a node: where the next statement
+// lowered will be connected.
+type hole struct {
+	node  int
+	field uint8
+	index int
+}
+
+const (
+	holeNext uint8 = iota
+	holeThen
+	holeElse
+	holeSucc
+	holeSpawn
+	holeEntry
+)
+
+func (p *Proc) fill(h hole, target int) {
+	if h.field == holeEntry {
+		p.Entry = target
+		return
+	}
+	n := &p.Steps[h.node]
+	switch h.field {
+	case holeNext:
+		n.Next = target
+	case holeThen:
+		n.Then = target
+	case holeElse:
+		n.Else = target
+	case holeSucc:
+		n.Succs[h.index] = target
+	case holeSpawn:
+		n.SpawnPC = target
+	}
+}
+
+// frameCtx is the state of lowering one inlined function instance.
+type frameCtx struct {
+	proc       *Proc
+	procIndex  int
+	fn         *funcInfo
+	frame      int
+	slots      []int    // function-local index -> proc slot
+	top        bool     // the thread's own function: return ends the thread
+	ret        []VarRef // caller's targets for returned values; Index -1 = discard
+	retEnforce *Term    // caller's enforce invariant, guarding the return
+	enforce    *Term    // this instance's enforce invariant, primed; nil = T
+	labels     map[string]int
+	fixups     []labelFixup
+	exits      []hole // returns, to be connected to the caller's continuation
+}
+
+type labelFixup struct {
+	h     hole
+	label string
+}
+
+func (l *lowerer) newFrame(p *Proc, fi *funcInfo, parent int) (int, []int) {
+	frame := len(p.Frames)
+	slots := make([]int, len(fi.locals))
+	for i, id := range fi.locals {
+		slots[i] = len(p.Locals)
+		p.Locals = append(p.Locals, LocalVar{Name: id.Name, Frame: frame})
+	}
+	p.Frames = append(p.Frames, Frame{Func: fi.decl.Name.Name, Parent: parent, Slots: slots})
+	return frame, slots
+}
+
+func (l *lowerer) lowerProc(p *Proc, fi *funcInfo) {
+	pi := l.procOf[fi.decl.Name.Name]
+	frame, slots := l.newFrame(p, fi, -1)
+	p.Params = slots[:len(fi.decl.Params)]
+	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
+	in := []hole{{field: holeEntry}}
+	if pi == 0 {
+		if init, ok := l.globalInit(ctx); ok {
+			in = next(l.emit(ctx, init, in))
+		}
+	}
+	out := l.lowerList(ctx, fi.decl.Body, in)
+	end := fi.decl.EndPos
+	l.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + fi.decl.Name.Name}, out)
+	l.resolveLabels(ctx)
+}
+
+// globalInit is the first step of main when globals have initialisers
+// (`decl g := 0;`, an IJIT/UCOB extension): no other thread exists yet, so
+// one step before main's body is the same as an initial value.
+func (l *lowerer) globalInit(ctx *frameCtx) (Step, bool) {
+	n := Step{Kind: Assign, Text: "initialisation of globals"}
+	for _, d := range l.info.file.Globals {
+		for i, id := range d.Names {
+			init := d.Inits[i]
+			if init == nil {
+				continue
+			}
+			if !n.Pos.IsValid() {
+				n.Pos = d.Pos()
+			}
+			idx := l.info.globalIndex[id.Name]
+			ref := VarRef{Global, l.gSlot[idx]}
+			if s := l.tlSlot[idx]; s >= 0 {
+				ref = VarRef{Local, s}
+			}
+			n.Targets = append(n.Targets, ref)
+			n.Values = append(n.Values, l.term(ctx, init, &n.Choices))
+		}
+	}
+	return n, len(n.Targets) > 0
+}
+
+func (l *lowerer) resolveLabels(ctx *frameCtx) {
+	for _, f := range ctx.fixups {
+		ctx.proc.fill(f.h, ctx.labels[f.label])
+	}
+}
+
+// emit appends n to the proc, connects the holes in to it, and returns its
+// index.
+func (l *lowerer) emit(ctx *frameCtx, n Step, in []hole) int {
+	p := ctx.proc
+	i := len(p.Steps)
+	n.Frame = ctx.frame
+	p.Steps = append(p.Steps, n)
+	for _, h := range in {
+		p.fill(h, i)
+	}
+	l.size++
+	if l.size == MaxSteps {
+		l.errs.Add(l.prog.File.Position(n.Pos), "program too large: more than %d steps after inlining calls", MaxSteps)
+	}
+	return i
+}
+
+func next(i int) []hole { return []hole{{node: i, field: holeNext}} }
+
+func (l *lowerer) lowerList(ctx *frameCtx, list []Stmt, in []hole) []hole {
+	for _, s := range list {
+		if len(l.errs) > 0 {
+			return nil
+		}
+		first := len(ctx.proc.Steps)
+		in = l.lowerStmt(ctx, s, in)
+		var names []string
+		for _, lab := range s.StmtLabels() {
+			if _, dup := ctx.labels[lab.Name]; !dup {
+				ctx.labels[lab.Name] = first
+				names = append(names, lab.Name)
+			}
+		}
+		if len(names) > 0 && first < len(ctx.proc.Steps) {
+			ctx.proc.Steps[first].Labels = names
+		}
+	}
+	return in
+}
+
+func (l *lowerer) text(s Stmt) string {
+	from, to := StmtPos(s), s.End()
+	switch s := s.(type) {
+	case *IfStmt:
+		to = s.Cond.End()
+	case *WhileStmt:
+		to = s.Cond.End()
+	}
+	return l.prog.File.Text(from, to, 80)
+}
+
+func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
+	base := Step{Pos: StmtPos(s), Text: l.text(s)}
+	switch s := s.(type) {
+	case *AssignStmt:
+		n := base
+		n.Kind = Assign
+		for i, t := range s.Targets {
+			n.Targets = append(n.Targets, l.ref(ctx, t))
+			n.Values = append(n.Values, l.term(ctx, s.Values[i], &n.Choices))
+		}
+		var c *Term
+		if s.Constrain != nil {
+			c = l.term(ctx, s.Constrain, &n.Choices)
+		}
+		n.Constraint = and(c, cloneTerm(ctx.enforce, false, &n.Choices))
+		return next(l.emit(ctx, n, in))
+	case *CallStmt:
+		if l.info.asyncCalls[s] {
+			return next(l.emit(ctx, l.spawnCall(ctx, base, s), in))
+		}
+		return l.inline(ctx, base, s, in)
+	case *StartThreadStmt:
+		if s.Call != nil {
+			return next(l.emit(ctx, l.spawnCall(ctx, base, s.Call), in))
+		}
+		n := base
+		n.Kind, n.SpawnProc, n.CopyLocals = Spawn, ctx.procIndex, true
+		i := l.emit(ctx, n, in)
+		ctx.fixups = append(ctx.fixups, labelFixup{hole{node: i, field: holeSpawn}, s.Goto.Targets[0].Name})
+		return next(i)
+	case *ReturnStmt:
+		if ctx.top {
+			base.Kind = EndThread
+			l.emit(ctx, base, in)
+			return nil
+		}
+		i := l.emit(ctx, l.returnNode(ctx, base, s.Values), in)
+		ctx.exits = append(ctx.exits, next(i)...)
+		return nil
+	case *GotoStmt:
+		n := base
+		n.Kind = Goto
+		n.Succs = make([]int, len(s.Targets))
+		i := l.emit(ctx, n, in)
+		for k, t := range s.Targets {
+			ctx.fixups = append(ctx.fixups, labelFixup{hole{node: i, field: holeSucc, index: k}, t.Name})
+		}
+		return nil
+	case *IfStmt:
+		n := base
+		n.Kind = Branch
+		n.Cond = l.term(ctx, s.Cond, &n.Choices)
+		i := l.emit(ctx, n, in)
+		then := l.lowerList(ctx, s.Then, []hole{{node: i, field: holeThen}})
+		els := l.lowerList(ctx, s.Else, []hole{{node: i, field: holeElse}})
+		return append(then, els...)
+	case *WhileStmt:
+		n := base
+		n.Kind = Branch
+		n.Cond = l.term(ctx, s.Cond, &n.Choices)
+		head := l.emit(ctx, n, in)
+		for _, h := range l.lowerList(ctx, s.Body, []hole{{node: head, field: holeThen}}) {
+			ctx.proc.fill(h, head)
+		}
+		return []hole{{node: head, field: holeElse}}
+	case *CondStmt:
+		n := base
+		n.Cond = l.term(ctx, s.Cond, &n.Choices)
+		switch s.Tok {
+		case ASSERT:
+			n.Kind = Assert
+		case ASSUME:
+			n.Kind = Assume
+		case ABORTIF:
+			n.Kind = Assume
+			n.Cond = &Term{Op: TNot, Args: []*Term{n.Cond}}
+		case ENFORCE:
+			n.Kind = Assume
+			var scratch int
+			ctx.enforce = and(ctx.enforce, cloneTerm(l.term(ctx, s.Cond, &scratch), true, &scratch))
+		}
+		return next(l.emit(ctx, n, in))
+	case *SimpleStmt:
+		n := base
+		switch s.Tok {
+		case SKIP:
+			n.Kind = Skip
+		case END_THREAD:
+			n.Kind = EndThread
+			l.emit(ctx, n, in)
+			return nil
+		case ATOMIC_BEGIN:
+			n.Kind = AtomicBegin
+		case ATOMIC_END:
+			n.Kind = AtomicEnd
+		}
+		return next(l.emit(ctx, n, in))
+	case *DeadStmt:
+		n := base
+		n.Kind = Assign
+		for _, id := range s.Names {
+			n.Targets = append(n.Targets, l.ref(ctx, id))
+			n.Values = append(n.Values, l.nondet(&n.Choices))
+		}
+		return next(l.emit(ctx, n, in))
+	case *DeclStmt:
+		n := base
+		n.Kind = Assign
+		for i, id := range s.Decl.Names {
+			n.Targets = append(n.Targets, l.ref(ctx, id))
+			if init := s.Decl.Inits[i]; init != nil {
+				n.Values = append(n.Values, l.term(ctx, init, &n.Choices))
+			} else {
+				n.Values = append(n.Values, l.nondet(&n.Choices))
+			}
+		}
+		n.Constraint = cloneTerm(ctx.enforce, false, &n.Choices)
+		return next(l.emit(ctx, n, in))
+	}
+	// Unreachable for checked input; keep the thread going rather than
+	// crash.
+	base.Kind = Skip
+	return next(l.emit(ctx, base, in))
+}
+
+func (l *lowerer) spawnCall(ctx *frameCtx, base Step, c *CallStmt) Step {
+	n := base
+	n.Kind = Spawn
+	n.SpawnProc = l.procFor(c.Func.Name)
+	for _, a := range c.Args {
+		n.SpawnArgs = append(n.SpawnArgs, l.term(ctx, a, &n.Choices))
+	}
+	return n
+}
+
+// returnNode is the step of `return e...` in an inlined call: it assigns
+// the caller's targets, under the caller's enforce invariant.
+func (l *lowerer) returnNode(ctx *frameCtx, base Step, values []Expr) Step {
+	n := base
+	n.Kind = Skip
+	for i, r := range ctx.ret {
+		if r.Index < 0 {
+			continue
+		}
+		n.Kind = Assign
+		n.Targets = append(n.Targets, r)
+		if i < len(values) {
+			n.Values = append(n.Values, l.term(ctx, values[i], &n.Choices))
+		} else {
+			n.Values = append(n.Values, l.nondet(&n.Choices))
+		}
+	}
+	if n.Kind == Assign {
+		n.Constraint = cloneTerm(ctx.retEnforce, false, &n.Choices)
+	}
+	return n
+}
+
+// inline lowers a call: one step binds the parameters and makes the
+// callee's locals non-deterministic, then the callee's body follows; its
+// returns continue after the call.
+func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hole {
+	callee := l.info.funcs[c.Func.Name]
+	frame, slots := l.newFrame(ctx.proc, callee, ctx.frame)
+	call := base
+	call.Kind = Assign
+	for i, slot := range slots {
+		call.Targets = append(call.Targets, VarRef{Local, slot})
+		if i < len(c.Args) {
+			call.Values = append(call.Values, l.term(ctx, c.Args[i], &call.Choices))
+		} else {
+			call.Values = append(call.Values, l.nondet(&call.Choices))
+		}
+	}
+	if len(slots) == 0 {
+		call.Kind = Skip
+	}
+	i := l.emit(ctx, call, in)
+	inner := &frameCtx{
+		proc: ctx.proc, procIndex: ctx.procIndex, fn: callee, frame: frame, slots: slots,
+		retEnforce: ctx.enforce, labels: map[string]int{},
+	}
+	for _, t := range c.Targets {
+		if t == nil {
+			inner.ret = append(inner.ret, VarRef{Index: -1})
+		} else {
+			inner.ret = append(inner.ret, l.ref(ctx, t))
+		}
+	}
+	out := l.lowerList(inner, callee.decl.Body, next(i))
+	l.resolveLabels(inner)
+	if len(out) > 0 {
+		end := Step{Pos: callee.decl.EndPos, Text: "end of " + callee.decl.Name.Name}
+		if n := l.returnNode(inner, end, nil); n.Kind == Assign {
+			out = next(l.emit(inner, n, out))
+		}
+	}
+	return append(inner.exits, out...)
+}
+
+func (l *lowerer) nondet(choices *int) *Term {
+	t := &Term{Op: TNondet, Choice: *choices}
+	*choices++
+	return t
+}
+
+// ref maps a resolved identifier to its slot in the current frame.
+func (l *lowerer) ref(ctx *frameCtx, id *Ident) VarRef {
+	sym, ok := l.info.refs[id]
+	if !ok {
+		l.errs.Add(l.prog.File.Position(id.Pos()), "internal error: unresolved name %q", id.Name)
+		return VarRef{}
+	}
+	if !sym.global {
+		return VarRef{Local, ctx.slots[sym.index]}
+	}
+	if s := l.tlSlot[sym.index]; s >= 0 {
+		return VarRef{Local, s}
+	}
+	return VarRef{Global, l.gSlot[sym.index]}
+}
+
+var binaryOps = map[Kind]TermOp{AND: TAnd, OR: TOr, XOR: TXor, NEQ: TXor, EQ: TIff, IMPLIES: TImplies}
+
+func (l *lowerer) term(ctx *frameCtx, e Expr, choices *int) *Term {
+	switch e := e.(type) {
+	case *ConstExpr:
+		return &Term{Op: TConst, Val: e.Value}
+	case *Ident:
+		return &Term{Op: TVar, Ref: l.ref(ctx, e)}
+	case *PrimedExpr:
+		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true}
+	case *NondetExpr:
+		return l.nondet(choices)
+	case *UnaryExpr:
+		return &Term{Op: TNot, Args: []*Term{l.term(ctx, e.X, choices)}}
+	case *ParenExpr:
+		return l.term(ctx, e.X, choices)
+	case *BinaryExpr:
+		return &Term{Op: binaryOps[e.Op], Args: []*Term{l.term(ctx, e.X, choices), l.term(ctx, e.Y, choices)}}
+	case *SchooseExpr:
+		t := &Term{Op: TChoose, Args: []*Term{l.term(ctx, e.Args[0], choices), l.term(ctx, e.Args[1], choices)}}
+		t.Choice = *choices
+		*choices++
+		return t
+	}
+	l.errs.Add(l.prog.File.Position(e.Pos()), "internal error: unexpected expression %T", e)
+	return &Term{Op: TConst}
+}
+
+// and conjoins two optional terms (nil means T).
+func and(a, b *Term) *Term {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return &Term{Op: TAnd, Args: []*Term{a, b}}
+}
+
+// cloneTerm copies t, priming every variable if prime is set, and gives its
+// non-deterministic choices fresh numbers from *choices.
+func cloneTerm(t *Term, prime bool, choices *int) *Term {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	if c.Op == TVar && prime {
+		c.Primed = true
+	}
+	if c.Op == TNondet || c.Op == TChoose {
+		c.Choice = *choices
+		*choices++
+	}
+	c.Args = make([]*Term, len(t.Args))
+	for i, a := range t.Args {
+		c.Args[i] = cloneTerm(a, prime, choices)
+	}
+	return &c
+}
+
+// String renders a term for debugging and tests.
+func (t *Term) String() string {
+	switch t.Op {
+	case TConst:
+		if t.Val {
+			return "T"
+		}
+		return "F"
+	case TVar:
+		s := fmt.Sprintf("%c%d", "gl"[t.Ref.Scope], t.Ref.Index)
+		if t.Primed {
+			s = "'" + s
+		}
+		return s
+	case TNondet:
+		return fmt.Sprintf("*%d", t.Choice)
+	case TNot:
+		return "!" + t.Args[0].String()
+	case TChoose:
+		return fmt.Sprintf("schoose%d[%s,%s]", t.Choice, t.Args[0], t.Args[1])
+	}
+	op := map[TermOp]string{TAnd: "&", TOr: "|", TXor: "^", TIff: "=", TImplies: "=>"}[t.Op]
+	return "(" + t.Args[0].String() + " " + op + " " + t.Args[1].String() + ")"
+}

@@ -1,0 +1,115 @@
+package bp
+
+import "fmt"
+
+// Validate checks the invariants of a lowered program (see cfg.go): every
+// successor, slot and choice number is in range. Lowering guarantees them;
+// tests and fuzzing call Validate to make sure it does.
+func (p *Program) Validate() error {
+	if len(p.Procs) == 0 {
+		return fmt.Errorf("no procs")
+	}
+	for pi, pr := range p.Procs {
+		bad := func(pc int, format string, args ...any) error {
+			return fmt.Errorf("proc %d (%s) step %d: %s", pi, pr.Name, pc, fmt.Sprintf(format, args...))
+		}
+		n := len(pr.Steps)
+		if pr.Entry < 0 || pr.Entry >= n {
+			return bad(-1, "entry %d out of range", pr.Entry)
+		}
+		for i := range p.ThreadLocals {
+			if i >= len(pr.Locals) || !pr.Locals[i].ThreadLocal {
+				return bad(-1, "thread-local slot %d missing", i)
+			}
+		}
+		for _, s := range pr.Params {
+			if s < 0 || s >= len(pr.Locals) {
+				return bad(-1, "param slot %d out of range", s)
+			}
+		}
+		for pc := range pr.Steps {
+			st := &pr.Steps[pc]
+			for _, s := range pr.Succs(pc) {
+				if s < 0 || s >= n {
+					return bad(pc, "successor %d out of range", s)
+				}
+			}
+			if st.Frame < 0 || st.Frame >= len(pr.Frames) {
+				return bad(pc, "frame %d out of range", st.Frame)
+			}
+			if len(st.Targets) != len(st.Values) {
+				return bad(pc, "%d targets, %d values", len(st.Targets), len(st.Values))
+			}
+			if (st.Kind == Assume || st.Kind == Assert || st.Kind == Branch) && st.Cond == nil {
+				return bad(pc, "%v without condition", st.Kind)
+			}
+			var err error
+			check := func(t *Term) {
+				if err == nil && t != nil {
+					err = p.validTerm(pr, st, t)
+				}
+			}
+			for _, r := range st.Targets {
+				check(&Term{Op: TVar, Ref: r})
+			}
+			for _, v := range st.Values {
+				check(v)
+			}
+			check(st.Constraint)
+			check(st.Cond)
+			for _, a := range st.SpawnArgs {
+				check(a)
+			}
+			if err != nil {
+				return bad(pc, "%v", err)
+			}
+			if st.Kind == Spawn {
+				if st.SpawnProc < 0 || st.SpawnProc >= len(p.Procs) {
+					return bad(pc, "spawn proc %d out of range", st.SpawnProc)
+				}
+				target := p.Procs[st.SpawnProc]
+				if st.SpawnPC < 0 || st.SpawnPC >= len(target.Steps) {
+					return bad(pc, "spawn pc %d out of range", st.SpawnPC)
+				}
+				if !st.CopyLocals && len(st.SpawnArgs) != len(target.Params) {
+					return bad(pc, "%d spawn arguments for %d parameters", len(st.SpawnArgs), len(target.Params))
+				}
+				if st.CopyLocals && st.SpawnProc != pi {
+					return bad(pc, "start_thread goto into another proc")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Program) validTerm(pr *Proc, st *Step, t *Term) error {
+	switch t.Op {
+	case TVar:
+		if t.Ref.Scope == Global && (t.Ref.Index < 0 || t.Ref.Index >= len(p.Globals)) ||
+			t.Ref.Scope == Local && (t.Ref.Index < 0 || t.Ref.Index >= len(pr.Locals)) {
+			return fmt.Errorf("variable slot %v out of range", t.Ref)
+		}
+		if t.Primed && st.Kind != Assign {
+			return fmt.Errorf("primed variable outside an assignment")
+		}
+	case TNondet, TChoose:
+		if t.Choice < 0 || t.Choice >= st.Choices {
+			return fmt.Errorf("choice %d out of range %d", t.Choice, st.Choices)
+		}
+	}
+	want := map[TermOp]int{TConst: 0, TVar: 0, TNondet: 0, TNot: 1, TChoose: 2}
+	n, ok := want[t.Op]
+	if !ok {
+		n = 2
+	}
+	if len(t.Args) != n {
+		return fmt.Errorf("operator %d with %d operands", t.Op, len(t.Args))
+	}
+	for _, a := range t.Args {
+		if err := p.validTerm(pr, st, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}

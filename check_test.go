@@ -1,0 +1,136 @@
+package bopgo_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/benchmarks"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+)
+
+// conformanceCase is one line of testdata/boppo/expected.tsv.
+type conformanceCase struct {
+	dir, file, label, want string
+}
+
+func conformanceCases(t *testing.T) []conformanceCase {
+	data, err := os.ReadFile("testdata/boppo/expected.tsv")
+	require.NoError(t, err)
+	var out []conformanceCase
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		require.Len(t, f, 4)
+		c := conformanceCase{dir: f[0], file: f[1], want: f[3]}
+		opts := strings.Fields(f[2])
+		for i := 0; i+1 < len(opts); i++ {
+			if opts[i] == "-l" {
+				c.label = opts[i+1]
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func loadFile(t testing.TB, path string) *bp.Program {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	p, err := bp.Load(filepath.Base(path), src)
+	require.NoError(t, err)
+	return p
+}
+
+// replay re-checks an unsafe result's counterexample in the interpreter.
+func replay(t testing.TB, p *bp.Program, opts bopgo.Options, res bopgo.Result) {
+	t.Helper()
+	if res.Verdict != bopgo.Unsafe {
+		return
+	}
+	require.NotNil(t, res.Trace)
+	require.NoError(t, interp.Replay(p, interp.Options{Label: opts.Label}, res.Trace.Exec))
+	require.NotEmpty(t, res.Trace.Violation.Kind)
+}
+
+func TestConformance(t *testing.T) {
+	cases := conformanceCases(t)
+	require.Len(t, cases, 37)
+	for _, engine := range bopgo.Engines {
+		for _, c := range cases {
+			t.Run(string(engine)+"/"+c.dir, func(t *testing.T) {
+				p := loadFile(t, filepath.Join("testdata/boppo", c.dir, c.file))
+				opts := bopgo.Options{Label: c.label, Engine: engine}
+				res, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err)
+				assert.Equal(t, c.want, res.Verdict.String(), res.Reason)
+				replay(t, p, opts, res)
+			})
+		}
+	}
+}
+
+// TestCorpusUnsafe checks every program of the corpus that its manifest
+// marks unsafe: each must be reported unsafe, with a counterexample that
+// replays. Programs the front end rejects are covered by bp's corpus test.
+func TestCorpusUnsafe(t *testing.T) {
+	const dir = "benchmarks/corpus"
+	entries, err := benchmarks.ReadManifest(dir)
+	require.NoError(t, err)
+	checked := 0
+	for _, e := range entries {
+		if e.Expected != "unsafe" || strings.HasPrefix(e.Path, "getafix-tnl/") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.Path))
+		require.NoError(t, err)
+		p, err := bp.Load(e.Path, src)
+		if err != nil {
+			continue
+		}
+		for _, engine := range bopgo.Engines {
+			opts := bopgo.Options{Engine: engine}
+			res, err := bopgo.Check(context.Background(), p, opts)
+			require.NoError(t, err)
+			if assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s (%s): %s", e.Path, engine, res.Reason) {
+				replay(t, p, opts, res)
+			}
+		}
+		checked++
+	}
+	t.Logf("%d unsafe corpus programs checked", checked)
+	assert.GreaterOrEqual(t, checked, 81)
+}
+
+func TestMissingLabelIsUnreachable(t *testing.T) {
+	p := loadFile(t, "testdata/boppo/Simple1/main.bp")
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Label: "NOWHERE"})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Safe, res.Verdict)
+	assert.Contains(t, res.Reason, "no statement is labelled NOWHERE")
+}
+
+func TestUnknownEngine(t *testing.T) {
+	p := loadFile(t, "testdata/boppo/Simple1/main.bp")
+	_, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: "magic"})
+	require.ErrorIs(t, err, bopgo.ErrUnknownEngine)
+}
+
+func TestCancelledContextIsUnknown(t *testing.T) {
+	p := loadFile(t, "testdata/boppo/Threads3/main.bp")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := bopgo.Check(ctx, p, bopgo.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Unknown, res.Verdict)
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+)
+
+const checkUsage = `usage: bopgo check [flags] FILE.bp
+
+Checks that no assertion of the program in FILE.bp can fail (or, with -l,
+that no statement labelled LABEL can be reached) in any interleaving of its
+threads. Diagnostics go to stderr; stdout ends with the verdict line.
+
+flags:
+`
+
+// checkFlags are the flags of bopgo check.
+type checkFlags struct {
+	label      string
+	engine     string
+	maxThreads int
+	maxStates  int
+	timeout    time.Duration
+	json       bool
+	stats      bool
+}
+
+func (f *checkFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: explicit")
+	fs.IntVar(&f.maxThreads, "max-threads", 8, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
+	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
+	fs.BoolVar(&f.stats, "stats", false, "print statistics")
+}
+
+// parseInterleaved parses flags that may come before or after the
+// positional arguments (bopgo check prog.bp --json).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	var f checkFlags
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, checkUsage)
+		fs.PrintDefaults()
+	}
+	files, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return exitUsage
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "bopgo check: want exactly one FILE, got %d\n", len(files))
+		fs.Usage()
+		return exitUsage
+	}
+	if f.maxThreads < 1 || f.maxStates < 0 || f.timeout < 0 {
+		fmt.Fprintln(stderr, "bopgo check: --max-threads must be at least 1; --max-states and --timeout must not be negative")
+		return exitUsage
+	}
+	if !knownEngine(f.engine) {
+		fmt.Fprintf(stderr, "bopgo check: unknown engine %q (known: %v)\n", f.engine, bopgo.Engines)
+		return exitUsage
+	}
+	name := files[0]
+	out := newPrinter(stdout, f.json)
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "bopgo: %v\n", err)
+		out.inputError(name, []string{err.Error()})
+		return exitBadInput
+	}
+	prog, err := bp.Load(name, src)
+	if err != nil {
+		var msgs []string
+		if list, ok := err.(bp.ErrorList); ok {
+			for _, e := range list {
+				msgs = append(msgs, e.Error())
+			}
+		} else {
+			msgs = []string{err.Error()}
+		}
+		for _, m := range msgs {
+			fmt.Fprintln(stderr, m)
+		}
+		out.inputError(name, msgs)
+		return exitBadInput
+	}
+	ctx := context.Background()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates}
+	res, err := bopgo.Check(ctx, prog, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "bopgo: %v\n", err)
+		return exitUsage
+	}
+	if res.Verdict == bopgo.Unknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res.Reason = fmt.Sprintf("timeout after %v", f.timeout)
+	}
+	out.result(name, prog, res, f.stats)
+	switch res.Verdict {
+	case bopgo.Safe:
+		return exitSafe
+	case bopgo.Unsafe:
+		return exitUnsafe
+	}
+	return exitUnknown
+}
+
+func knownEngine(name string) bool {
+	for _, e := range bopgo.Engines {
+		if string(e) == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+// Command bopgo checks concurrent Boolean programs.
+//
+//	bopgo check [flags] FILE.bp   can an assertion fail, or a label be reached?
+//	bopgo qbf [flags] FILE        decide a 2QBF formula in QDIMACS
+//	bopgo version
+//
+// Exit status of check: 0 safe, 10 unsafe, 5 unknown, 6 bad input,
+// 1 usage error. See README.md and docs/ for the full contract.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/bopgo/bopgo/qbf"
+)
+
+// Exit statuses, part of the command's contract.
+const (
+	exitSafe     = 0
+	exitUsage    = 1
+	exitUnknown  = 5
+	exitBadInput = 6
+	exitUnsafe   = 10
+)
+
+// version is the release; overridden at link time by releases.
+var version = "0.1.0-dev"
+
+const usage = `bopgo checks concurrent Boolean programs (the language of SLAM, SatAbs
+and BoPPo): can an assertion fail, or can a label be reached?
+
+usage:
+  bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
+  bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
+  bopgo version                  print the version
+
+check prints the verdict as its last line on stdout, one of
+VERIFICATION SUCCESSFUL, VERIFICATION FAILED, VERIFICATION UNKNOWN,
+and exits 0 (safe), 10 (unsafe), 5 (unknown), 6 (bad input) or 1 (usage).
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, separated from main for tests.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
+	case "qbf":
+		return qbf.RunCLI(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, "bopgo", version)
+		return 0
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "bopgo: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}

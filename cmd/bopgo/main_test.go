@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/internal/golden"
+)
+
+// runCmd runs the command in-process and returns exit status, stdout and
+// stderr.
+func runCmd(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestExitCodesAndVerdictLines(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		line string
+	}{
+		{[]string{"check", "testdata/race.bp"}, exitUnsafe, lineUnsafe},
+		{[]string{"check", "testdata/locked.bp"}, exitSafe, lineSafe},
+		{[]string{"check", "-l", "ERROR", "testdata/label.bp"}, exitUnsafe, lineUnsafe},
+		{[]string{"check", "testdata/label.bp", "-l", "NOWHERE"}, exitSafe, lineSafe},
+		{[]string{"check", "--max-threads", "1", "testdata/race.bp"}, exitUnknown, lineUnknown},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCmd(c.args...)
+		assert.Equal(t, c.code, code, "%v\n%s%s", c.args, out, errOut)
+		assert.Equal(t, c.line, lastLine(out), "%v", c.args)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	code, out, errOut := runCmd("check", "testdata/bad.bp")
+	assert.Equal(t, exitBadInput, code)
+	assert.Empty(t, out, "nothing else happens for a bad file")
+	assert.Equal(t, "testdata/bad.bp:3:8: undeclared variable \"flag\"\ntestdata/bad.bp:4:8: label \"nowhere\" not defined in main\n", errOut)
+
+	code, _, errOut = runCmd("check", "testdata/no-such-file.bp")
+	assert.Equal(t, exitBadInput, code)
+	assert.Contains(t, errOut, "no-such-file.bp")
+
+	code, out, _ = runCmd("check", "--json", "testdata/bad.bp")
+	assert.Equal(t, exitBadInput, code)
+	var v map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, "error", v["verdict"])
+	assert.Len(t, v["errors"], 2)
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"check"},
+		{"check", "a.bp", "b.bp"},
+		{"check", "--no-such-flag", "testdata/race.bp"},
+		{"check", "--engine", "magic", "testdata/race.bp"},
+		{"check", "--max-threads", "0", "testdata/race.bp"},
+	} {
+		code, _, errOut := runCmd(args...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.NotEmpty(t, errOut, "%v: a usage error says why", args)
+	}
+	code, out, _ := runCmd("help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "bopgo check")
+}
+
+var secondsRE = regexp.MustCompile(`"seconds": [0-9.e+-]+`)
+
+// TestGoldenOutput compares the text and JSON output of check with golden
+// files (testdata/*.out, *.json); run with -update to accept changes.
+func TestGoldenOutput(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"race", []string{"testdata/race.bp"}},
+		{"locked", []string{"testdata/locked.bp"}},
+		{"label", []string{"-l", "ERROR", "testdata/label.bp"}},
+	} {
+		_, out, _ := runCmd(append([]string{"check"}, c.args...)...)
+		golden.Check(t, "testdata/"+c.name+".out", out)
+		_, out, _ = runCmd(append([]string{"check", "--json"}, c.args...)...)
+		var v map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &v), "JSON output of %s", c.name)
+		golden.Check(t, "testdata/"+c.name+".json", secondsRE.ReplaceAllString(out, `"seconds": 0`))
+	}
+}
+
+func TestDeterministicOutput(t *testing.T) {
+	_, first, _ := runCmd("check", "testdata/race.bp")
+	for i := 0; i < 5; i++ {
+		_, again, _ := runCmd("check", "testdata/race.bp")
+		require.Equal(t, first, again)
+	}
+}
+
+// TestTimeout: a program that cannot finish ends in UNKNOWN soon after
+// the limit. The bound on the delay is generous: this tests that the
+// limit is honoured, not how fast.
+func TestTimeout(t *testing.T) {
+	start := time.Now()
+	code, out, _ := runCmd("check", "--timeout", "500ms", "--max-threads", "12", "testdata/forever.bp")
+	elapsed := time.Since(start)
+	assert.Equal(t, exitUnknown, code)
+	assert.Equal(t, lineUnknown, lastLine(out))
+	assert.Contains(t, out, "timeout after 500ms")
+	assert.Less(t, elapsed, 1500*time.Millisecond, "the limit was not honoured promptly")
+}
+
+func TestQBFSubcommandIsWired(t *testing.T) {
+	code, out, _ := runCmd("qbf", "../../qbf/testdata/true.qdimacs")
+	assert.Equal(t, 10, code)
+	assert.True(t, strings.HasPrefix(out, "s cnf "), out)
+}

@@ -1,0 +1,94 @@
+package bopgo
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/bopgo/bopgo/bp/interp"
+)
+
+// Verdict is the answer of a check.
+type Verdict int
+
+// Verdicts.
+const (
+	Safe    Verdict = iota // no execution violates the property
+	Unsafe                 // some execution does; Result.Trace shows one
+	Unknown                // the check stopped early; Result.Reason says why
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Safe:
+		return "safe"
+	case Unsafe:
+		return "unsafe"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Engine names a checking algorithm.
+type Engine string
+
+// Engines.
+const (
+	Explicit Engine = "explicit" // bp/interp: exhaustive explicit-state search
+)
+
+// Engines lists the engines Check accepts.
+var Engines = []Engine{Explicit}
+
+// Options configure Check. The zero value checks assertions with the
+// default engine and bounds.
+type Options struct {
+	// Label, if not empty, makes the property "no statement labelled
+	// Label is reached"; assertions are then not checked.
+	Label string
+	// Engine selects the algorithm; empty means the default.
+	Engine Engine
+	// MaxThreads bounds the number of live threads, main included; 0 means
+	// 8. A program that can exceed it and is not found unsafe gets Unknown.
+	MaxThreads int
+	// MaxStates bounds the states an engine stores; 0 means no bound.
+	MaxStates int
+}
+
+// Property describes the property of opts, as results print it.
+func (o Options) Property() string {
+	if o.Label != "" {
+		return "label " + o.Label + " is unreachable"
+	}
+	return "assertions hold"
+}
+
+// Result is the outcome of Check.
+type Result struct {
+	Verdict  Verdict
+	Reason   string // why Unknown; what was violated for Unsafe
+	Property string
+	Engine   Engine
+	Trace    *Trace // for Unsafe
+	Stats    Stats
+}
+
+// Stats are an engine's counters.
+type Stats struct {
+	States      int           // states stored
+	ThreadBound int           // thread bound of the last search
+	Duration    time.Duration // wall time of the check
+}
+
+// DefaultEngine is the engine used when Options.Engine is empty.
+const DefaultEngine = Explicit
+
+func fromOutcome(o interp.Outcome) Verdict {
+	switch o {
+	case interp.Safe:
+		return Safe
+	case interp.Unsafe:
+		return Unsafe
+	}
+	return Unknown
+}

@@ -1,0 +1,110 @@
+package bopgo
+
+import (
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+)
+
+// Trace is a counterexample: the steps of an execution that violates the
+// property, with the values before each step.
+type Trace struct {
+	Steps     []Step
+	Violation Violation
+	// Exec is the same execution in the interpreter's terms: full states,
+	// every thread. interp.Replay(prog, opts, Exec) re-checks it.
+	Exec *interp.Trace
+}
+
+// Step is one executed statement of one thread.
+type Step struct {
+	Thread    int // thread identity: 0 is main, then in creation order
+	Position  bp.Position
+	Statement string   // the source text, on one line
+	Labels    []string // the statement's labels
+	Taken     int      // for a branch: 1 if the condition held, 0 if not; -1 otherwise
+	Globals   []Value  // shared variables before the step
+	Locals    []Value  // the running thread's visible locals before the step
+	Note      string   // e.g. "thread start suppressed by the thread bound"
+}
+
+// Value is a variable's value in a step.
+type Value struct {
+	Name  string
+	Value bool
+}
+
+// Violation is where the property fails.
+type Violation struct {
+	Kind      string // "assertion" or "label"
+	Label     string // the label, for Kind "label"
+	Thread    int
+	Position  bp.Position
+	Statement string
+}
+
+func newTrace(prog *bp.Program, ex *interp.Trace, label string) *Trace {
+	tr := &Trace{Exec: ex}
+	for _, s := range ex.Steps {
+		st := &prog.Procs[s.Proc].Steps[s.PC]
+		step := Step{
+			Thread:    s.Thread,
+			Position:  prog.Position(st),
+			Statement: st.Text,
+			Labels:    st.Labels,
+			Taken:     s.Taken,
+			Globals:   globals(prog, &s.Before),
+			Locals:    locals(prog, s.Before.Thread(s.Thread)),
+		}
+		if s.Suppressed {
+			step.Note = "the started thread never runs in this trace"
+		}
+		tr.Steps = append(tr.Steps, step)
+	}
+	switch ex.Kind {
+	case interp.AssertionFails:
+		last := ex.Steps[len(ex.Steps)-1]
+		st := &prog.Procs[last.Proc].Steps[last.PC]
+		tr.Violation = Violation{Kind: "assertion", Thread: last.Thread, Position: prog.Position(st), Statement: st.Text}
+		tr.Steps[len(tr.Steps)-1].Note = "assertion fails"
+	case interp.LabelReached:
+		for _, t := range ex.Final.Threads {
+			st := &prog.Procs[t.Proc].Steps[t.PC]
+			if hasLabel(st, label) {
+				tr.Violation = Violation{Kind: "label", Label: label, Thread: t.ID, Position: prog.Position(st), Statement: st.Text}
+				break
+			}
+		}
+	}
+	return tr
+}
+
+func globals(prog *bp.Program, s *interp.State) []Value {
+	out := make([]Value, len(prog.Globals))
+	for i, name := range prog.Globals {
+		out[i] = Value{Name: name, Value: s.Globals[i]}
+	}
+	return out
+}
+
+// locals returns the thread-locals and the locals of every function
+// instance active at the thread's pc, outermost first.
+func locals(prog *bp.Program, t *interp.ThreadState) []Value {
+	if t == nil {
+		return nil
+	}
+	p := prog.Procs[t.Proc]
+	var out []Value
+	for _, slot := range p.FrameLocals(p.Steps[t.PC].Frame) {
+		out = append(out, Value{Name: p.LocalName(slot), Value: t.Locals[slot]})
+	}
+	return out
+}
+
+func hasLabel(st *bp.Step, label string) bool {
+	for _, l := range st.Labels {
+		if l == label {
+			return true
+		}
+	}
+	return false
+}
