@@ -56,6 +56,20 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		if r.Trace != nil {
 			res.Trace = newTrace(prog, r.Trace, opts.Label)
 		}
+	case Symbolic:
+		r, err := symbolicCheck(ctx, prog, opts, &res.Stats)
+		if err != nil {
+			return Result{}, err
+		}
+		stats := res.Stats
+		res = r
+		res.Stats = stats
+		res.Property = opts.Property()
+		res.Engine = engine
+		if r.Trace != nil {
+			// The engine produced an interp.Trace in r.Trace.Exec.
+			res.Trace = newTrace(prog, r.Trace.Exec, opts.Label)
+		}
 	default:
 		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
 	}

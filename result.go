@@ -34,11 +34,12 @@ type Engine string
 
 // Engines.
 const (
+	Symbolic Engine = "symbolic" // parametric symbolic states, SAT feasibility, QBF subsumption
 	Explicit Engine = "explicit" // bp/interp: exhaustive explicit-state search
 )
 
-// Engines lists the engines Check accepts.
-var Engines = []Engine{Explicit}
+// Engines lists the engines Check accepts, the default first.
+var Engines = []Engine{Symbolic, Explicit}
 
 // Options configure Check. The zero value checks assertions with the
 // default engine and bounds.
@@ -53,6 +54,9 @@ type Options struct {
 	MaxThreads int
 	// MaxStates bounds the states an engine stores; 0 means no bound.
 	MaxStates int
+	// DumpQBF, if not empty, is a directory where the symbolic engine
+	// writes every subsumption query as a QDIMACS file.
+	DumpQBF string
 }
 
 // Property describes the property of opts, as results print it.
@@ -73,15 +77,23 @@ type Result struct {
 	Stats    Stats
 }
 
-// Stats are an engine's counters.
+// Stats are an engine's counters, summed over the thread bounds tried.
 type Stats struct {
-	States      int           // states stored
-	ThreadBound int           // thread bound of the last search
-	Duration    time.Duration // wall time of the check
+	States        int           // states stored
+	Subsumed      int           // symbolic states dropped as covered by stored ones
+	CheapSubsumed int           // of those, decided without a QBF query
+	SATCalls      int           // feasibility and property queries
+	SATTime       time.Duration // time in them
+	QBFCalls      int           // subsumption queries
+	QBFTime       time.Duration // time in them
+	ThreadBound   int           // thread bound of the last search
+	Duration      time.Duration // wall time of the check
+
+	dumped int // QBF queries written by --dump-qbf
 }
 
 // DefaultEngine is the engine used when Options.Engine is empty.
-const DefaultEngine = Explicit
+const DefaultEngine = Symbolic
 
 func fromOutcome(o interp.Outcome) Verdict {
 	switch o {

@@ -31,11 +31,13 @@ type checkFlags struct {
 	timeout    time.Duration
 	json       bool
 	stats      bool
+	dumpQBF    string
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
-	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: explicit")
+	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: symbolic (SAT and QBF on parametric states) or explicit (state by state)")
+	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query of the symbolic engine as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 8, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
@@ -119,7 +121,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates}
+	if f.dumpQBF != "" {
+		if err := os.MkdirAll(f.dumpQBF, 0o755); err != nil {
+			fmt.Fprintf(stderr, "bopgo: %v\n", err)
+			return exitUsage
+		}
+	}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, DumpQBF: f.dumpQBF}
 	res, err := bopgo.Check(ctx, prog, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo: %v\n", err)

@@ -95,6 +95,7 @@ func TestGoldenOutput(t *testing.T) {
 		{"race", []string{"testdata/race.bp"}},
 		{"locked", []string{"testdata/locked.bp"}},
 		{"label", []string{"-l", "ERROR", "testdata/label.bp"}},
+		{"race-explicit", []string{"--engine", "explicit", "testdata/race.bp"}},
 	} {
 		_, out, _ := runCmd(append([]string{"check"}, c.args...)...)
 		golden.Check(t, "testdata/"+c.name+".out", out)

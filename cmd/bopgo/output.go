@@ -62,7 +62,10 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
 	}
 	if stats {
-		fmt.Fprintf(w, "\nstates: %d\nthread bound: %d\ntime: %.3fs\n", res.Stats.States, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
+		st := res.Stats
+		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nthread bound: %d\ntime: %.3fs\n",
+			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
+			st.ThreadBound, st.Duration.Seconds())
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -157,6 +160,11 @@ type jsonViolation struct {
 
 type jsonStats struct {
 	States      int     `json:"states"`
+	Subsumed    int     `json:"subsumed"`
+	SATCalls    int     `json:"sat_calls"`
+	SATSeconds  float64 `json:"sat_seconds"`
+	QBFCalls    int     `json:"qbf_calls"`
+	QBFSeconds  float64 `json:"qbf_seconds"`
 	ThreadBound int     `json:"thread_bound"`
 	Seconds     float64 `json:"seconds"`
 }
@@ -169,7 +177,12 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 		Reason:   res.Reason,
 		Property: res.Property,
 		Engine:   string(res.Engine),
-		Stats:    &jsonStats{States: res.Stats.States, ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds()},
+		Stats: &jsonStats{
+			States: res.Stats.States, Subsumed: res.Stats.Subsumed,
+			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
+			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
+			ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds(),
+		},
 	}
 	if tr := res.Trace; tr != nil {
 		out.Trace = []jsonStep{}

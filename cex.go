@@ -1,0 +1,65 @@
+package bopgo
+
+import (
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/encode"
+)
+
+// counterexample turns the solver's last model into a concrete trace
+// ending at node end. If fail is not nil, the thread fail (in end's state)
+// fails its assertion there.
+func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
+	c := e.enc.C
+	vs := make([]bool, c.Len())
+	for _, i := range c.InPos(nil) {
+		vs[i] = e.solver.Value(z.Var(i).Pos())
+	}
+	c.Eval(vs)
+	value := func(m z.Lit) bool {
+		if m == z.LitNull {
+			return false // dead: any value replays
+		}
+		v := vs[m.Var()]
+		if !m.IsPos() {
+			v = !v
+		}
+		return v
+	}
+	concrete := func(st *encode.State) interp.State {
+		out := interp.State{Globals: make([]bool, len(st.Globals))}
+		for i, m := range st.Globals {
+			out.Globals[i] = value(m)
+		}
+		for _, t := range st.Threads {
+			ct := interp.ThreadState{ID: t.ID, Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: make([]bool, len(t.Locals))}
+			for i, m := range t.Locals {
+				ct.Locals[i] = value(m)
+			}
+			out.Threads = append(out.Threads, ct)
+		}
+		return out
+	}
+	var path []int
+	for i := end; i >= 0; i = e.nodes[i].parent {
+		path = append(path, i)
+	}
+	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
+		path[l], path[r] = path[r], path[l]
+	}
+	tr := &interp.Trace{Kind: interp.LabelReached}
+	for j := 1; j < len(path); j++ {
+		n := &e.nodes[path[j]]
+		tr.Steps = append(tr.Steps, interp.TraceStep{
+			Thread: n.thread, Proc: n.proc, PC: n.pc, Before: concrete(&e.nodes[path[j-1]].st),
+			Taken: n.taken, Suppressed: n.suppressed,
+		})
+	}
+	tr.Final = concrete(&e.nodes[end].st)
+	if fail != nil {
+		tr.Kind = interp.AssertionFails
+		tr.Steps = append(tr.Steps, interp.TraceStep{Thread: fail.ID, Proc: fail.Proc, PC: fail.PC, Before: tr.Final, Taken: -1})
+	}
+	return tr
+}

@@ -1,0 +1,21 @@
+// Package encode is symbolic execution of lowered Boolean programs: states
+// whose variables hold AIG literals over choice inputs (a parametric
+// representation), and steps that transform them. It builds formulas in a
+// gini logic.C and never calls a solver: the search (the root package)
+// decides which formulas to ask about.
+//
+// A symbolic State is (threads with explicit pcs, ω, γ): every variable
+// slot maps to a literal over choice inputs, and the guard γ says which
+// choices are consistent with the path. One symbolic state stands for the
+// set of concrete states {ω(ι) | γ(ι)}.
+//
+// Invariants:
+//   - All literals live in one logic.C (Encoder.C); structural hashing keeps
+//     shared structure shared. Choice inputs are allocated with C.Lit() only.
+//   - A local slot that is dead at its thread's pc holds z.LitNull: dead
+//     values are never read (liveness, see bp.Proc.Liveness) and never
+//     compared.
+//   - Each `*` and schoose in a step executed once gets one fresh input, so
+//     the same symbolic step run twice on the same state is not the same
+//     formula; the search runs each step of each state once.
+package encode

@@ -1,0 +1,166 @@
+package bopgo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/qbf"
+)
+
+// subsumer decides whether a new symbolic state is covered by the states
+// stored at the same program counters:
+//
+//	∀ιn. γn(ιn) → ∃ιo. ∨_o (γo(ιo) ∧ ωo(ιo) = ωn(ιn))
+//
+// over the live variables, comparing against the union of the stored
+// states, which finds fix-points sooner than one by one. Cheap checks come
+// first; the rest is a 2QBF query on renamed-apart copies of the states.
+type subsumer struct {
+	c       *logic.C
+	dumpDir string
+	stats   *Stats
+}
+
+func newSubsumer(c *logic.C, dumpDir string, stats *Stats) *subsumer {
+	return &subsumer{c: c, dumpDir: dumpDir, stats: stats}
+}
+
+// values lists the literals of a state that subsumption compares, in the
+// canonical thread order: globals, then each thread's locals (z.LitNull
+// for dead ones).
+func values(st *encode.State) []z.Lit {
+	_, order := key(st)
+	out := append([]z.Lit(nil), st.Globals...)
+	for _, i := range order {
+		out = append(out, st.Threads[i].Locals...)
+	}
+	return out
+}
+
+func (s *subsumer) covered(ctx context.Context, n *encode.State, olds []*encode.State) (bool, error) {
+	if len(olds) == 0 {
+		return false, nil
+	}
+	nv := values(n)
+	var cands [][]z.Lit
+	var candGuards []z.Lit
+	for _, o := range olds {
+		ov := values(o)
+		if len(ov) != len(nv) {
+			continue
+		}
+		same, clash := true, false
+		for i := range nv {
+			if nv[i] == z.LitNull || ov[i] == z.LitNull {
+				continue
+			}
+			if nv[i] != ov[i] {
+				same = false
+				if isConst(s.c, nv[i]) && isConst(s.c, ov[i]) {
+					clash = true // different constants: o covers nothing of n
+					break
+				}
+			}
+		}
+		if clash {
+			continue
+		}
+		if same && (o.Guard == s.c.T || o.Guard == n.Guard) {
+			s.stats.CheapSubsumed++
+			return true, nil
+		}
+		cands = append(cands, ov)
+		candGuards = append(candGuards, o.Guard)
+	}
+	if len(cands) == 0 {
+		return false, nil
+	}
+	return s.query(ctx, n.Guard, nv, candGuards, cands)
+}
+
+func isConst(c *logic.C, m z.Lit) bool { return m == c.T || m == c.F }
+
+// query builds and solves the 2QBF question for n against the candidates.
+func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []z.Lit, cands [][]z.Lit) (bool, error) {
+	dst := logic.NewC()
+	var forall, exists []z.Lit
+	cn := encode.NewCopier(s.c, dst, func(z.Lit) z.Lit {
+		m := dst.Lit()
+		forall = append(forall, m)
+		return m
+	})
+	co := encode.NewCopier(s.c, dst, func(z.Lit) z.Lit {
+		m := dst.Lit()
+		exists = append(exists, m)
+		return m
+	})
+	gn := cn.Copy(guard)
+	newVals := make([]z.Lit, len(nv))
+	for i, m := range nv {
+		if m != z.LitNull {
+			newVals[i] = cn.Copy(m)
+		}
+	}
+	some := dst.F
+	for k, ov := range cands {
+		eq := co.Copy(guards[k])
+		for i, m := range ov {
+			if m == z.LitNull || nv[i] == z.LitNull {
+				continue
+			}
+			eq = dst.And(eq, dst.Xor(co.Copy(m), newVals[i]).Not())
+		}
+		some = dst.Or(some, eq)
+	}
+	matrix := dst.Or(gn.Not(), some)
+	if matrix == dst.T {
+		return true, nil
+	}
+	p := qbf.Problem{Circuit: dst, Forall: forall, Exists: exists, Matrix: matrix}
+	if s.dumpDir != "" {
+		if err := s.dump(p); err != nil {
+			return false, err
+		}
+	}
+	start := time.Now()
+	res, err := qbf.Solve(ctx, p)
+	s.stats.QBFCalls++
+	s.stats.QBFTime += time.Since(start)
+	if err != nil {
+		return false, fmt.Errorf("subsumption query: %w", err)
+	}
+	switch res.Verdict {
+	case qbf.True:
+		return true, nil
+	case qbf.False:
+		return false, nil
+	}
+	return false, fmt.Errorf("subsumption query undecided: %s", res.Reason)
+}
+
+// dump writes the query as QDIMACS (for --dump-qbf), so that DepQBF can
+// check answers and speed.
+func (s *subsumer) dump(p qbf.Problem) error {
+	q, err := qbf.EncodeQDIMACS(p)
+	if err != nil {
+		return err
+	}
+	s.stats.dumped++ // numbered across thread bounds
+	name := filepath.Join(s.dumpDir, fmt.Sprintf("subsume-%06d.qdimacs", s.stats.dumped))
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := qbf.WriteQDIMACS(f, q); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,300 @@
+package bopgo
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/sat"
+)
+
+// The symbolic engine: BoPPo's method. States keep program counters
+// explicit and data symbolic (encode.State); a breadth-first search
+// executes steps symbolically, drops states whose guard is unsatisfiable
+// (sat), and drops states subsumed by what is already stored at the same
+// program counters, a forall-exists question (subsume.go, qbf).
+
+// symNode is a stored symbolic state and how it was reached.
+type symNode struct {
+	st         encode.State
+	parent     int
+	thread     int // identity of the thread that moved
+	proc, pc   int // where it was
+	taken      int
+	suppressed bool
+}
+
+type symEngine struct {
+	prog     *bp.Program
+	opts     Options
+	enc      *encode.Encoder
+	solver   *sat.Solver
+	nodes    []symNode
+	history  map[string][]int // pc-vector key -> stored nodes
+	target   [][]bool         // [proc][pc]: the property's places
+	feasible map[z.Lit]bool   // guard -> satisfiable, memoised
+	sub      *subsumer
+	stats    *Stats
+}
+
+// symbolicCheck runs the symbolic engine, raising the thread bound from 1
+// like the explicit engine: the first bound with a bug, or one that is
+// never hit, decides.
+func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *Stats) (Result, error) {
+	maxThreads := opts.MaxThreads
+	if maxThreads <= 0 {
+		maxThreads = DefaultMaxThreads
+	}
+	target := targets(prog, opts)
+	if !anyTarget(target) {
+		return Result{Verdict: Safe, Reason: noTargetReason(opts)}, nil
+	}
+	for bound := 1; ; bound++ {
+		e := newSymEngine(prog, opts, bound, target, stats)
+		res := e.run(ctx)
+		stats.ThreadBound = bound
+		switch {
+		case res.Verdict != Safe:
+			return res, nil
+		case !e.enc.BoundHit:
+			return res, nil
+		case bound >= maxThreads:
+			res.Verdict = Unknown
+			res.Reason = fmt.Sprintf("thread bound reached: more than %d threads can be live (raise --max-threads)", maxThreads)
+			return res, nil
+		}
+	}
+}
+
+// DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
+const DefaultMaxThreads = 8
+
+func targets(prog *bp.Program, opts Options) [][]bool {
+	var out [][]bool
+	for _, p := range prog.Procs {
+		t := make([]bool, len(p.Steps))
+		for pc := range p.Steps {
+			st := &p.Steps[pc]
+			if opts.Label == "" {
+				t[pc] = st.Kind == bp.Assert && !(st.Cond.Op == bp.TConst && st.Cond.Val)
+			} else {
+				t[pc] = hasLabel(st, opts.Label)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func anyTarget(t [][]bool) bool {
+	for _, p := range t {
+		for _, b := range p {
+			if b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func noTargetReason(opts Options) string {
+	if opts.Label != "" {
+		return "no statement is labelled " + opts.Label
+	}
+	return "the program has no assertion"
+}
+
+func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, stats *Stats) *symEngine {
+	enc := encode.New(prog, bound)
+	e := &symEngine{
+		prog: prog, opts: opts, enc: enc, solver: sat.New(enc.C),
+		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,
+	}
+	e.sub = newSubsumer(enc.C, opts.DumpQBF, stats)
+	return e
+}
+
+func (e *symEngine) run(ctx context.Context) Result {
+	init := e.enc.Initial()
+	e.nodes = append(e.nodes, symNode{st: init, parent: -1, thread: -1, taken: -1})
+	e.remember(0)
+	if r, ok := e.labelAt(0, []int{0}); ok {
+		return r
+	}
+	for head := 0; head < len(e.nodes); head++ {
+		if err := ctx.Err(); err != nil {
+			return Result{Verdict: Unknown, Reason: "cancelled: " + err.Error()}
+		}
+		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
+			return Result{Verdict: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
+		}
+		s := &e.nodes[head].st
+		holder := s.AtomicHolder()
+		for ti := range s.Threads {
+			if holder >= 0 && ti != holder {
+				continue
+			}
+			if r, done := e.expand(ctx, head, ti); done {
+				return r
+			}
+		}
+	}
+	return Result{Verdict: Safe}
+}
+
+// expand executes the step of thread ti of node head; done reports a
+// decided search (a violation, or Unknown).
+func (e *symEngine) expand(ctx context.Context, head, ti int) (Result, bool) {
+	s := e.nodes[head].st
+	th := s.Threads[ti]
+	succs, fail := e.enc.Step(&s, ti, e.opts.Label == "")
+	if fail != z.LitNull && fail != e.enc.C.F {
+		switch e.solve(ctx, fail) {
+		case sat.Sat:
+			tr := e.counterexample(head, &th)
+			return Result{Verdict: Unsafe, Reason: "assertion can fail", Trace: &Trace{Exec: tr}}, true
+		case sat.Unknown:
+			return Result{Verdict: Unknown, Reason: "cancelled"}, true
+		}
+	}
+	for _, succ := range succs {
+		if succ.State.Guard != s.Guard && !e.isFeasible(ctx, succ.State.Guard) {
+			if ctx.Err() != nil {
+				return Result{Verdict: Unknown, Reason: "cancelled: " + ctx.Err().Error()}, true
+			}
+			continue
+		}
+		e.nodes = append(e.nodes, symNode{
+			st: succ.State, parent: head, thread: th.ID, proc: th.Proc, pc: th.PC,
+			taken: succ.Taken, suppressed: succ.Suppressed,
+		})
+		i := len(e.nodes) - 1
+		if r, ok := e.labelAt(i, []int{succ.Moved, succ.Created}); ok {
+			return r, true
+		}
+		covered, err := e.sub.covered(ctx, &e.nodes[i].st, e.stored(i))
+		if err != nil {
+			return Result{Verdict: Unknown, Reason: err.Error()}, true
+		}
+		if covered {
+			e.stats.Subsumed++
+			e.nodes = e.nodes[:i]
+			continue
+		}
+		e.remember(i)
+	}
+	return Result{}, false
+}
+
+// solve asks whether lit is satisfiable.
+func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
+	start := time.Now()
+	e.solver.Assume(lit)
+	r := e.solver.SolveContext(ctx)
+	e.stats.SATCalls++
+	e.stats.SATTime += time.Since(start)
+	return r
+}
+
+func (e *symEngine) isFeasible(ctx context.Context, guard z.Lit) bool {
+	if guard == e.enc.C.F {
+		return false
+	}
+	if ok, known := e.feasible[guard]; known {
+		return ok
+	}
+	ok := e.solve(ctx, guard) == sat.Sat
+	if ctx.Err() == nil {
+		e.feasible[guard] = ok
+	}
+	return ok
+}
+
+// labelAt checks the label property on node i, for the threads at the
+// given indices (-1 entries are skipped). The node's guard is known to be
+// satisfiable.
+func (e *symEngine) labelAt(i int, threads []int) (Result, bool) {
+	if e.opts.Label == "" {
+		return Result{}, false
+	}
+	st := &e.nodes[i].st
+	for _, ti := range threads {
+		if ti < 0 || ti >= len(st.Threads) {
+			continue
+		}
+		t := st.Threads[ti]
+		if e.target[t.Proc][t.PC] {
+			if e.solve(context.Background(), st.Guard) != sat.Sat {
+				return Result{}, false
+			}
+			tr := e.counterexample(i, nil)
+			return Result{Verdict: Unsafe, Reason: "label " + e.opts.Label + " reached", Trace: &Trace{Exec: tr}}, true
+		}
+	}
+	return Result{}, false
+}
+
+// key is the history key of a state: the program counters of its threads
+// (with the atomic flag), in a canonical order that ignores identities.
+func key(st *encode.State) (string, []int) {
+	order := canonicalOrder(st)
+	var b strings.Builder
+	for _, i := range order {
+		t := &st.Threads[i]
+		b.WriteString(strconv.Itoa(t.Proc))
+		b.WriteByte('.')
+		b.WriteString(strconv.Itoa(t.PC))
+		if t.Atomic {
+			b.WriteByte('a')
+		}
+		b.WriteByte(' ')
+	}
+	return b.String(), order
+}
+
+// canonicalOrder sorts thread indices by proc, pc, atomic flag, then
+// identity: symmetric threads line up, so states that differ only by
+// thread names share a key.
+func canonicalOrder(st *encode.State) []int {
+	order := make([]int, len(st.Threads))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool {
+		x, y := &st.Threads[order[a]], &st.Threads[order[b]]
+		if x.Proc != y.Proc {
+			return x.Proc < y.Proc
+		}
+		if x.PC != y.PC {
+			return x.PC < y.PC
+		}
+		if x.Atomic != y.Atomic {
+			return !x.Atomic
+		}
+		return x.ID < y.ID
+	})
+	return order
+}
+
+func (e *symEngine) remember(i int) {
+	k, _ := key(&e.nodes[i].st)
+	e.history[k] = append(e.history[k], i)
+	e.stats.States++
+}
+
+// stored returns the states kept at node i's key.
+func (e *symEngine) stored(i int) []*encode.State {
+	k, _ := key(&e.nodes[i].st)
+	var out []*encode.State
+	for _, j := range e.history[k] {
+		out = append(out, &e.nodes[j].st)
+	}
+	return out
+}
