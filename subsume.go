@@ -88,17 +88,18 @@ func (s *subsumer) covered(ctx context.Context, n *encode.State, olds []*encode.
 func isConst(c *logic.C, m z.Lit) bool { return m == c.T || m == c.F }
 
 // query builds and solves the 2QBF question for n against the candidates.
+//
+// Each candidate gets its own copy of its inputs. Where a candidate's value
+// is an input literal, the equality with n's value defines that input, so
+// the copy maps it to n's value instead of a fresh existential: a Skolem
+// witness that keeps the question equivalent and spares the CEGAR loop one
+// iteration per concrete value.
 func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []z.Lit, cands [][]z.Lit) (bool, error) {
 	dst := logic.NewC()
 	var forall, exists []z.Lit
 	cn := encode.NewCopier(s.c, dst, func(z.Lit) z.Lit {
 		m := dst.Lit()
 		forall = append(forall, m)
-		return m
-	})
-	co := encode.NewCopier(s.c, dst, func(z.Lit) z.Lit {
-		m := dst.Lit()
-		exists = append(exists, m)
 		return m
 	})
 	gn := cn.Copy(guard)
@@ -110,6 +111,26 @@ func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []
 	}
 	some := dst.F
 	for k, ov := range cands {
+		defined := map[z.Var]z.Lit{}
+		for i, m := range ov {
+			if m == z.LitNull || nv[i] == z.LitNull || isConst(s.c, m) {
+				continue
+			}
+			if a, _ := s.c.Ins(m); a != z.LitNull {
+				continue // a gate, not an input
+			}
+			if _, dup := defined[m.Var()]; !dup {
+				defined[m.Var()] = signed(newVals[i], m)
+			}
+		}
+		co := encode.NewCopier(s.c, dst, func(in z.Lit) z.Lit {
+			if d, ok := defined[in.Var()]; ok {
+				return d
+			}
+			m := dst.Lit()
+			exists = append(exists, m)
+			return m
+		})
 		eq := co.Copy(guards[k])
 		for i, m := range ov {
 			if m == z.LitNull || nv[i] == z.LitNull {
@@ -163,4 +184,13 @@ func (s *subsumer) dump(p qbf.Problem) error {
 		return err
 	}
 	return f.Close()
+}
+
+// signed returns d with the polarity of m: the value of input m's variable
+// is d exactly when m (with its sign) equals d's positive reading.
+func signed(d, m z.Lit) z.Lit {
+	if m.IsPos() {
+		return d
+	}
+	return d.Not()
 }

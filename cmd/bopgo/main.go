@@ -2,6 +2,7 @@
 //
 //	bopgo check [flags] FILE.bp   can an assertion fail, or a label be reached?
 //	bopgo qbf [flags] FILE        decide a 2QBF formula in QDIMACS
+//	bopgo boppo [flags] FILE.bp   BoPPo compatibility mode (also as a link named boppo)
 //	bopgo version
 //
 // Exit status of check: 0 safe, 10 unsafe, 5 unknown, 6 bad input,
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/bopgo/bopgo/qbf"
 )
@@ -34,6 +36,7 @@ and BoPPo): can an assertion fail, or can a label be reached?
 usage:
   bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
+  bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -42,7 +45,7 @@ and exits 0 (safe), 10 (unsafe), 5 (unknown), 6 (bad input) or 1 (usage).
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runAs(filepath.Base(os.Args[0]), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run is the whole command, separated from main for tests.
@@ -56,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "qbf":
 		return qbf.RunCLI(args[1:], stdout, stderr)
+	case "boppo":
+		return runBoPPo(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0

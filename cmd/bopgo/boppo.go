@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+)
+
+// BoPPo compatibility mode (docs/boppo.md): the command line and output of
+// BoPPo, for clients such as SatAbs that run "boppo --compact-trace --por
+// FILE" and scrape stdout.
+
+const boppoUsage = `usage: boppo [flags] FILE.bp       (or: bopgo boppo [flags] FILE.bp)
+
+BoPPo compatibility mode of bopgo: checks that no assertion of the program
+can fail (with -l, that LABEL is unreachable) and prints BoPPo's verdict
+line, VERIFICATION SUCCESSFUL or VERIFICATION FAILED (VERIFICATION UNKNOWN
+when a limit stopped the search). Exit status 0 on SUCCESSFUL or FAILED,
+5 on UNKNOWN, 6 on bad input, 1 on a usage error. See docs/boppo.md.
+
+flags (-x and --x are the same):
+`
+
+// boppoIgnored are BoPPo's flags that tune its algorithm, not its answer
+// or output; bopgo accepts them and does nothing.
+var boppoIgnored = []struct{ name, usage string }{
+	{"small-history", "BoPPo's smaller history; ignored"},
+	{"no-qbf-cache", "BoPPo without its QBF cache; ignored"},
+	{"tvs", "BoPPo's TVS mode; ignored"},
+	{"ct", "BoPPo's CT simulator; ignored"},
+	{"no-por", "no partial-order reduction; ignored"},
+}
+
+// boppoUnsupported are BoPPo's flags that change what it prints or how it
+// exits; accepting them silently would give a client wrong output.
+var boppoUnsupported = []string{
+	"f", "slam-race", "promela", "smv", "gui", "show-parse", "show-boolean-program",
+	"show-goto-program", "show-goto-functions", "show-program-formula",
+	"show-program-variables", "show-alive", "show-cycles",
+}
+
+type boppoFlags struct {
+	label      string
+	por        bool
+	compact    bool
+	loops      bool
+	statistics bool
+	version    bool
+	verbosity  int
+	ignored    bool
+	engine     string
+	maxThreads int
+	timeout    time.Duration
+	// unsupported holds one flag per boppoUnsupported name.
+	unsupported []bool
+}
+
+func (f *boppoFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.label, "l", "", "check that `LABEL` is unreachable (instead of assertions)")
+	fs.BoolVar(&f.por, "por", false, "partial-order reduction; accepted, the verdict never depends on it")
+	fs.BoolVar(&f.compact, "compact-trace", false, "print the counterexample as TRACE lines, one per step")
+	fs.BoolVar(&f.loops, "loop-detection", false, "bracket a lasso of the counterexample with LOOP [ and LOOP ]")
+	fs.BoolVar(&f.statistics, "statistics", false, "print statistics before the verdict")
+	fs.BoolVar(&f.version, "version", false, "print the version")
+	fs.IntVar(&f.verbosity, "verbosity", 0, "verbosity `N`; ignored")
+	fs.IntVar(&f.verbosity, "v", 0, "verbosity `N`; ignored")
+	for _, ig := range boppoIgnored {
+		fs.BoolVar(&f.ignored, ig.name, false, ig.usage)
+	}
+	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "bopgo's checking `ENGINE`")
+	fs.IntVar(&f.maxThreads, "max-threads", 8, "bopgo's bound on live threads, main included (`N`)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up with VERIFICATION UNKNOWN after `DURATION` (0: no limit)")
+	f.unsupported = make([]bool, len(boppoUnsupported))
+	for i, name := range boppoUnsupported {
+		fs.BoolVar(&f.unsupported[i], name, false, "BoPPo's; not supported by bopgo")
+	}
+}
+
+// runAs is the whole command as invoked under name (the base name of
+// argv[0]): through a link named boppo it is the compatibility mode.
+func runAs(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if ext := filepath.Ext(name); strings.EqualFold(ext, ".exe") {
+		name = strings.TrimSuffix(name, ext)
+	}
+	if name == "boppo" {
+		return runBoPPo(args, stdout, stderr)
+	}
+	return run(args, stdin, stdout, stderr)
+}
+
+func runBoPPo(args []string, stdout, stderr io.Writer) int {
+	var f boppoFlags
+	fs := flag.NewFlagSet("boppo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, boppoUsage)
+		// List the flags that work, not the rejected ones.
+		shown := flag.NewFlagSet("boppo", flag.ContinueOnError)
+		shown.SetOutput(stderr)
+		fs.VisitAll(func(fl *flag.Flag) {
+			if !slices.Contains(boppoUnsupported, fl.Name) {
+				shown.Var(fl.Value, fl.Name, fl.Usage)
+				shown.Lookup(fl.Name).DefValue = fl.DefValue
+			}
+		})
+		shown.PrintDefaults()
+		fmt.Fprintf(stderr, "\nBoPPo's options that change its output are rejected: -%s.\n", strings.Join(boppoUnsupported, ", -"))
+	}
+	files, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return exitUsage // the flag package has said why, and printed the usage
+	}
+	if f.version {
+		fmt.Fprintln(stdout, "bopgo", version, "(BoPPo compatibility mode)")
+		return 0
+	}
+	for i, set := range f.unsupported {
+		if set {
+			dash := "--"
+			if len(boppoUnsupported[i]) == 1 {
+				dash = "-"
+			}
+			fmt.Fprintf(stderr, "boppo: option %s%s is not supported by bopgo's BoPPo compatibility mode (see docs/boppo.md)\n", dash, boppoUnsupported[i])
+			return exitUsage
+		}
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "boppo: want exactly one FILE, got %d\n", len(files))
+		fs.Usage()
+		return exitUsage
+	}
+	if f.maxThreads < 1 || f.timeout < 0 {
+		fmt.Fprintln(stderr, "boppo: --max-threads must be at least 1; --timeout must not be negative")
+		return exitUsage
+	}
+	if !knownEngine(f.engine) {
+		fmt.Fprintf(stderr, "boppo: unknown engine %q (known: %v)\n", f.engine, bopgo.Engines)
+		return exitUsage
+	}
+	name := files[0]
+	prog, ok := loadBoPPo(name, stderr)
+	if !ok {
+		return exitBadInput
+	}
+	ctx := context.Background()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads})
+	if err != nil {
+		fmt.Fprintf(stderr, "boppo: %v\n", err)
+		return exitUsage
+	}
+	if res.Verdict == bopgo.Unknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res.Reason = fmt.Sprintf("timeout after %v", f.timeout)
+	}
+	writeBoPPoResult(stdout, prog, res, &f)
+	if res.Verdict == bopgo.Unknown {
+		return exitUnknown
+	}
+	return 0 // BoPPo's contract: the verdict is on stdout, not in the status
+}
+
+// loadBoPPo reads and loads a program, printing every error on stderr.
+func loadBoPPo(name string, stderr io.Writer) (*bp.Program, bool) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "boppo: %v\n", err)
+		return nil, false
+	}
+	prog, err := bp.Load(name, src)
+	if err != nil {
+		if list, ok := err.(bp.ErrorList); ok {
+			for _, e := range list {
+				fmt.Fprintln(stderr, e.Error())
+			}
+		} else {
+			fmt.Fprintln(stderr, err)
+		}
+		return nil, false
+	}
+	return prog, true
+}
+
+// writeBoPPoResult prints the counterexample (compact or bopgo's text),
+// the reason of an UNKNOWN, statistics, and last the verdict line.
+func writeBoPPoResult(w io.Writer, prog *bp.Program, res bopgo.Result, f *boppoFlags) {
+	if tr := res.Trace; tr != nil {
+		switch {
+		case f.compact && tr.Exec != nil:
+			writeCompactTrace(w, prog, tr.Exec, f.loops)
+		default:
+			writeTrace(w, tr)
+			if f.loops && tr.Exec != nil {
+				if from, to := findLoop(tr.Exec); from >= 0 {
+					fmt.Fprintf(w, "loop: steps %d to %d lead back to the state before step %d\n", from+1, to+1, from+1)
+				}
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	if res.Verdict == bopgo.Unknown {
+		fmt.Fprintf(w, "reason: %s\n", res.Reason)
+	}
+	if f.statistics {
+		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", res.Stats.States, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
+	}
+	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
