@@ -14,7 +14,7 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 	c := e.enc.C
 	vs := make([]bool, c.Len())
 	for _, i := range c.InPos(nil) {
-		vs[i] = e.solver.Value(z.Var(i).Pos())
+		vs[i] = e.value(z.Var(i).Pos())
 	}
 	c.Eval(vs)
 	value := func(m z.Lit) bool {

@@ -54,6 +54,10 @@ type Options struct {
 	MaxThreads int
 	// MaxStates bounds the states an engine stores; 0 means no bound.
 	MaxStates int
+	// IncrementalSAT makes the symbolic engine ask every satisfiability
+	// question of a search to one incremental solver, instead of a fresh
+	// solver per question on its cone (the default, measured faster).
+	IncrementalSAT bool
 	// DumpQBF, if not empty, is a directory where the symbolic engine
 	// writes every subsumption query as a QDIMACS file.
 	DumpQBF string

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
@@ -40,6 +41,7 @@ type symEngine struct {
 	history  map[string][]int // pc-vector key -> stored nodes
 	target   [][]bool         // [proc][pc]: the property's places
 	feasible map[z.Lit]bool   // guard -> satisfiable, memoised
+	value    func(z.Lit) bool // the model of the last satisfiable query, on inputs
 	sub      *subsumer
 	stats    *Stats
 }
@@ -193,13 +195,44 @@ func (e *symEngine) expand(ctx context.Context, head, ti int) (Result, bool) {
 	return Result{}, false
 }
 
-// solve asks whether lit is satisfiable.
+// solve asks whether lit is satisfiable; after Sat, value gives the model.
+//
+// By default each query is solved on a fresh solver holding only the cone
+// of lit: the one incremental solver of the search accumulates the clauses
+// of every path explored, and measured on random programs each of its
+// calls grew to tens of milliseconds (gini propagates over the whole
+// database), while a cone is small. Options.IncrementalSAT keeps the
+// incremental solver, for comparison.
 func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
 	start := time.Now()
-	e.solver.Assume(lit)
-	r := e.solver.SolveContext(ctx)
-	e.stats.SATCalls++
-	e.stats.SATTime += time.Since(start)
+	defer func() {
+		e.stats.SATCalls++
+		e.stats.SATTime += time.Since(start)
+	}()
+	if e.opts.IncrementalSAT {
+		e.solver.Assume(lit)
+		r := e.solver.SolveContext(ctx)
+		e.value = e.solver.Value
+		return r
+	}
+	dst := logic.NewC()
+	inputs := map[z.Var]z.Lit{}
+	cp := encode.NewCopier(e.enc.C, dst, func(in z.Lit) z.Lit {
+		m := dst.Lit()
+		inputs[in.Var()] = m
+		return m
+	})
+	root := cp.Copy(lit)
+	s := sat.New(dst)
+	s.Assume(root)
+	r := s.SolveContext(ctx)
+	e.value = func(m z.Lit) bool {
+		d, ok := inputs[m.Var()]
+		if !ok {
+			return false // outside the cone: unconstrained
+		}
+		return s.Value(d) == m.IsPos()
+	}
 	return r
 }
 
