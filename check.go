@@ -33,6 +33,13 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
+	ctx, stop := watchMemory(ctx, opts.MaxMemory)
+	defer stop()
+	defer func() {
+		if err == nil {
+			limitReason(ctx, &res, opts.MaxMemory)
+		}
+	}()
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
 		// Not an error: a refinement loop may ask about a label the
 		// abstraction removed. Unreachable is the truthful answer.

@@ -3,6 +3,7 @@ package bopgo_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
@@ -37,4 +38,42 @@ end`)
 	// assertions: unsafe
 	// fails at race.bp:9:3: assert(g)
 	// DONE reachable: true
+}
+
+// A refinement loop checks one program under several thread bounds and
+// with a time limit: a limit gives Unknown with a reason, never an error.
+func ExampleCheck_bounds() {
+	src := []byte(`
+decl g;
+void t() begin decl l; l, g := g, F; assert(l); end
+void main() begin g := T; L: start_thread t(); goto L; end`)
+	prog, err := bp.Load("spawn.bp", src)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range []int{1, 3} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := bopgo.Check(ctx, prog, bopgo.Options{MaxThreads: n})
+		cancel()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("max %d threads: %v (%s)\n", n, res.Verdict, res.Reason)
+	}
+	// Output:
+	// max 1 threads: unknown (thread bound reached: the program can have more live threads than the bound of 1 (raise --max-threads))
+	// max 3 threads: unsafe (assertion can fail)
+}
+
+// Cancelling the context stops a check promptly with Unknown.
+func ExampleCheck_cancel() {
+	prog, _ := bp.Load("loop.bp", []byte(`decl a; void main() begin L: a := *; assert(a | !a); goto L; end`))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := bopgo.Check(ctx, prog, bopgo.Options{})
+	fmt.Println(res.Verdict, err)
+	// Output:
+	// unknown <nil>
 }

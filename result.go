@@ -54,6 +54,10 @@ type Options struct {
 	MaxThreads int
 	// MaxStates bounds the states an engine stores; 0 means no bound.
 	MaxStates int
+	// MaxMemory bounds the live heap in bytes; past it the check stops with
+	// Unknown. 0 means no bound. The heap is the process's, so concurrent
+	// checks in one process share the budget.
+	MaxMemory uint64
 	// IncrementalSAT makes the symbolic engine ask every satisfiability
 	// question of a search to one incremental solver, instead of a fresh
 	// solver per question on its cone (the default, measured faster).

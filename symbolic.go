@@ -69,7 +69,7 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 			return res, nil
 		case bound >= maxThreads:
 			res.Verdict = Unknown
-			res.Reason = fmt.Sprintf("thread bound reached: more than %d threads can be live (raise --max-threads)", maxThreads)
+			res.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than the bound of %d (raise --max-threads)", maxThreads)
 			return res, nil
 		}
 	}

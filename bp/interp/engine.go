@@ -83,7 +83,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) 
 			return r, nil
 		case bound >= opts.MaxThreads:
 			r.Outcome = Unknown
-			r.Reason = fmt.Sprintf("thread bound reached: more than %d threads can be live (raise --max-threads)", opts.MaxThreads)
+			r.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than the bound of %d (raise --max-threads)", opts.MaxThreads)
 			return r, nil
 		}
 	}

@@ -28,6 +28,7 @@ type checkFlags struct {
 	engine     string
 	maxThreads int
 	maxStates  int
+	maxMemory  byteSize
 	timeout    time.Duration
 	json       bool
 	stats      bool
@@ -40,6 +41,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query of the symbolic engine as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 8, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
+	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
@@ -127,7 +129,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, DumpQBF: f.dumpQBF}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF}
 	res, err := bopgo.Check(ctx, prog, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo: %v\n", err)

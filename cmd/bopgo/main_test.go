@@ -132,3 +132,22 @@ func TestQBFSubcommandIsWired(t *testing.T) {
 	assert.Equal(t, 10, code)
 	assert.True(t, strings.HasPrefix(out, "s cnf "), out)
 }
+
+// TestMemoryLimit: a program whose state space outgrows the limit ends in
+// UNKNOWN with the reason, instead of exhausting memory.
+func TestMemoryLimit(t *testing.T) {
+	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", "40MB", "--max-threads", "12", "testdata/forever.bp")
+	assert.Equal(t, exitUnknown, code)
+	assert.Equal(t, lineUnknown, lastLine(out))
+	assert.Contains(t, out, "memory limit reached")
+}
+
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]uint64{"512MB": 512e6, "2GiB": 2 << 30, "100": 100, "1.5G": 3 << 29, "64k": 64 << 10} {
+		var b byteSize
+		require.NoError(t, b.Set(in), in)
+		assert.Equal(t, want, uint64(b), in)
+	}
+	var b byteSize
+	assert.Error(t, b.Set("lots"))
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+)
+
+// TestJSONTraceReplays takes the values of every step of the JSON
+// counterexamples of the conformance programs, writes them into the
+// interpreter's trace (globals and the running thread's visible locals)
+// and replays it: the printed values must be those of a real execution.
+func TestJSONTraceReplays(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/boppo/expected.tsv")
+	require.NoError(t, err)
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 || f[3] != "unsafe" {
+			continue
+		}
+		file := filepath.Join("../../testdata/boppo", f[0], f[1])
+		var label string
+		if i := strings.Index(f[2], "-l "); i >= 0 {
+			label = strings.Fields(f[2][i+3:])[0]
+		}
+		for _, engine := range bopgo.Engines {
+			args := []string{"check", "--json", "--engine", string(engine), file}
+			if label != "" {
+				args = append(args, "-l", label)
+			}
+			code, out, errOut := runCmd(args...)
+			require.Equal(t, exitUnsafe, code, errOut)
+			var res jsonResult
+			require.NoError(t, json.Unmarshal([]byte(out), &res))
+
+			src, err := os.ReadFile(file)
+			require.NoError(t, err)
+			prog, err := bp.Load(file, src)
+			require.NoError(t, err)
+			checked, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: engine, Label: label})
+			require.NoError(t, err)
+			exec := checked.Trace.Exec
+			require.Len(t, res.Trace, len(exec.Steps), f[0])
+			for i, js := range res.Trace {
+				before := &exec.Steps[i].Before
+				for gi, name := range prog.Globals {
+					v, ok := js.Values.Globals[name]
+					require.True(t, ok, "%s step %d: global %s missing", f[0], i, name)
+					before.Globals[gi] = v
+				}
+				th := before.Thread(js.Thread)
+				require.NotNil(t, th, "%s step %d: thread %d", f[0], i, js.Thread)
+				proc := prog.Procs[th.Proc]
+				for _, slot := range proc.FrameLocals(proc.Steps[th.PC].Frame) {
+					v, ok := js.Values.Locals[proc.LocalName(slot)]
+					require.True(t, ok, "%s step %d: local %s missing", f[0], i, proc.LocalName(slot))
+					th.Locals[slot] = v
+				}
+			}
+			assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", f[0], engine)
+			n++
+		}
+	}
+	assert.Greater(t, n, 30)
+}

@@ -1,0 +1,56 @@
+package bopgo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/metrics"
+	"time"
+)
+
+// errMemoryLimit is the cause of a check stopped by Options.MaxMemory.
+var errMemoryLimit = errors.New("memory limit reached")
+
+// memoryPoll is how often the watchdog reads the heap size.
+const memoryPoll = 10 * time.Millisecond
+
+// watchMemory returns a context that is cancelled, with cause
+// errMemoryLimit, when the live heap exceeds limit bytes; stop ends the
+// watch. The engines already stop promptly on a cancelled context, so a
+// memory limit needs nothing of them; reading runtime/metrics does not
+// stop the world.
+func watchMemory(ctx context.Context, limit uint64) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	if limit == 0 {
+		return ctx, func() { cancel(nil) }
+	}
+	done := make(chan struct{})
+	go func() {
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		tick := time.NewTicker(memoryPoll)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				metrics.Read(sample)
+				if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > limit {
+					cancel(errMemoryLimit)
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel(nil) }
+}
+
+// limitReason rewrites the reason of an Unknown result stopped by the
+// memory watchdog.
+func limitReason(ctx context.Context, res *Result, limit uint64) {
+	if res.Verdict == Unknown && errors.Is(context.Cause(ctx), errMemoryLimit) {
+		res.Reason = fmt.Sprintf("memory limit reached: more than %d MiB of heap", limit>>20)
+	}
+}
