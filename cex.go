@@ -48,18 +48,44 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
 		path[l], path[r] = path[r], path[l]
 	}
+	states := make([]interp.State, len(path))
+	for j, i := range path {
+		states[j] = concrete(&e.nodes[i].st)
+	}
+	keepDeadValues(path, e.nodes, states)
 	tr := &interp.Trace{Kind: interp.LabelReached}
 	for j := 1; j < len(path); j++ {
 		n := &e.nodes[path[j]]
 		tr.Steps = append(tr.Steps, interp.TraceStep{
-			Thread: n.thread, Proc: n.proc, PC: n.pc, Before: concrete(&e.nodes[path[j-1]].st),
+			Thread: n.thread, Proc: n.proc, PC: n.pc, Before: states[j-1],
 			Taken: n.taken, Suppressed: n.suppressed,
 		})
 	}
-	tr.Final = concrete(&e.nodes[end].st)
+	tr.Final = states[len(states)-1]
 	if fail != nil {
 		tr.Kind = interp.AssertionFails
 		tr.Steps = append(tr.Steps, interp.TraceStep{Thread: fail.ID, Proc: fail.Proc, PC: fail.PC, Before: tr.Final, Taken: -1})
 	}
 	return tr
+}
+
+// keepDeadValues shows a dead local with the value it last had instead of
+// 0: a dead local is never read again, so any value replays, and the last
+// one is what a person expects to see (no value changes without a write).
+func keepDeadValues(path []int, nodes []symNode, states []interp.State) {
+	for j := 1; j < len(path); j++ {
+		cur := &nodes[path[j]].st
+		for _, t := range cur.Threads {
+			prev := states[j-1].Thread(t.ID)
+			now := states[j].Thread(t.ID)
+			if prev == nil || prev.Proc != t.Proc {
+				continue
+			}
+			for i, m := range t.Locals {
+				if m == z.LitNull {
+					now.Locals[i] = prev.Locals[i]
+				}
+			}
+		}
+	}
 }
