@@ -54,7 +54,7 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 	if maxThreads <= 0 {
 		maxThreads = DefaultMaxThreads
 	}
-	target := targets(prog, opts)
+	target := prog.Targets(opts.Label)
 	if !anyTarget(target) {
 		return Result{Verdict: Safe, Reason: noTargetReason(opts)}, nil
 	}
@@ -77,23 +77,6 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
 const DefaultMaxThreads = 8
-
-func targets(prog *bp.Program, opts Options) [][]bool {
-	var out [][]bool
-	for _, p := range prog.Procs {
-		t := make([]bool, len(p.Steps))
-		for pc := range p.Steps {
-			st := &p.Steps[pc]
-			if opts.Label == "" {
-				t[pc] = st.Kind == bp.Assert && !(st.Cond.Op == bp.TConst && st.Cond.Val)
-			} else {
-				t[pc] = hasLabel(st, opts.Label)
-			}
-		}
-		out = append(out, t)
-	}
-	return out
-}
 
 func anyTarget(t [][]bool) bool {
 	for _, p := range t {

@@ -140,6 +140,17 @@ func (p *parser) parseFile() *SourceFile {
 
 // parseVarDecl parses `decl [thread_local] a [:= e], b ...;`.
 func (p *parser) parseVarDecl() *VarDecl {
+	d := p.parseDeclList()
+	if !p.got(SEMI) {
+		p.errorExpected(`";" after declaration`)
+		p.syncStmt()
+	}
+	return d
+}
+
+// parseDeclList parses `decl [thread_local] a [:= e], b ...` up to the
+// separator, which it leaves to the caller.
+func (p *parser) parseDeclList() *VarDecl {
 	d := &VarDecl{Decl: p.expect(DECL)}
 	if p.got(THREAD_LOCAL) {
 		d.ThreadLocal = true
@@ -160,10 +171,6 @@ func (p *parser) parseVarDecl() *VarDecl {
 		}
 	}
 	d.Semi = p.tok().pos
-	if !p.got(SEMI) {
-		p.errorExpected(`";" after declaration`)
-		p.syncStmt()
-	}
 	return d
 }
 

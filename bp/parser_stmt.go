@@ -106,27 +106,7 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 		}
 		return d, false
 	case DECL:
-		d := &VarDecl{Decl: t.pos}
-		p.advance()
-		if p.got(THREAD_LOCAL) {
-			d.ThreadLocal = true
-		}
-		for {
-			id := p.parseIdent("variable name")
-			if id == nil {
-				break
-			}
-			d.Names = append(d.Names, id)
-			var init Expr
-			if p.got(ASSIGN) {
-				init = p.parseExpr()
-			}
-			d.Inits = append(d.Inits, init)
-			if !p.got(COMMA) {
-				break
-			}
-		}
-		d.Semi = p.tok().pos
+		d := p.parseDeclList()
 		if len(d.Names) == 0 {
 			p.syncStmt()
 			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false

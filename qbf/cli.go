@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 // Exit statuses of RunCLI. True and false follow the SAT competition
@@ -57,7 +59,7 @@ func RunCLIContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fmt.Fprint(stderr, cliUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -119,32 +121,6 @@ func RunCLIContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return ExitFalse
 	}
 	return ExitUnknown
-}
-
-// parseInterleaved parses flags wherever they appear among the
-// arguments, so that `bopgo qbf f.qdimacs --timeout 5s` works too; after
-// "--" everything is a file name.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var files []string
-	for i, a := range args {
-		if a == "--" {
-			args, files = args[:i], append(files, args[i+1:]...)
-			break
-		}
-	}
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		positional = append(positional, args[0])
-		args = args[1:]
-	}
-	return append(positional, files...), nil
 }
 
 func displayName(name string) string {

@@ -23,29 +23,16 @@ type readSet struct {
 }
 
 func analyse(prog *bp.Program, opts Options) *analysis {
-	a := &analysis{prog: prog, label: opts.Label}
+	a := &analysis{prog: prog, label: opts.Label, target: prog.Targets(opts.Label)}
 	nTL := len(prog.ThreadLocals)
-	for _, p := range prog.Procs {
+	for pi, p := range prog.Procs {
 		live := p.Liveness(nTL)
 		a.live = append(a.live, live)
-		target := make([]bool, len(p.Steps))
 		reads := make([]readSet, len(p.Steps))
 		for pc := range p.Steps {
-			st := &p.Steps[pc]
-			if opts.Label == "" {
-				// assert(T) cannot fail: not a target.
-				target[pc] = st.Kind == bp.Assert && !(st.Cond.Op == bp.TConst && st.Cond.Val)
-			} else {
-				for _, l := range st.Labels {
-					if l == opts.Label {
-						target[pc] = true
-					}
-				}
-			}
-			a.found = a.found || target[pc]
-			reads[pc] = stepReads(st, live, nTL, len(p.Locals))
+			a.found = a.found || a.target[pi][pc]
+			reads[pc] = stepReads(&p.Steps[pc], live, nTL, len(p.Locals))
 		}
-		a.target = append(a.target, target)
 		a.reads = append(a.reads, reads)
 	}
 	return a

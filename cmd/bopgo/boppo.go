@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -117,7 +117,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		shown.PrintDefaults()
 		fmt.Fprintf(stderr, "\nBoPPo's options that change its output are rejected: -%s.\n", strings.Join(boppoUnsupported, ", -"))
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -179,23 +179,11 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 
 // loadBoPPo reads and loads a program, printing every error on stderr.
 func loadBoPPo(name string, stderr io.Writer) (*bp.Program, bool) {
-	src, err := os.ReadFile(name)
-	if err != nil {
-		fmt.Fprintf(stderr, "boppo: %v\n", err)
-		return nil, false
+	prog, msgs := loadFile(name)
+	for _, m := range msgs {
+		fmt.Fprintln(stderr, m)
 	}
-	prog, err := bp.Load(name, src)
-	if err != nil {
-		if list, ok := err.(bp.ErrorList); ok {
-			for _, e := range list {
-				fmt.Fprintln(stderr, e.Error())
-			}
-		} else {
-			fmt.Fprintln(stderr, err)
-		}
-		return nil, false
-	}
-	return prog, true
+	return prog, prog != nil
 }
 
 // writeBoPPoResult prints the counterexample (compact or bopgo's text),

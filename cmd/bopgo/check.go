@@ -11,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 const checkUsage = `usage: bopgo check [flags] FILE.bp
@@ -47,23 +48,6 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
 }
 
-// parseInterleaved parses flags that may come before or after the
-// positional arguments (bopgo check prog.bp --json).
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -73,7 +57,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := cli.ParseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -95,22 +79,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	name := files[0]
 	out := newPrinter(stdout, f.json)
-	src, err := os.ReadFile(name)
-	if err != nil {
-		fmt.Fprintf(stderr, "bopgo: %v\n", err)
-		out.inputError(name, []string{err.Error()})
-		return exitBadInput
-	}
-	prog, err := bp.Load(name, src)
-	if err != nil {
-		var msgs []string
-		if list, ok := err.(bp.ErrorList); ok {
-			for _, e := range list {
-				msgs = append(msgs, e.Error())
-			}
-		} else {
-			msgs = []string{err.Error()}
-		}
+	prog, msgs := loadFile(name)
+	if prog == nil {
 		for _, m := range msgs {
 			fmt.Fprintln(stderr, m)
 		}
@@ -146,6 +116,28 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUnsafe
 	}
 	return exitUnknown
+}
+
+// loadFile reads and loads a program; on failure it returns nil and every
+// diagnostic, file:line:col first.
+func loadFile(name string) (*bp.Program, []string) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, []string{"bopgo: " + err.Error()}
+	}
+	prog, err := bp.Load(name, src)
+	if err == nil {
+		return prog, nil
+	}
+	list, ok := err.(bp.ErrorList)
+	if !ok {
+		return nil, []string{err.Error()}
+	}
+	msgs := make([]string, len(list))
+	for i, e := range list {
+		msgs[i] = e.Error()
+	}
+	return nil, msgs
 }
 
 func knownEngine(name string) bool {
