@@ -1,0 +1,74 @@
+package bopgo_test
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The layering of docs/style.md, pinned: each package may import only the
+// module packages listed (the standard library, gini and testify are
+// always allowed). Tests are not counted.
+var allowedImports = map[string][]string{
+	"bp":              {},
+	"bp/interp":       {"bp"},
+	"sat":             {},
+	"qbf":             {"sat", "internal/cli"},
+	"encode":          {"bp"},
+	"por":             {"bp"},
+	"benchmarks":      {},
+	"internal/cli":    {},
+	".":               {"bp", "bp/interp", "encode", "sat", "qbf", "por"},
+	"cmd/bopgo":       {".", "bp", "bp/interp", "qbf", "internal/cli"},
+	"internal/gen":    {},
+	"internal/golden": {},
+}
+
+const module = "github.com/bopgo/bopgo"
+
+func TestImportGraph(t *testing.T) {
+	for dir, allowed := range allowedImports {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		ok := map[string]bool{}
+		for _, a := range allowed {
+			if a == "." {
+				ok[module] = true
+			} else {
+				ok[module+"/"+a] = true
+			}
+		}
+		for _, imp := range pkg.Imports {
+			if (imp == module || strings.HasPrefix(imp, module+"/")) && !ok[imp] {
+				t.Errorf("%s imports %s, which the layering forbids", dir, imp)
+			}
+		}
+	}
+}
+
+// TestEveryPackageIsLayered makes a new package declare its place.
+func TestEveryPackageIsLayered(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if pkg, err := build.ImportDir(path, 0); err == nil && len(pkg.GoFiles) > 0 {
+				if _, ok := allowedImports[filepath.ToSlash(path)]; !ok {
+					t.Errorf("package %s is not in allowedImports", path)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,69 @@
+package por
+
+import "github.com/bopgo/bopgo/bp"
+
+// Access summarises what a step, or a set of steps, touches.
+type Access struct {
+	Read, Write bp.Bits // shared (global) variable slots
+	Atomic      bool    // enters or leaves an atomic section
+	Threads     bool    // starts or ends a thread
+	Blocking    bool    // may be disabled: assume, constrained assignment
+	Visible     bool    // a step where the property can fail
+}
+
+func newAccess(globals int) Access {
+	return Access{Read: bp.NewBits(globals), Write: bp.NewBits(globals)}
+}
+
+// union adds b to a and reports whether a changed.
+func (a *Access) union(b *Access) bool {
+	changed := false
+	for i := range a.Read {
+		if r := a.Read[i] | b.Read[i]; r != a.Read[i] {
+			a.Read[i], changed = r, true
+		}
+		if w := a.Write[i] | b.Write[i]; w != a.Write[i] {
+			a.Write[i], changed = w, true
+		}
+	}
+	for _, f := range []struct {
+		dst *bool
+		src bool
+	}{
+		{&a.Atomic, b.Atomic}, {&a.Threads, b.Threads}, {&a.Blocking, b.Blocking}, {&a.Visible, b.Visible},
+	} {
+		if f.src && !*f.dst {
+			*f.dst, changed = true, true
+		}
+	}
+	return changed
+}
+
+// Local reports whether a touches nothing shared: no global, no atomic
+// section, no thread start or end. A local step commutes with every step
+// of every other thread.
+func (a *Access) Local() bool {
+	for i := range a.Read {
+		if a.Read[i]|a.Write[i] != 0 {
+			return false
+		}
+	}
+	return !a.Atomic && !a.Threads
+}
+
+// Independent reports whether a step with access a, taken by one thread,
+// commutes with every step summarised by b, taken by other threads, and
+// neither can enable or disable the other: no write of one meets a read or
+// write of the other, and neither changes who may run or how many threads
+// live.
+func Independent(a, b *Access) bool {
+	if a.Atomic || b.Atomic || (a.Threads && b.Threads) {
+		return false
+	}
+	for i := range a.Read {
+		if a.Write[i]&(b.Read[i]|b.Write[i]) != 0 || b.Write[i]&a.Read[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
