@@ -1,4 +1,3 @@
-// Package cli holds what bopgo's subcommands share on the command line.
 package cli
 
 import "flag"

@@ -1,0 +1,2 @@
+// Package cli holds what bopgo's subcommands share on the command line.
+package cli
