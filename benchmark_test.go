@@ -13,6 +13,50 @@ import (
 	"github.com/bopgo/bopgo/bp"
 )
 
+func workers(n, k int) string { return benchmarks.Workers(n, k, false) }
+
+// TestWorkersVerdicts checks the lock-sharing family on small instances.
+func TestWorkersVerdicts(t *testing.T) {
+	for n := 2; n <= 3; n++ {
+		for _, bug := range []bool{false, true} {
+			p, err := bp.Load("workers.bp", []byte(benchmarks.Workers(n, 2, bug)))
+			require.NoError(t, err)
+			want := bopgo.Safe
+			if bug {
+				want = bopgo.Unsafe
+			}
+			for _, opts := range []bopgo.Options{{Engine: bopgo.Symbolic}, {Engine: bopgo.Symbolic, NoPOR: true}, {Engine: bopgo.Explicit}} {
+				res, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err)
+				assert.Equal(t, want, res.Verdict, "n=%d bug=%v %s nopor=%v: %s", n, bug, opts.Engine, opts.NoPOR, res.Reason)
+				replay(t, p, opts, res)
+			}
+		}
+	}
+}
+
+// BenchmarkWorkers measures partial-order reduction on n lock-sharing
+// workers with k local non-deterministic steps each (benchmarks.Workers).
+func BenchmarkWorkers(b *testing.B) {
+	for _, nk := range [][2]int{{2, 4}, {3, 4}, {4, 4}, {4, 8}} {
+		for _, noPOR := range []bool{false, true} {
+			name := fmt.Sprintf("n=%d/k=%d/por=%v", nk[0], nk[1], !noPOR)
+			b.Run(name, func(b *testing.B) {
+				p, err := bp.Load("w.bp", []byte(benchmarks.Workers(nk[0], nk[1], false)))
+				require.NoError(b, err)
+				var res bopgo.Result
+				for b.Loop() {
+					res, err = bopgo.Check(context.Background(), p, bopgo.Options{NoPOR: noPOR})
+					require.NoError(b, err)
+				}
+				b.ReportMetric(float64(res.Stats.States), "states")
+				b.ReportMetric(float64(res.Stats.ReducedExpansions), "reduced")
+				b.ReportMetric(float64(res.Stats.QBFCalls), "qbf_calls")
+			})
+		}
+	}
+}
+
 // TestWideParityVerdicts checks the family's verdicts on small instances
 // with both engines: safe, and with the bug unsafe exactly for even v.
 func TestWideParityVerdicts(t *testing.T) {

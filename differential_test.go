@@ -25,7 +25,8 @@ func seeds(def int) int {
 	return def
 }
 
-// TestSymbolicAgreesWithExplicit runs both engines on random concurrent
+// TestSymbolicAgreesWithExplicit runs the explicit engine and the
+// symbolic one, with and without partial-order reduction, on random concurrent
 // programs (globals, locals, threads, gotos and loops, assume, constrain,
 // atomic sections, asserts) and requires the same verdict; every
 // counterexample of the symbolic engine must replay in the interpreter.
@@ -52,24 +53,27 @@ func TestSymbolicAgreesWithExplicit(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d: explicit: %v", seed, err)
 			}
-			opts.Engine = bopgo.Symbolic
-			opts.MaxStates = 600
-			got, err := bopgo.Check(context.Background(), p, opts)
-			if err != nil {
-				t.Fatalf("seed %d: symbolic: %v", seed, err)
-			}
-			if got.Verdict == bopgo.Unknown && strings.HasPrefix(got.Reason, "state limit") {
-				skipped++
-				continue
-			}
-			compared++
-			if got.Verdict != want.Verdict {
-				t.Fatalf("seed %d (label %q): symbolic says %v (%s), explicit says %v (%s)\n%s",
-					seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
-			}
-			if got.Verdict == bopgo.Unsafe {
-				if err := interp.Replay(p, interp.Options{Label: label}, got.Trace.Exec); err != nil {
-					t.Fatalf("seed %d (label %q): symbolic counterexample does not replay: %v\n%s", seed, label, err, src)
+			for _, noPOR := range []bool{false, true} {
+				opts.Engine = bopgo.Symbolic
+				opts.MaxStates = 600
+				opts.NoPOR = noPOR
+				got, err := bopgo.Check(context.Background(), p, opts)
+				if err != nil {
+					t.Fatalf("seed %d: symbolic: %v", seed, err)
+				}
+				if got.Verdict == bopgo.Unknown && strings.HasPrefix(got.Reason, "state limit") {
+					skipped++
+					continue
+				}
+				compared++
+				if got.Verdict != want.Verdict {
+					t.Fatalf("seed %d (label %q, no POR %v): symbolic says %v (%s), explicit says %v (%s)\n%s",
+						seed, label, noPOR, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
+				}
+				if got.Verdict == bopgo.Unsafe {
+					if err := interp.Replay(p, interp.Options{Label: label}, got.Trace.Exec); err != nil {
+						t.Fatalf("seed %d (label %q, no POR %v): symbolic counterexample does not replay: %v\n%s", seed, label, noPOR, err, src)
+					}
 				}
 			}
 		}

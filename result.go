@@ -58,6 +58,8 @@ type Options struct {
 	// Unknown. 0 means no bound. The heap is the process's, so concurrent
 	// checks in one process share the budget.
 	MaxMemory uint64
+	// NoPOR turns off partial-order reduction in the symbolic engine.
+	NoPOR bool
 	// IncrementalSAT makes the symbolic engine ask every satisfiability
 	// question of a search to one incremental solver, instead of a fresh
 	// solver per question on its cone (the default, measured faster).
@@ -94,8 +96,12 @@ type Stats struct {
 	SATTime       time.Duration // time in them
 	QBFCalls      int           // subsumption queries
 	QBFTime       time.Duration // time in them
-	ThreadBound   int           // thread bound of the last search
-	Duration      time.Duration // wall time of the check
+	// Partial-order reduction: states expanded by one ample thread, fully,
+	// and fully because the cycle proviso rejected the reduced expansion
+	// (those count in FullExpansions too).
+	ReducedExpansions, FullExpansions, ProvisoExpansions int
+	ThreadBound                                          int           // thread bound of the last search
+	Duration                                             time.Duration // wall time of the check
 
 	dumped int // QBF queries written by --dump-qbf
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/por"
 	"github.com/bopgo/bopgo/sat"
 )
 
@@ -43,6 +44,7 @@ type symEngine struct {
 	feasible map[z.Lit]bool   // guard -> satisfiable, memoised
 	value    func(z.Lit) bool // the model of the last satisfiable query, on inputs
 	sub      *subsumer
+	por      *por.Info // nil without partial-order reduction
 	stats    *Stats
 }
 
@@ -103,6 +105,9 @@ func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, st
 		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,
 	}
 	e.sub = newSubsumer(enc.C, opts.DumpQBF, stats)
+	if !opts.NoPOR {
+		e.por = por.Analyse(prog, opts.Label)
+	}
 	return e
 }
 
@@ -120,13 +125,28 @@ func (e *symEngine) run(ctx context.Context) Result {
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
 			return Result{Verdict: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
+		done := -1 // a thread already expanded
+		if ti := e.ampleThread(ctx, head); ti >= 0 {
+			r, decided, allNew := e.expand(ctx, head, ti)
+			if decided {
+				return r
+			}
+			if allNew {
+				e.stats.ReducedExpansions++
+				continue
+			}
+			// The cycle proviso: expand the other threads too.
+			e.stats.ProvisoExpansions++
+			done = ti
+		}
+		e.stats.FullExpansions++
 		s := &e.nodes[head].st
 		holder := s.AtomicHolder()
 		for ti := range s.Threads {
-			if holder >= 0 && ti != holder {
+			if (holder >= 0 && ti != holder) || ti == done {
 				continue
 			}
-			if r, done := e.expand(ctx, head, ti); done {
+			if r, decided, _ := e.expand(ctx, head, ti); decided {
 				return r
 			}
 		}
@@ -134,9 +154,11 @@ func (e *symEngine) run(ctx context.Context) Result {
 	return Result{Verdict: Safe}
 }
 
-// expand executes the step of thread ti of node head; done reports a
-// decided search (a violation, or Unknown).
-func (e *symEngine) expand(ctx context.Context, head, ti int) (Result, bool) {
+// expand executes the step of thread ti of node head and stores the new
+// successors; done reports a decided search (a violation, or Unknown), and
+// allNew whether no successor was covered by an already expanded state
+// (what the cycle proviso asks of a reduced expansion).
+func (e *symEngine) expand(ctx context.Context, head, ti int) (res Result, done, allNew bool) {
 	s := e.nodes[head].st
 	th := s.Threads[ti]
 	succs, fail := e.enc.Step(&s, ti, e.opts.Label == "")
@@ -144,15 +166,16 @@ func (e *symEngine) expand(ctx context.Context, head, ti int) (Result, bool) {
 		switch e.solve(ctx, fail) {
 		case sat.Sat:
 			tr := e.counterexample(head, &th)
-			return Result{Verdict: Unsafe, Reason: "assertion can fail", Trace: &Trace{Exec: tr}}, true
+			return Result{Verdict: Unsafe, Reason: "assertion can fail", Trace: &Trace{Exec: tr}}, true, false
 		case sat.Unknown:
-			return Result{Verdict: Unknown, Reason: "cancelled"}, true
+			return Result{Verdict: Unknown, Reason: "cancelled"}, true, false
 		}
 	}
+	allNew = true
 	for _, succ := range succs {
 		if succ.State.Guard != s.Guard && !e.isFeasible(ctx, succ.State.Guard) {
 			if ctx.Err() != nil {
-				return Result{Verdict: Unknown, Reason: "cancelled: " + ctx.Err().Error()}, true
+				return Result{Verdict: Unknown, Reason: "cancelled: " + ctx.Err().Error()}, true, false
 			}
 			continue
 		}
@@ -162,20 +185,25 @@ func (e *symEngine) expand(ctx context.Context, head, ti int) (Result, bool) {
 		})
 		i := len(e.nodes) - 1
 		if r, ok := e.labelAt(i, []int{succ.Moved, succ.Created}); ok {
-			return r, true
+			return r, true, false
 		}
 		covered, err := e.sub.covered(ctx, &e.nodes[i].st, e.stored(i))
 		if err != nil {
-			return Result{Verdict: Unknown, Reason: err.Error()}, true
+			return Result{Verdict: Unknown, Reason: err.Error()}, true, false
 		}
 		if covered {
 			e.stats.Subsumed++
+			// A covered successor is a possible back edge only if a state
+			// stored at its key was already expanded (BFS expands in order).
+			if e.expandedAt(i, head) {
+				allNew = false
+			}
 			e.nodes = e.nodes[:i]
 			continue
 		}
 		e.remember(i)
 	}
-	return Result{}, false
+	return Result{}, false, allNew
 }
 
 // solve asks whether lit is satisfiable; after Sat, value gives the model.
@@ -297,6 +325,18 @@ func canonicalOrder(st *encode.State) []int {
 		return x.ID < y.ID
 	})
 	return order
+}
+
+// expandedAt reports whether some state stored at node i's key has
+// already been expanded, the search being at node head.
+func (e *symEngine) expandedAt(i, head int) bool {
+	k, _ := key(&e.nodes[i].st)
+	for _, j := range e.history[k] {
+		if j <= head {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *symEngine) remember(i int) {

@@ -133,3 +133,11 @@ func (v *env) term(t *bp.Term) z.Lit {
 	}
 	panic(fmt.Sprintf("encode: unknown term operator %d", t.Op))
 }
+
+// Cond builds the literal of term t evaluated in thread ti of s, with fresh
+// inputs for its choices (the search asks, for instance, whether a
+// thread's assume holds in every state of s).
+func (e *Encoder) Cond(s *State, ti int, t *bp.Term, choices int) z.Lit {
+	v := e.newEnv(s.Globals, s.Threads[ti].Locals, choices)
+	return v.term(t)
+}

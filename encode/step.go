@@ -58,6 +58,12 @@ func (e *Encoder) Step(s *State, ti int, checkAsserts bool) (succs []Succ, fail 
 		nt := &n.Threads[ti]
 		vals := make([]z.Lit, len(st.Values))
 		for j, val := range st.Values {
+			if st.Constraint == nil && free(val) {
+				// Any value, independent of everything else: one fresh
+				// input says so directly, and keeps formulas small.
+				vals[j] = e.Fresh()
+				continue
+			}
 			vals[j] = v.term(val)
 		}
 		for j, r := range st.Targets {
@@ -134,3 +140,29 @@ func (e *Encoder) finish(n State, moved, created, taken int, suppressed bool) Su
 	}
 	return Succ{State: n, Moved: moved, Created: created, Taken: taken, Suppressed: suppressed}
 }
+
+// free reports whether a term takes both values independently of
+// everything else, whatever the variables hold: every choice (* or
+// schoose's) occurs in exactly one place of a step, so a term that is a
+// choice, its negation, an exclusive or or equivalence with a free term,
+// or a conjunction or disjunction of free terms is itself free. Only used
+// without a constraint, which could relate the value to others.
+func free(t *bp.Term) bool {
+	switch t.Op {
+	case bp.TNondet:
+		return true
+	case bp.TNot:
+		return free(t.Args[0])
+	case bp.TXor, bp.TIff:
+		return free(t.Args[0]) || free(t.Args[1])
+	case bp.TAnd, bp.TOr:
+		return free(t.Args[0]) && free(t.Args[1])
+	case bp.TChoose:
+		// schoose[a, b] is the choice where neither a nor b holds: free if
+		// both are constantly false.
+		return isFalse(t.Args[0]) && isFalse(t.Args[1])
+	}
+	return false
+}
+
+func isFalse(t *bp.Term) bool { return t.Op == bp.TConst && !t.Val }

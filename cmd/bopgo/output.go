@@ -63,9 +63,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	if stats {
 		st := res.Stats
-		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nthread bound: %d\ntime: %.3fs\n",
+		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso)\nthread bound: %d\ntime: %.3fs\n",
 			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
-			st.ThreadBound, st.Duration.Seconds())
+			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.ThreadBound, st.Duration.Seconds())
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -165,6 +165,8 @@ type jsonStats struct {
 	SATSeconds  float64 `json:"sat_seconds"`
 	QBFCalls    int     `json:"qbf_calls"`
 	QBFSeconds  float64 `json:"qbf_seconds"`
+	Reduced     int     `json:"reduced_expansions"`
+	Full        int     `json:"full_expansions"`
 	ThreadBound int     `json:"thread_bound"`
 	Seconds     float64 `json:"seconds"`
 }
@@ -181,6 +183,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			States: res.Stats.States, Subsumed: res.Stats.Subsumed,
 			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
 			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
+			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
 			ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds(),
 		},
 	}
