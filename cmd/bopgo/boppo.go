@@ -38,7 +38,6 @@ var boppoIgnored = []struct{ name, usage string }{
 	{"no-qbf-cache", "BoPPo without its QBF cache; ignored"},
 	{"tvs", "BoPPo's TVS mode; ignored"},
 	{"ct", "BoPPo's CT simulator; ignored"},
-	{"no-por", "no partial-order reduction; ignored"},
 }
 
 // boppoUnsupported are BoPPo's flags that change what it prints or how it
@@ -52,6 +51,7 @@ var boppoUnsupported = []string{
 type boppoFlags struct {
 	label      string
 	por        bool
+	noPOR      bool
 	compact    bool
 	loops      bool
 	statistics bool
@@ -67,7 +67,8 @@ type boppoFlags struct {
 
 func (f *boppoFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.label, "l", "", "check that `LABEL` is unreachable (instead of assertions)")
-	fs.BoolVar(&f.por, "por", false, "partial-order reduction; accepted, the verdict never depends on it")
+	fs.BoolVar(&f.por, "por", false, "partial-order reduction; on by default, the verdict never depends on it")
+	fs.BoolVar(&f.noPOR, "no-por", false, "turn off bopgo's partial-order reduction")
 	fs.BoolVar(&f.compact, "compact-trace", false, "print the counterexample as TRACE lines, one per step")
 	fs.BoolVar(&f.loops, "loop-detection", false, "bracket a lasso of the counterexample with LOOP [ and LOOP ]")
 	fs.BoolVar(&f.statistics, "statistics", false, "print statistics before the verdict")
@@ -162,7 +163,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads})
+	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, NoPOR: f.noPOR})
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
 		return exitUsage
