@@ -27,7 +27,7 @@ import (
 // ampleThread returns the index of an ample thread of node head, or -1.
 func (e *symEngine) ampleThread(ctx context.Context, head int) int {
 	s := &e.nodes[head].st
-	if e.opts.NoPOR || len(s.Threads) < 2 || s.AtomicHolder() >= 0 {
+	if e.por == nil || len(s.Threads) < 2 || s.AtomicHolder() >= 0 {
 		return -1
 	}
 	others := make([][2]int, 0, len(s.Threads)-1)

@@ -60,8 +60,13 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 	if !anyTarget(target) {
 		return Result{Verdict: Safe, Reason: noTargetReason(opts)}, nil
 	}
+	var reduction *por.Info
+	if !opts.NoPOR {
+		reduction = por.Analyse(prog, opts.Label)
+	}
 	for bound := 1; ; bound++ {
 		e := newSymEngine(prog, opts, bound, target, stats)
+		e.por = reduction
 		res := e.run(ctx)
 		stats.ThreadBound = bound
 		switch {
@@ -105,9 +110,6 @@ func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, st
 		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,
 	}
 	e.sub = newSubsumer(enc.C, opts.DumpQBF, stats)
-	if !opts.NoPOR {
-		e.por = por.Analyse(prog, opts.Label)
-	}
 	return e
 }
 
