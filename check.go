@@ -33,6 +33,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
+	if engine != Explicit && engine != Symbolic {
+		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
+	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
 	defer stop()
 	defer func() {
