@@ -2,8 +2,6 @@ package bopgo_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,15 +16,7 @@ import (
 // panic, the same verdict whenever both finish, and counterexamples that
 // replay.
 func FuzzEngines(f *testing.F) {
-	files, _ := filepath.Glob("testdata/boppo/*/*.bp")
-	for _, file := range files {
-		if src, err := os.ReadFile(file); err == nil {
-			f.Add(src)
-		}
-	}
-	for seed := int64(0); seed < 20; seed++ {
-		f.Add([]byte(gen.Program(seed, gen.Tiny)))
-	}
+	gen.Seeds(func(src []byte) { f.Add(src) }, "testdata/boppo/*/*.bp", 20)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := bp.Load("fuzz.bp", src)
 		if err != nil {

@@ -2,8 +2,6 @@ package interp
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,15 +12,7 @@ import (
 // FuzzCheck runs the engine on arbitrary programs that the front end
 // accepts: no panic, and every counterexample replays.
 func FuzzCheck(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/boppo/*/*.bp")
-	for _, file := range files {
-		if src, err := os.ReadFile(file); err == nil {
-			f.Add(src)
-		}
-	}
-	for seed := int64(0); seed < 20; seed++ {
-		f.Add([]byte(gen.Program(seed, gen.Tiny)))
-	}
+	gen.Seeds(func(src []byte) { f.Add(src) }, "../../testdata/boppo/*/*.bp", 20)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := bp.Load("fuzz.bp", src)
 		if err != nil {

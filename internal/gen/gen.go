@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -246,4 +248,19 @@ func (g *generator) primed() string {
 		return fmt.Sprintf("('%s | %s) & !'%s", a, b, b)
 	}
 	return fmt.Sprintf("'%s => %s", a, g.expr(1))
+}
+
+// Seeds adds to a fuzz corpus (through add, e.g. (*testing.F).Add's
+// adapter) the programs of the files matching glob and n generated tiny
+// programs.
+func Seeds(add func(src []byte), glob string, n int) {
+	files, _ := filepath.Glob(glob)
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			add(src)
+		}
+	}
+	for seed := int64(0); seed < int64(n); seed++ {
+		add([]byte(Program(seed, Tiny)))
+	}
 }
