@@ -53,8 +53,8 @@
 //
 // # Command line
 //
-// RunCLI is the body of `bopgo qbf`; its output follows the QDIMACS
-// output format (see RunCLI).
+// `bopgo qbf` (cmd/bopgo/qbf.go) reads QDIMACS, solves with SolveQDIMACS
+// and prints the result line of the QDIMACS output format.
 //
 // Results are deterministic: the same input gives the same verdict, the
 // same witness and the same statistics except for Stats.Time.

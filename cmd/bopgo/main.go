@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-
-	"github.com/bopgo/bopgo/qbf"
 )
 
 // Exit statuses, part of the command's contract.
@@ -49,7 +47,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
 	case "qbf":
-		return qbf.RunCLI(args[1:], stdout, stderr)
+		return runQBF(args[1:], stdout, stderr)
 	case "boppo":
 		return runBoPPo(args[1:], stdout, stderr)
 	case "version", "--version", "-version":

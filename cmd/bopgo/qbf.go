@@ -1,4 +1,4 @@
-package qbf
+package main
 
 import (
 	"bufio"
@@ -11,52 +11,53 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/qbf"
 )
 
-// Exit statuses of RunCLI. True and false follow the SAT competition
+// Exit statuses of runQBF. qbf.True and false follow the SAT competition
 // convention (DepQBF uses the same); the others are bopgo's.
 const (
-	ExitTrue     = 10
-	ExitFalse    = 20
-	ExitUnknown  = 5 // time limit reached
-	ExitBadInput = 6 // unreadable, malformed or unsupported formula
-	ExitUsage    = 1 // bad command line, or an internal failure
+	qbfTrue     = 10
+	qbfFalse    = 20
+	qbfUnknown  = 5 // time limit reached
+	qbfBadInput = 6 // unreadable, malformed or unsupported formula
+	qbfUsage    = 1 // bad command line, or an internal failure
 )
 
-const cliUsage = `usage: bopgo qbf [--timeout DURATION] [--witness] [--stats] FILE
+const qbfUsage_ = `usage: bopgo qbf [--timeout DURATION] [--witness] [--stats] FILE
 
-Decides the QDIMACS formula in FILE ("-" reads standard input) and prints
-one line in the QDIMACS output format, "s cnf RESULT VARS CLAUSES", where
+Decides the qbf.QDIMACS formula in FILE ("-" reads standard input) and prints
+one line in the qbf.QDIMACS output format, "s cnf RESULT VARS CLAUSES", where
 RESULT is 1 (true), 0 (false) or -1 (unknown). Exit status: 10 true,
 20 false, 5 unknown, 6 bad input, 1 usage error.
 
 `
 
-// RunCLI is `bopgo qbf`: it parses args (without the program and command
+// runQBF is `bopgo qbf`: it parses args (without the program and command
 // names), decides the formula and returns the exit status.
 //
 // stdout receives exactly one line, "s cnf 1 V C", "s cnf 0 V C" or
-// "s cnf -1 V C", the result line of the QDIMACS output format, with V
+// "s cnf -1 V C", the result line of the qbf.QDIMACS output format, with V
 // and C the counts of the file's problem line. DepQBF prints the same line
 // with its --qdo option (and a bare SAT/UNSAT without it). With --witness,
 // "V lit 0" lines follow, one per variable of the outermost block, when
-// that block decides the answer (see QDIMACSResult.Certificate).
+// that block decides the answer (see qbf.QDIMACSResult.Certificate).
 // Diagnostics, and the statistics that --stats asks for, go to stderr.
-func RunCLI(args []string, stdout, stderr io.Writer) int {
-	return RunCLIContext(context.Background(), args, os.Stdin, stdout, stderr)
+func runQBF(args []string, stdout, stderr io.Writer) int {
+	return runQBFContext(context.Background(), args, os.Stdin, stdout, stderr)
 }
 
-// RunCLIContext is RunCLI with the caller's context (for example one
+// runQBFContext is runQBF with the caller's context (for example one
 // cancelled on an interrupt, which ends the run with "s cnf -1") and
 // standard input.
-func RunCLIContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("qbf", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	timeout := fs.Duration("timeout", 0, "give up after `DURATION`, e.g. 10s (0: no limit)")
 	witness := fs.Bool("witness", false, "print the certificate of the outermost block as V lines")
 	stats := fs.Bool("stats", false, "print solver statistics on stderr")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, cliUsage)
+		fmt.Fprint(stderr, qbfUsage_)
 		fs.PrintDefaults()
 	}
 	files, err := cli.ParseInterleaved(fs, args)
@@ -64,40 +65,40 @@ func RunCLIContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return 0
 	}
 	if err != nil {
-		return ExitUsage
+		return qbfUsage
 	}
 	if len(files) != 1 {
 		fmt.Fprintf(stderr, "qbf: want exactly one FILE, got %d\n", len(files))
 		fs.Usage()
-		return ExitUsage
+		return qbfUsage
 	}
 	if *timeout < 0 {
 		fmt.Fprintf(stderr, "qbf: negative timeout %v\n", *timeout)
-		return ExitUsage
+		return qbfUsage
 	}
 
 	name := files[0]
-	q, err := readFile(name, stdin)
+	q, err := readQDIMACSFile(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "qbf: %v\n", err)
-		return ExitBadInput
+		return qbfBadInput
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	res, err := SolveQDIMACS(ctx, q)
+	res, err := qbf.SolveQDIMACS(ctx, q)
 	if err != nil {
-		fmt.Fprintf(stderr, "qbf: %s: %v\n", displayName(name), err)
-		if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrInvalidProblem) {
-			return ExitBadInput
+		fmt.Fprintf(stderr, "qbf: %s: %v\n", qbfDisplayName(name), err)
+		if errors.Is(err, qbf.ErrUnsupported) || errors.Is(err, qbf.ErrInvalidProblem) {
+			return qbfBadInput
 		}
-		return ExitUsage
+		return qbfUsage
 	}
 
 	w := bufio.NewWriter(stdout)
-	code := map[Verdict]int{True: 1, False: 0, Unknown: -1}[res.Verdict]
+	code := map[qbf.Verdict]int{qbf.True: 1, qbf.False: 0, qbf.Unknown: -1}[res.Verdict]
 	fmt.Fprintf(w, "s cnf %d %d %d\n", code, q.NumVars, len(q.Clauses))
 	if *witness {
 		for _, m := range res.Certificate {
@@ -106,31 +107,31 @@ func RunCLIContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintf(stderr, "qbf: writing result: %v\n", err)
-		return ExitUsage
+		return qbfUsage
 	}
-	if res.Verdict == Unknown {
-		fmt.Fprintf(stderr, "qbf: %s: unknown: %s\n", displayName(name), res.Reason)
+	if res.Verdict == qbf.Unknown {
+		fmt.Fprintf(stderr, "qbf: %s: unknown: %s\n", qbfDisplayName(name), res.Reason)
 	}
 	if *stats {
-		printStats(stderr, res)
+		printQBFStats(stderr, res)
 	}
 	switch res.Verdict {
-	case True:
-		return ExitTrue
-	case False:
-		return ExitFalse
+	case qbf.True:
+		return qbfTrue
+	case qbf.False:
+		return qbfFalse
 	}
-	return ExitUnknown
+	return qbfUnknown
 }
 
-func displayName(name string) string {
+func qbfDisplayName(name string) string {
 	if name == "-" {
 		return "<stdin>"
 	}
 	return name
 }
 
-func readFile(name string, stdin io.Reader) (*QDIMACS, error) {
+func readQDIMACSFile(name string, stdin io.Reader) (*qbf.QDIMACS, error) {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -140,18 +141,18 @@ func readFile(name string, stdin io.Reader) (*QDIMACS, error) {
 		defer f.Close()
 		r = f
 	}
-	q, err := ReadQDIMACS(r)
+	q, err := qbf.ReadQDIMACS(r)
 	if err != nil {
-		var se *SyntaxError
+		var se *qbf.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s:%d: %s", displayName(name), se.Line, se.Msg)
+			return nil, fmt.Errorf("%s:%d: %s", qbfDisplayName(name), se.Line, se.Msg)
 		}
-		return nil, fmt.Errorf("%s: %w", displayName(name), err)
+		return nil, fmt.Errorf("%s: %w", qbfDisplayName(name), err)
 	}
 	return q, nil
 }
 
-func printStats(w io.Writer, res QDIMACSResult) {
+func printQBFStats(w io.Writer, res qbf.QDIMACSResult) {
 	st := res.Stats
 	fmt.Fprintf(w, "c extracted-gates %d\n", res.Gates)
 	fmt.Fprintf(w, "c iterations %d\n", st.Iterations)
