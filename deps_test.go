@@ -15,7 +15,7 @@ var allowedImports = map[string][]string{
 	"bp":              {},
 	"bp/interp":       {"bp"},
 	"sat":             {},
-	"qbf":             {"sat", "internal/cli"},
+	"qbf":             {"sat"},
 	"encode":          {"bp"},
 	"por":             {"bp"},
 	"benchmarks":      {},
