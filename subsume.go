@@ -35,8 +35,7 @@ func newSubsumer(c *logic.C, dumpDir string, stats *Stats) *subsumer {
 // values lists the literals of a state that subsumption compares, in the
 // canonical thread order: globals, then each thread's locals (z.LitNull
 // for dead ones).
-func values(st *encode.State) []z.Lit {
-	_, order := key(st)
+func values(st *encode.State, order []int) []z.Lit {
 	out := append([]z.Lit(nil), st.Globals...)
 	for _, i := range order {
 		out = append(out, st.Threads[i].Locals...)
@@ -44,15 +43,17 @@ func values(st *encode.State) []z.Lit {
 	return out
 }
 
-func (s *subsumer) covered(ctx context.Context, n *encode.State, olds []*encode.State) (bool, error) {
+// covered decides whether node n is covered by the stored nodes olds at
+// its key.
+func (s *subsumer) covered(ctx context.Context, n *symNode, olds []*symNode) (bool, error) {
 	if len(olds) == 0 {
 		return false, nil
 	}
-	nv := values(n)
+	nv := n.vals
 	var cands [][]z.Lit
 	var candGuards []z.Lit
-	for _, o := range olds {
-		ov := values(o)
+	for _, on := range olds {
+		o, ov := &on.st, on.vals
 		if len(ov) != len(nv) {
 			continue
 		}
@@ -72,7 +73,7 @@ func (s *subsumer) covered(ctx context.Context, n *encode.State, olds []*encode.
 		if clash {
 			continue
 		}
-		if same && (o.Guard == s.c.T || o.Guard == n.Guard) {
+		if same && (o.Guard == s.c.T || o.Guard == n.st.Guard) {
 			s.stats.CheapSubsumed++
 			return true, nil
 		}
@@ -82,7 +83,7 @@ func (s *subsumer) covered(ctx context.Context, n *encode.State, olds []*encode.
 	if len(cands) == 0 {
 		return false, nil
 	}
-	return s.query(ctx, n.Guard, nv, candGuards, cands)
+	return s.query(ctx, n.st.Guard, nv, candGuards, cands)
 }
 
 func isConst(c *logic.C, m z.Lit) bool { return m == c.T || m == c.F }

@@ -31,13 +31,25 @@ type symNode struct {
 	proc, pc   int // where it was
 	taken      int
 	suppressed bool
+
+	// Derived once from st, when the node is made: the history key and
+	// the literals subsumption compares (the search reads them for every
+	// successor at the same key).
+	key  string
+	vals []z.Lit
+}
+
+// newNode makes a node, with its key and compared values.
+func newNode(st encode.State, parent int) symNode {
+	k, order := key(&st)
+	return symNode{st: st, parent: parent, thread: -1, taken: -1, key: k, vals: values(&st, order)}
 }
 
 type symEngine struct {
 	prog     *bp.Program
 	opts     Options
 	enc      *encode.Encoder
-	solver   *sat.Solver
+	solver   *sat.Solver // only with Options.IncrementalSAT
 	nodes    []symNode
 	history  map[string][]int // pc-vector key -> stored nodes
 	target   [][]bool         // [proc][pc]: the property's places
@@ -106,7 +118,7 @@ func noTargetReason(opts Options) string {
 func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, stats *Stats) *symEngine {
 	enc := encode.New(prog, bound)
 	e := &symEngine{
-		prog: prog, opts: opts, enc: enc, solver: sat.New(enc.C),
+		prog: prog, opts: opts, enc: enc,
 		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,
 	}
 	e.sub = newSubsumer(enc.C, opts.DumpQBF, stats)
@@ -115,7 +127,7 @@ func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, st
 
 func (e *symEngine) run(ctx context.Context) Result {
 	init := e.enc.Initial()
-	e.nodes = append(e.nodes, symNode{st: init, parent: -1, thread: -1, taken: -1})
+	e.nodes = append(e.nodes, newNode(init, -1))
 	e.remember(0)
 	if r, ok := e.labelAt(0, []int{0}); ok {
 		return r
@@ -181,15 +193,14 @@ func (e *symEngine) expand(ctx context.Context, head, ti int) (res Result, done,
 			}
 			continue
 		}
-		e.nodes = append(e.nodes, symNode{
-			st: succ.State, parent: head, thread: th.ID, proc: th.Proc, pc: th.PC,
-			taken: succ.Taken, suppressed: succ.Suppressed,
-		})
+		n := newNode(succ.State, head)
+		n.thread, n.proc, n.pc, n.taken, n.suppressed = th.ID, th.Proc, th.PC, succ.Taken, succ.Suppressed
+		e.nodes = append(e.nodes, n)
 		i := len(e.nodes) - 1
 		if r, ok := e.labelAt(i, []int{succ.Moved, succ.Created}); ok {
 			return r, true, false
 		}
-		covered, err := e.sub.covered(ctx, &e.nodes[i].st, e.stored(i))
+		covered, err := e.sub.covered(ctx, &e.nodes[i], e.stored(e.nodes[i].key))
 		if err != nil {
 			return Result{Verdict: Unknown, Reason: err.Error()}, true, false
 		}
@@ -197,7 +208,7 @@ func (e *symEngine) expand(ctx context.Context, head, ti int) (res Result, done,
 			e.stats.Subsumed++
 			// A covered successor is a possible back edge only if a state
 			// stored at its key was already expanded (BFS expands in order).
-			if e.expandedAt(i, head) {
+			if e.expandedAt(e.nodes[i].key, head) {
 				allNew = false
 			}
 			e.nodes = e.nodes[:i]
@@ -223,6 +234,9 @@ func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
 		e.stats.SATTime += time.Since(start)
 	}()
 	if e.opts.IncrementalSAT {
+		if e.solver == nil {
+			e.solver = sat.New(e.enc.C)
+		}
 		e.solver.Assume(lit)
 		r := e.solver.SolveContext(ctx)
 		e.value = e.solver.Value
@@ -329,10 +343,9 @@ func canonicalOrder(st *encode.State) []int {
 	return order
 }
 
-// expandedAt reports whether some state stored at node i's key has
-// already been expanded, the search being at node head.
-func (e *symEngine) expandedAt(i, head int) bool {
-	k, _ := key(&e.nodes[i].st)
+// expandedAt reports whether some state stored at key k has already been
+// expanded, the search being at node head.
+func (e *symEngine) expandedAt(k string, head int) bool {
 	for _, j := range e.history[k] {
 		if j <= head {
 			return true
@@ -342,17 +355,17 @@ func (e *symEngine) expandedAt(i, head int) bool {
 }
 
 func (e *symEngine) remember(i int) {
-	k, _ := key(&e.nodes[i].st)
+	k := e.nodes[i].key
 	e.history[k] = append(e.history[k], i)
 	e.stats.States++
 }
 
-// stored returns the states kept at node i's key.
-func (e *symEngine) stored(i int) []*encode.State {
-	k, _ := key(&e.nodes[i].st)
-	var out []*encode.State
-	for _, j := range e.history[k] {
-		out = append(out, &e.nodes[j].st)
+// stored returns the nodes kept at key k.
+func (e *symEngine) stored(k string) []*symNode {
+	js := e.history[k]
+	out := make([]*symNode, len(js))
+	for x, j := range js {
+		out[x] = &e.nodes[j]
 	}
 	return out
 }
