@@ -43,12 +43,6 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 			limitReason(ctx, &res, opts.MaxMemory)
 		}
 	}()
-	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
-		// Not an error: a refinement loop may ask about a label the
-		// abstraction removed. Unreachable is the truthful answer.
-		return Result{Verdict: Safe, Reason: "no statement is labelled " + opts.Label,
-			Property: opts.Property(), Engine: engine, Stats: Stats{Duration: time.Since(start)}}, nil
-	}
 	switch engine {
 	case Explicit:
 		io := interp.Options{Label: opts.Label, MaxThreads: opts.MaxThreads, MaxStates: opts.MaxStates}

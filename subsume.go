@@ -121,7 +121,7 @@ func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []
 				continue // a gate, not an input
 			}
 			if _, dup := defined[m.Var()]; !dup {
-				defined[m.Var()] = signed(newVals[i], m)
+				defined[m.Var()] = encode.Signed(newVals[i], m)
 			}
 		}
 		co := encode.NewCopier(s.c, dst, func(in z.Lit) z.Lit {
@@ -185,13 +185,4 @@ func (s *subsumer) dump(p qbf.Problem) error {
 		return err
 	}
 	return f.Close()
-}
-
-// signed returns d with the polarity of m: the value of input m's variable
-// is d exactly when m (with its sign) equals d's positive reading.
-func signed(d, m z.Lit) z.Lit {
-	if m.IsPos() {
-		return d
-	}
-	return d.Not()
 }

@@ -69,8 +69,8 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 		maxThreads = DefaultMaxThreads
 	}
 	target := prog.Targets(opts.Label)
-	if !anyTarget(target) {
-		return Result{Verdict: Safe, Reason: noTargetReason(opts)}, nil
+	if ok, why := prog.TargetReachable(target, opts.Label); !ok {
+		return Result{Verdict: Safe, Reason: why}, nil
 	}
 	var reduction *por.Info
 	if !opts.NoPOR {
@@ -96,24 +96,6 @@ func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *S
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
 const DefaultMaxThreads = 8
-
-func anyTarget(t [][]bool) bool {
-	for _, p := range t {
-		for _, b := range p {
-			if b {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func noTargetReason(opts Options) string {
-	if opts.Label != "" {
-		return "no statement is labelled " + opts.Label
-	}
-	return "the program has no assertion"
-}
 
 func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, stats *Stats) *symEngine {
 	enc := encode.New(prog, bound)

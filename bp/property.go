@@ -1,5 +1,7 @@
 package bp
 
+import "fmt"
+
 // Targets returns, for every proc and pc, whether the step is where the
 // property can fail: with label empty, an assertion that is not assert(T)
 // (which cannot fail); otherwise a step labelled label.
@@ -21,4 +23,53 @@ func (p *Program) Targets(label string) [][]bool {
 		}
 	}
 	return out
+}
+
+// TargetReachable reports whether some target step (of Targets(label)) is
+// reachable in the control flow from main's entry, following thread
+// starts and ignoring data; if none is, the program is safe whatever the
+// thread bound, and why says so.
+func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why string) {
+	type loc struct{ proc, pc int }
+	found := false
+	for _, t := range targets {
+		for _, b := range t {
+			found = found || b
+		}
+	}
+	if found {
+		seen := map[loc]bool{}
+		work := []loc{{0, p.Procs[0].Entry}}
+		seen[work[0]] = true
+		for len(work) > 0 {
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			if targets[l.proc][l.pc] {
+				return true, ""
+			}
+			proc := p.Procs[l.proc]
+			next := []loc{}
+			for _, s := range proc.Succs(l.pc) {
+				next = append(next, loc{l.proc, s})
+			}
+			if st := &proc.Steps[l.pc]; st.Kind == Spawn {
+				next = append(next, loc{st.SpawnProc, st.SpawnPC})
+			}
+			for _, n := range next {
+				if !seen[n] {
+					seen[n] = true
+					work = append(work, n)
+				}
+			}
+		}
+	}
+	switch {
+	case label != "" && !found:
+		return false, fmt.Sprintf("no statement is labelled %s", label)
+	case label != "":
+		return false, fmt.Sprintf("label %s is unreachable in the control flow", label)
+	case !found:
+		return false, "the program has no assertion"
+	}
+	return false, "no assertion is reachable in the control flow"
 }

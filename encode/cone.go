@@ -32,7 +32,7 @@ func (cp *Copier) Copy(m z.Lit) z.Lit {
 	}
 	v := m.Var()
 	if d, ok := cp.memo[v]; ok {
-		return signed(d, m)
+		return Signed(d, m)
 	}
 	// An explicit stack: cones are deep (a path of thousands of steps).
 	stack := []z.Var{v}
@@ -62,7 +62,7 @@ func (cp *Copier) Copy(m z.Lit) z.Lit {
 			stack = append(stack, b.Var())
 		}
 	}
-	return signed(cp.memo[v], m)
+	return Signed(cp.memo[v], m)
 }
 
 func (cp *Copier) lookup(m z.Lit) (z.Lit, bool) {
@@ -76,11 +76,12 @@ func (cp *Copier) lookup(m z.Lit) (z.Lit, bool) {
 	if !ok {
 		return z.LitNull, false
 	}
-	return signed(d, m), true
+	return Signed(d, m), true
 }
 
-// signed gives d the polarity of m.
-func signed(d, m z.Lit) z.Lit {
+// Signed returns d with the polarity of m: d if m is positive, its
+// negation otherwise.
+func Signed(d, m z.Lit) z.Lit {
 	if m.IsPos() {
 		return d
 	}

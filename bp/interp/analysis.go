@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"fmt"
-
-	"github.com/bopgo/bopgo/bp"
-)
+import "github.com/bopgo/bopgo/bp"
 
 // analysis is what the engine precomputes about a program: liveness, the
 // property's target steps, and the slots each step reads.
@@ -14,7 +10,6 @@ type analysis struct {
 	live   [][]bp.Bits // [proc][pc]: live local slots
 	target [][]bool    // [proc][pc]: an assertion (or the label) to check
 	reads  [][]readSet // [proc][pc]
-	found  bool        // some step is a target
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs.
@@ -25,12 +20,11 @@ type readSet struct {
 func analyse(prog *bp.Program, opts Options) *analysis {
 	a := &analysis{prog: prog, label: opts.Label, target: prog.Targets(opts.Label)}
 	nTL := len(prog.ThreadLocals)
-	for pi, p := range prog.Procs {
+	for _, p := range prog.Procs {
 		live := p.Liveness(nTL)
 		a.live = append(a.live, live)
 		reads := make([]readSet, len(p.Steps))
 		for pc := range p.Steps {
-			a.found = a.found || a.target[pi][pc]
 			reads[pc] = stepReads(&p.Steps[pc], live, nTL, len(p.Locals))
 		}
 		a.reads = append(a.reads, reads)
@@ -72,51 +66,4 @@ func stepReads(st *bp.Step, live []bp.Bits, nTL, nLocals int) readSet {
 		}
 	}
 	return rs
-}
-
-// targetReachable reports whether some target step is reachable in the
-// control flow from main's entry, following thread starts, ignoring data.
-// If not, the program is safe whatever the thread bound.
-func (a *analysis) targetReachable() bool {
-	if !a.found {
-		return false
-	}
-	type loc struct{ proc, pc int }
-	seen := map[loc]bool{}
-	work := []loc{{0, a.prog.Procs[0].Entry}}
-	seen[work[0]] = true
-	for len(work) > 0 {
-		l := work[len(work)-1]
-		work = work[:len(work)-1]
-		if a.target[l.proc][l.pc] {
-			return true
-		}
-		p := a.prog.Procs[l.proc]
-		next := []loc{}
-		for _, s := range p.Succs(l.pc) {
-			next = append(next, loc{l.proc, s})
-		}
-		if st := &p.Steps[l.pc]; st.Kind == bp.Spawn {
-			next = append(next, loc{st.SpawnProc, st.SpawnPC})
-		}
-		for _, n := range next {
-			if !seen[n] {
-				seen[n] = true
-				work = append(work, n)
-			}
-		}
-	}
-	return false
-}
-
-func (a *analysis) noTargetReason() string {
-	switch {
-	case a.label != "" && !a.found:
-		return fmt.Sprintf("no statement is labelled %s", a.label)
-	case a.label != "":
-		return fmt.Sprintf("label %s is unreachable in the control flow", a.label)
-	case !a.found:
-		return "the program has no assertion"
-	}
-	return "no assertion is reachable in the control flow"
 }

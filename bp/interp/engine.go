@@ -66,8 +66,8 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) 
 		opts.MaxThreads = DefaultMaxThreads
 	}
 	an := analyse(prog, opts)
-	if !an.targetReachable() {
-		return Result{Outcome: Safe, Reason: an.noTargetReason()}, nil
+	if ok, why := prog.TargetReachable(an.target, opts.Label); !ok {
+		return Result{Outcome: Safe, Reason: why}, nil
 	}
 	total := 0
 	for bound := 1; ; bound++ {
