@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/internal/cli"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -118,12 +116,9 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		shown.PrintDefaults()
 		fmt.Fprintf(stderr, "\nBoPPo's options that change its output are rejected: -%s.\n", strings.Join(boppoUnsupported, ", -"))
 	}
-	files, err := cli.ParseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if err != nil {
-		return exitUsage // the flag package has said why, and printed the usage
+	files, status, stop := parseArgs(fs, args)
+	if stop {
+		return status
 	}
 	if f.version {
 		fmt.Fprintln(stdout, "bopgo", version, "(BoPPo compatibility mode)")
@@ -139,38 +134,22 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "boppo: want exactly one FILE, got %d\n", len(files))
-		fs.Usage()
+	name, ok := oneFile("boppo", files, fs, stderr)
+	if !ok || !validLimits("boppo", f.engine, f.maxThreads, f.timeout, stderr) {
 		return exitUsage
 	}
-	if f.maxThreads < 1 || f.timeout < 0 {
-		fmt.Fprintln(stderr, "boppo: --max-threads must be at least 1; --timeout must not be negative")
-		return exitUsage
-	}
-	if !knownEngine(f.engine) {
-		fmt.Fprintf(stderr, "boppo: unknown engine %q (known: %v)\n", f.engine, bopgo.Engines)
-		return exitUsage
-	}
-	name := files[0]
 	prog, ok := loadBoPPo(name, stderr)
 	if !ok {
 		return exitBadInput
 	}
-	ctx := context.Background()
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(context.Background(), f.timeout)
+	defer cancel()
 	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, NoPOR: f.noPOR})
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
 		return exitUsage
 	}
-	if res.Verdict == bopgo.Unknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		res.Reason = fmt.Sprintf("timeout after %v", f.timeout)
-	}
+	explainTimeout(ctx, &res, f.timeout)
 	writeBoPPoResult(stdout, prog, res, &f)
 	if res.Verdict == bopgo.Unknown {
 		return exitUnknown

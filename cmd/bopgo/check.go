@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/internal/cli"
 )
 
 const checkUsage = `usage: bopgo check [flags] FILE.bp
@@ -61,27 +59,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
 	}
-	files, err := cli.ParseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	files, status, stop := parseArgs(fs, args)
+	if stop {
+		return status
 	}
-	if err != nil {
+	name, ok := oneFile("bopgo check", files, fs, stderr)
+	if !ok || !validLimits("bopgo check", f.engine, f.maxThreads, f.timeout, stderr) {
 		return exitUsage
 	}
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "bopgo check: want exactly one FILE, got %d\n", len(files))
-		fs.Usage()
+	if f.maxStates < 0 {
+		fmt.Fprintln(stderr, "bopgo check: --max-states must not be negative")
 		return exitUsage
 	}
-	if f.maxThreads < 1 || f.maxStates < 0 || f.timeout < 0 {
-		fmt.Fprintln(stderr, "bopgo check: --max-threads must be at least 1; --max-states and --timeout must not be negative")
-		return exitUsage
-	}
-	if !knownEngine(f.engine) {
-		fmt.Fprintf(stderr, "bopgo check: unknown engine %q (known: %v)\n", f.engine, bopgo.Engines)
-		return exitUsage
-	}
-	name := files[0]
 	out := newPrinter(stdout, f.json)
 	prog, msgs := loadFile(name)
 	if prog == nil {
@@ -91,12 +80,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		out.inputError(name, msgs)
 		return exitBadInput
 	}
-	ctx := context.Background()
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(context.Background(), f.timeout)
+	defer cancel()
 	if f.dumpQBF != "" {
 		if err := os.MkdirAll(f.dumpQBF, 0o755); err != nil {
 			fmt.Fprintf(stderr, "bopgo: %v\n", err)
@@ -109,9 +94,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo: %v\n", err)
 		return exitUsage
 	}
-	if res.Verdict == bopgo.Unknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		res.Reason = fmt.Sprintf("timeout after %v", f.timeout)
-	}
+	explainTimeout(ctx, &res, f.timeout)
 	out.result(name, prog, res, f.stats)
 	switch res.Verdict {
 	case bopgo.Safe:
@@ -142,13 +125,4 @@ func loadFile(name string) (*bp.Program, []string) {
 		msgs[i] = e.Error()
 	}
 	return nil, msgs
-}
-
-func knownEngine(name string) bool {
-	for _, e := range bopgo.Engines {
-		if string(e) == name {
-			return true
-		}
-	}
-	return false
 }

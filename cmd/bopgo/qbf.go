@@ -10,7 +10,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/qbf"
 )
 
@@ -60,16 +59,12 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fmt.Fprint(stderr, qbfUsage_)
 		fs.PrintDefaults()
 	}
-	files, err := cli.ParseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	files, status, stop := parseArgs(fs, args)
+	if stop {
+		return status
 	}
-	if err != nil {
-		return qbfUsage
-	}
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "qbf: want exactly one FILE, got %d\n", len(files))
-		fs.Usage()
+	name, ok := oneFile("qbf", files, fs, stderr)
+	if !ok {
 		return qbfUsage
 	}
 	if *timeout < 0 {
@@ -77,7 +72,6 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return qbfUsage
 	}
 
-	name := files[0]
 	q, err := readQDIMACSFile(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "qbf: %v\n", err)
