@@ -14,34 +14,8 @@ import (
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/conformance"
 )
-
-// conformanceCase is one line of testdata/boppo/expected.tsv.
-type conformanceCase struct {
-	dir, file, label, want string
-}
-
-func conformanceCases(t *testing.T) []conformanceCase {
-	data, err := os.ReadFile("testdata/boppo/expected.tsv")
-	require.NoError(t, err)
-	var out []conformanceCase
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		require.Len(t, f, 4)
-		c := conformanceCase{dir: f[0], file: f[1], want: f[3]}
-		opts := strings.Fields(f[2])
-		for i := 0; i+1 < len(opts); i++ {
-			if opts[i] == "-l" {
-				c.label = opts[i+1]
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
 
 func loadFile(t testing.TB, path string) *bp.Program {
 	t.Helper()
@@ -64,16 +38,17 @@ func replay(t testing.TB, p *bp.Program, opts bopgo.Options, res bopgo.Result) {
 }
 
 func TestConformance(t *testing.T) {
-	cases := conformanceCases(t)
+	cases, err := conformance.Read("testdata/boppo")
+	require.NoError(t, err)
 	require.Len(t, cases, 37)
 	for _, engine := range bopgo.Engines {
 		for _, c := range cases {
-			t.Run(string(engine)+"/"+c.dir, func(t *testing.T) {
-				p := loadFile(t, filepath.Join("testdata/boppo", c.dir, c.file))
-				opts := bopgo.Options{Label: c.label, Engine: engine}
+			t.Run(string(engine)+"/"+c.Dir, func(t *testing.T) {
+				p := loadFile(t, c.Path("testdata/boppo"))
+				opts := bopgo.Options{Label: c.Label, Engine: engine}
 				res, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
-				assert.Equal(t, c.want, res.Verdict.String(), res.Reason)
+				assert.Equal(t, c.Expected, res.Verdict.String(), res.Reason)
 				replay(t, p, opts, res)
 			})
 		}

@@ -12,18 +12,19 @@ import (
 // module packages listed (the standard library, gini and testify are
 // always allowed). Tests are not counted.
 var allowedImports = map[string][]string{
-	"bp":              {},
-	"bp/interp":       {"bp"},
-	"sat":             {},
-	"qbf":             {"sat"},
-	"encode":          {"bp"},
-	"por":             {"bp"},
-	"benchmarks":      {},
-	"internal/cli":    {},
-	".":               {"bp", "bp/interp", "encode", "sat", "qbf", "por"},
-	"cmd/bopgo":       {".", "bp", "bp/interp", "qbf", "internal/cli"},
-	"internal/gen":    {},
-	"internal/golden": {},
+	"bp":                   {},
+	"bp/interp":            {"bp"},
+	"sat":                  {},
+	"qbf":                  {"sat"},
+	"encode":               {"bp"},
+	"por":                  {"bp"},
+	"benchmarks":           {},
+	"internal/cli":         {},
+	".":                    {"bp", "bp/interp", "encode", "sat", "qbf", "por"},
+	"cmd/bopgo":            {".", "bp", "bp/interp", "qbf", "internal/cli"},
+	"internal/conformance": {},
+	"internal/gen":         {},
+	"internal/golden":      {},
 }
 
 const module = "github.com/bopgo/bopgo"

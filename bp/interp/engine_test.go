@@ -3,14 +3,13 @@ package interp
 import (
 	"context"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
 )
 
@@ -37,34 +36,19 @@ func checkAndReplay(t testing.TB, p *bp.Program, opts Options) Result {
 // repository root, with their licence) and replays every counterexample.
 func TestConformance(t *testing.T) {
 	dir := "../../testdata/boppo"
-	data, err := os.ReadFile(filepath.Join(dir, "expected.tsv"))
+	cases, err := conformance.Read(dir)
 	require.NoError(t, err)
-	n := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		require.Len(t, f, 4, line)
-		n++
-		t.Run(f[0], func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join(dir, f[0], f[1]))
+	for _, c := range cases {
+		t.Run(c.Dir, func(t *testing.T) {
+			src, err := os.ReadFile(c.Path(dir))
 			require.NoError(t, err)
-			p, err := bp.Load(f[1], src)
+			p, err := bp.Load(c.File, src)
 			require.NoError(t, err)
-			var opts Options
-			if fs := strings.Fields(f[2]); len(fs) > 1 {
-				for i := range fs[:len(fs)-1] {
-					if fs[i] == "-l" {
-						opts.Label = fs[i+1]
-					}
-				}
-			}
-			r := checkAndReplay(t, p, opts)
-			assert.Equal(t, f[3], r.Outcome.String(), r.Reason)
+			r := checkAndReplay(t, p, Options{Label: c.Label})
+			assert.Equal(t, c.Expected, r.Outcome.String(), r.Reason)
 		})
 	}
-	assert.Equal(t, 37, n)
+	assert.Equal(t, 37, len(cases))
 }
 
 // Hand-written semantics: each program exercises one rule of DESIGN.md.

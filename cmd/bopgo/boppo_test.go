@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/golden"
 )
 
@@ -140,33 +140,15 @@ func parseTraceLine(rest string) (satStep, error) {
 	return s, nil
 }
 
-type conformanceCase struct {
-	dir, file string
-	opts      []string
-	want      string // verdict line
-}
+// conformanceDir is the conformance suite, from this package.
+const conformanceDir = "../../testdata/boppo"
 
-func readExpected(t *testing.T) []conformanceCase {
-	data, err := os.ReadFile("../../testdata/boppo/expected.tsv")
-	require.NoError(t, err)
-	var cases []conformanceCase
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		require.Len(t, f, 4, "expected.tsv: %q", line)
-		c := conformanceCase{dir: f[0], file: f[1], want: lineSafe}
-		if f[2] != "-" {
-			c.opts = strings.Fields(f[2])
-		}
-		if f[3] == "unsafe" {
-			c.want = lineUnsafe
-		}
-		cases = append(cases, c)
+// expectedLine is the verdict line for a conformance case.
+func expectedLine(c conformance.Case) string {
+	if c.Expected == "unsafe" {
+		return lineUnsafe
 	}
-	require.Len(t, cases, 37)
-	return cases
+	return lineSafe
 }
 
 func optValue(opts []string, name string) string {
@@ -185,24 +167,27 @@ func optValue(opts []string, name string) string {
 // must match expected.tsv, the exit status must be 0, and every
 // counterexample's values must replay.
 func TestBoPPoConformance(t *testing.T) {
-	for _, c := range readExpected(t) {
-		t.Run(c.dir, func(t *testing.T) {
+	cases, err := conformance.Read(conformanceDir)
+	require.NoError(t, err)
+	require.Len(t, cases, 37)
+	for _, c := range cases {
+		t.Run(c.Dir, func(t *testing.T) {
 			t.Parallel()
-			path := filepath.Join("../../testdata/boppo", c.dir, c.file)
-			code, out, errOut := runName("boppo", append(slices.Clone(c.opts), path)...)
+			path := c.Path(conformanceDir)
+			code, out, errOut := runName("boppo", append(slices.Clone(c.Options), path)...)
 			require.Equal(t, 0, code, "exit status\n%s%s", out, errOut)
 			parsed, err := parseSatAbs(out)
 			require.NoError(t, err, out)
-			assert.Equal(t, c.want, parsed.verdict)
-			if slices.Contains(c.opts, "--compact-trace") {
-				checkCompactReplays(t, path, optValue(c.opts, "-l"), nil, parsed)
+			assert.Equal(t, expectedLine(c), parsed.verdict)
+			if slices.Contains(c.Options, "--compact-trace") {
+				checkCompactReplays(t, path, optValue(c.Options, "-l"), nil, parsed)
 			}
-			if c.want != lineUnsafe {
+			if c.Expected != "unsafe" {
 				return
 			}
 			for _, engine := range bopgo.Engines {
 				satabs := []string{"--compact-trace", "--por", "--loop-detection", "--engine", string(engine)}
-				if l := optValue(c.opts, "-l"); l != "" {
+				if l := optValue(c.Options, "-l"); l != "" {
 					satabs = append(satabs, "-l", l)
 				}
 				code, out, errOut = runName("boppo", append(satabs, path)...)
@@ -210,7 +195,7 @@ func TestBoPPoConformance(t *testing.T) {
 				parsed, err = parseSatAbs(out)
 				require.NoError(t, err, out)
 				require.Equal(t, lineUnsafe, parsed.verdict, "%s engine", engine)
-				checkCompactReplays(t, path, optValue(c.opts, "-l"), satabs, parsed)
+				checkCompactReplays(t, path, optValue(c.Options, "-l"), satabs, parsed)
 			}
 		})
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/conformance"
 )
 
 // TestJSONTraceReplays takes the values of every step of the JSON
@@ -21,19 +20,14 @@ import (
 // interpreter's trace (globals and the running thread's visible locals)
 // and replays it: the printed values must be those of a real execution.
 func TestJSONTraceReplays(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/boppo/expected.tsv")
+	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
 	n := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) != 4 || f[3] != "unsafe" {
+	for _, c := range cases {
+		if c.Expected != "unsafe" {
 			continue
 		}
-		file := filepath.Join("../../testdata/boppo", f[0], f[1])
-		var label string
-		if i := strings.Index(f[2], "-l "); i >= 0 {
-			label = strings.Fields(f[2][i+3:])[0]
-		}
+		file, label := c.Path(conformanceDir), c.Label
 		for _, engine := range bopgo.Engines {
 			args := []string{"check", "--json", "--engine", string(engine), file}
 			if label != "" {
@@ -51,24 +45,24 @@ func TestJSONTraceReplays(t *testing.T) {
 			checked, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: engine, Label: label})
 			require.NoError(t, err)
 			exec := checked.Trace.Exec
-			require.Len(t, res.Trace, len(exec.Steps), f[0])
+			require.Len(t, res.Trace, len(exec.Steps), c.Dir)
 			for i, js := range res.Trace {
 				before := &exec.Steps[i].Before
 				for gi, name := range prog.Globals {
 					v, ok := js.Values.Globals[name]
-					require.True(t, ok, "%s step %d: global %s missing", f[0], i, name)
+					require.True(t, ok, "%s step %d: global %s missing", c.Dir, i, name)
 					before.Globals[gi] = v
 				}
 				th := before.Thread(js.Thread)
-				require.NotNil(t, th, "%s step %d: thread %d", f[0], i, js.Thread)
+				require.NotNil(t, th, "%s step %d: thread %d", c.Dir, i, js.Thread)
 				proc := prog.Procs[th.Proc]
 				for _, slot := range proc.FrameLocals(proc.Steps[th.PC].Frame) {
 					v, ok := js.Values.Locals[proc.LocalName(slot)]
-					require.True(t, ok, "%s step %d: local %s missing", f[0], i, proc.LocalName(slot))
+					require.True(t, ok, "%s step %d: local %s missing", c.Dir, i, proc.LocalName(slot))
 					th.Locals[slot] = v
 				}
 			}
-			assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", f[0], engine)
+			assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", c.Dir, engine)
 			n++
 		}
 	}
