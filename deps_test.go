@@ -18,6 +18,7 @@ var allowedImports = map[string][]string{
 	"qbf":                  {"sat"},
 	"encode":               {"bp"},
 	"por":                  {"bp"},
+	"mc":                   {},
 	"benchmarks":           {},
 	"internal/cli":         {},
 	".":                    {"bp", "bp/interp", "encode", "sat", "qbf", "por"},

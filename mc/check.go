@@ -1,0 +1,167 @@
+package mc
+
+import (
+	"fmt"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// Simulate runs tr on sys and reports whether Bad holds in its last state.
+// It checks the trace's shape and that fixed latch inits are respected, so
+// a test can trust an engine's counterexample without trusting the engine.
+func Simulate(sys *System, tr *Trace) (bool, error) {
+	s := sys.S
+	if len(tr.Init) != len(s.Latches) {
+		return false, fmt.Errorf("trace has %d initial values for %d latches", len(tr.Init), len(s.Latches))
+	}
+	vs := make([]bool, s.Len())
+	for i, l := range s.Latches {
+		switch s.Init(l) {
+		case s.T:
+			if !tr.Init[i] {
+				return false, fmt.Errorf("latch %d starts false, its init is true", i)
+			}
+		case s.F:
+			if tr.Init[i] {
+				return false, fmt.Errorf("latch %d starts true, its init is false", i)
+			}
+		}
+		vs[l.Var()] = tr.Init[i]
+	}
+	value := func(m z.Lit) bool {
+		v := vs[m.Var()]
+		if !m.IsPos() {
+			v = !v
+		}
+		return v
+	}
+	for step, in := range tr.Inputs {
+		if len(in) != len(sys.Inputs) {
+			return false, fmt.Errorf("step %d has %d inputs, the system %d", step, len(in), len(sys.Inputs))
+		}
+		for i, m := range sys.Inputs {
+			vs[m.Var()] = in[i]
+		}
+		s.Eval(vs)
+		next := make([]bool, len(s.Latches))
+		for i, l := range s.Latches {
+			next[i] = value(s.Next(l))
+		}
+		for i, l := range s.Latches {
+			vs[l.Var()] = next[i]
+		}
+	}
+	// Bad depends on latches only; inputs keep their last values.
+	s.Eval(vs)
+	return value(sys.Bad), nil
+}
+
+// CheckInvariant verifies with three independent SAT calls that inv (CNF
+// over latches) holds initially, is closed under a step, and excludes Bad.
+func CheckInvariant(sys *System, inv [][]z.Lit) error {
+	s := sys.S
+	for _, cl := range inv {
+		for _, m := range cl {
+			if s.Type(m) != logic.SLatch {
+				return fmt.Errorf("invariant literal %v is not a latch", m)
+			}
+		}
+	}
+	// Work on an unrolling: frame 0 and frame 1.
+	u := logic.NewRoll(s)
+	at := func(m z.Lit, d int) z.Lit { return u.At(m, d) }
+	clause := func(cl []z.Lit, d int) z.Lit {
+		ms := make([]z.Lit, len(cl))
+		for i, m := range cl {
+			ms[i] = at(m, d)
+		}
+		return u.C.Ors(ms...)
+	}
+	cnf := func(d int) z.Lit {
+		ms := make([]z.Lit, len(inv))
+		for i, cl := range inv {
+			ms[i] = clause(cl, d)
+		}
+		return u.C.Ands(ms...)
+	}
+	// Initiation: the initial states (frame 0 of the unrolling, whose
+	// latches are the inits) satisfy inv.
+	if sat(u.C, cnf(0).Not()) {
+		return fmt.Errorf("invariant does not hold in an initial state")
+	}
+	// Consecution and safety are about arbitrary states: use fresh
+	// variables for the latches of the pre-state.
+	c := logic.NewC()
+	pre := map[z.Var]z.Lit{}
+	memo := map[z.Lit]z.Lit{}
+	var lit func(m z.Lit) z.Lit
+	lit = func(m z.Lit) z.Lit {
+		// Evaluate m over the pre-state latches and this step's inputs.
+		v := m.Var()
+		pos := v.Pos()
+		var r z.Lit
+		if got, ok := memo[pos]; ok {
+			r = got
+		} else {
+			switch s.Type(pos) {
+			case logic.SConst:
+				r = c.T
+			case logic.SLatch:
+				if pre[v] == z.LitNull {
+					pre[v] = c.Lit()
+				}
+				r = pre[v]
+			case logic.SInput:
+				r = c.Lit()
+			default:
+				a, b := s.Ins(pos)
+				r = c.And(lit(a), lit(b))
+			}
+			memo[pos] = r
+		}
+		if !m.IsPos() {
+			r = r.Not()
+		}
+		return r
+	}
+	invAt := func(next bool) z.Lit {
+		ms := make([]z.Lit, len(inv))
+		for i, cl := range inv {
+			cs := make([]z.Lit, len(cl))
+			for j, m := range cl {
+				if next {
+					nx := lit(s.Next(m.Var().Pos()))
+					if !m.IsPos() {
+						nx = nx.Not()
+					}
+					cs[j] = nx
+				} else {
+					cs[j] = lit(m)
+				}
+			}
+			ms[i] = c.Ors(cs...)
+		}
+		return c.Ands(ms...)
+	}
+	now, then := invAt(false), invAt(true)
+	if sat(c, now, then.Not()) {
+		return fmt.Errorf("invariant is not closed under a step")
+	}
+	if sat(c, now, lit(sys.Bad)) {
+		return fmt.Errorf("invariant does not exclude the bad states")
+	}
+	return nil
+}
+
+// sat reports whether the conjunction of ms is satisfiable in c.
+func sat(c *logic.C, ms ...z.Lit) bool {
+	g := gini.New()
+	c.ToCnfFrom(g, ms...)
+	for _, m := range ms {
+		g.Add(m)
+		g.Add(0)
+	}
+	return g.Solve() == 1
+}

@@ -1,0 +1,80 @@
+package mc
+
+import (
+	"fmt"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// System is a safety problem: can a state in which Bad holds be reached
+// from an initial state of S?
+//
+// Invariants the engines rely on:
+//   - Bad is a function of the latches of S only (no inputs), so that "a bad
+//     state" is a set of states. An encoder whose property depends on
+//     inputs adds a latch that records the violation.
+//   - A latch with init z.LitNull starts with either value (AIGER 1.9
+//     "uninitialised").
+//   - Inputs lists every input of S, in a fixed order: counterexamples and
+//     AIGER files number inputs in this order.
+type System struct {
+	S      *logic.S
+	Inputs []z.Lit
+	Bad    z.Lit
+}
+
+// Verdict is an engine's answer.
+type Verdict int
+
+// Verdicts.
+const (
+	Unknown Verdict = iota // stopped: bound, context, limit
+	Safe                   // no bad state is reachable
+	Unsafe                 // Result.Trace reaches a bad state
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Safe:
+		return "safe"
+	case Unsafe:
+		return "unsafe"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Trace is a counterexample: the initial values of the latches (every
+// latch, also those with a fixed init) and the inputs of each step. Step i
+// goes from state i to state i+1; Bad holds in state len(Inputs).
+type Trace struct {
+	Init   []bool   // by index in S.Latches
+	Inputs [][]bool // [step][index in System.Inputs]
+}
+
+// Result is an engine's answer.
+type Result struct {
+	Verdict Verdict
+	Trace   *Trace // when Unsafe
+	// Invariant, when Safe and the engine has one, is a set of clauses over
+	// latches (CNF; each clause a slice of latch literals) that holds
+	// initially, is closed under a step and excludes Bad. CheckInvariant
+	// verifies one.
+	Invariant [][]z.Lit
+	// K, when Safe from k-induction, is the k for which the property was
+	// proved k-inductive.
+	K int
+	// Depth is the deepest bound the engine finished (BMC, k-induction) or
+	// the number of frames (IC3).
+	Depth  int
+	Reason string // why Unknown
+	Stats  Stats
+}
+
+// Stats count an engine's work.
+type Stats struct {
+	SATCalls int
+	Clauses  int // learned/invariant clauses (IC3)
+}
