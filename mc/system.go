@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/go-air/gini/logic"
@@ -78,3 +79,15 @@ type Stats struct {
 	SATCalls int
 	Clauses  int // learned/invariant clauses (IC3)
 }
+
+// Options bound an engine. The zero value means no bound: the engine runs
+// until it has an answer or its context ends.
+type Options struct {
+	// MaxDepth bounds the unrolling depth (BMC, k-induction) or the number
+	// of frames (IC3); past it the answer is Unknown.
+	MaxDepth int
+}
+
+// Engine is the signature every engine package exports as Check: it
+// decides sys, honouring ctx (Unknown when ctx ends).
+type Engine func(ctx context.Context, sys *System, opts Options) Result
