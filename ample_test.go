@@ -39,6 +39,19 @@ void main() begin lock, in := F, F; start_thread w(); start_thread w(); end`, bo
 	{"an assume that holds in every state is ample", `decl g;
 void t() begin decl l; l := T; assume(l); g := T; end
 void main() begin g := F; start_thread t(); start_thread t(); assume(g); assert(F); end`, bopgo.Unsafe},
+	{"an assume that holds in part of the state: the rest must see the others", `decl g0, g;
+void t1() begin decl l; l := g0; assume(l); end
+void t2() begin g := T; end
+void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, bopgo.Unsafe},
+	{"a constraint satisfiable in part of the state", `decl g0, g;
+void t1() begin decl l; l := * constrain ('l & g0); end
+void t2() begin g := T; end
+void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, bopgo.Unsafe},
+	{"a candidate disabled in what the first one leaves (Why)", `decl g0, h0, k, g;
+void t1() begin assume(!g0 & !k); end
+void t3() begin assume(!g0 & h0 & !k); end
+void t4() begin k := F; g := T; end
+void main() begin g, k := F, T; start_thread t1(); start_thread t3(); start_thread t4(); assume(g); assert(!g0); end`, bopgo.Unsafe},
 }
 
 func TestPORTraps(t *testing.T) {
@@ -72,4 +85,24 @@ func TestPORReduces(t *testing.T) {
 	assert.Greater(t, on.Stats.ReducedExpansions, 0)
 	assert.Zero(t, off.Stats.ReducedExpansions)
 	assert.Less(t, on.Stats.States, off.Stats.States)
+}
+
+// TestPORSplitsByEnabledness checks that a state whose candidate is
+// enabled in only part of it is split, not expanded fully.
+func TestPORSplitsByEnabledness(t *testing.T) {
+	for _, c := range porTraps {
+		if c.name != "an assume that holds in part of the state: the rest must see the others" {
+			continue
+		}
+		p, err := bp.Load("trap.bp", []byte(c.src))
+		require.NoError(t, err)
+		res, err := bopgo.Check(context.Background(), p, bopgo.Options{})
+		require.NoError(t, err)
+		assert.Greater(t, res.Stats.SplitStates, 0)
+		off, err := bopgo.Check(context.Background(), p, bopgo.Options{NoPOR: true})
+		require.NoError(t, err)
+		assert.Zero(t, off.Stats.SplitStates)
+		return
+	}
+	t.Fatal("trap not found")
 }

@@ -96,10 +96,13 @@ type Stats struct {
 	SATTime       time.Duration // time in them
 	QBFCalls      int           // subsumption queries
 	QBFTime       time.Duration // time in them
-	// Partial-order reduction: states expanded by one ample thread, fully,
-	// and fully because the cycle proviso rejected the reduced expansion
-	// (those count in FullExpansions too).
+	// Partial-order reduction: parts of states (regions, see ample.go)
+	// expanded by one ample thread, fully, and fully because the cycle
+	// proviso rejected the reduced expansion (those count in
+	// FullExpansions too); states split into several regions because
+	// different threads are ample in different parts.
 	ReducedExpansions, FullExpansions, ProvisoExpansions int
+	SplitStates                                          int
 	ThreadBound                                          int           // thread bound of the last search
 	Duration                                             time.Duration // wall time of the check
 

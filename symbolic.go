@@ -121,28 +121,15 @@ func (e *symEngine) run(ctx context.Context) Result {
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
 			return Result{Verdict: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
-		done := -1 // a thread already expanded
-		if ti := e.ampleThread(ctx, head); ti >= 0 {
-			r, decided, allNew := e.expand(ctx, head, ti)
-			if decided {
-				return r
-			}
-			if allNew {
-				e.stats.ReducedExpansions++
-				continue
-			}
-			// The cycle proviso: expand the other threads too.
-			e.stats.ProvisoExpansions++
-			done = ti
+		regions := e.ampleRegions(ctx, head)
+		if regions == nil {
+			regions = []region{{ample: -1, guard: e.nodes[head].st.Guard}}
 		}
-		e.stats.FullExpansions++
-		s := &e.nodes[head].st
-		holder := s.AtomicHolder()
-		for ti := range s.Threads {
-			if (holder >= 0 && ti != holder) || ti == done {
-				continue
-			}
-			if r, decided, _ := e.expand(ctx, head, ti); decided {
+		if len(regions) > 1 {
+			e.stats.SplitStates++
+		}
+		for _, reg := range regions {
+			if r, decided := e.expandRegion(ctx, head, reg); decided {
 				return r
 			}
 		}
@@ -150,14 +137,45 @@ func (e *symEngine) run(ctx context.Context) Result {
 	return Result{Verdict: Safe}
 }
 
-// expand executes the step of thread ti of node head and stores the new
-// successors; done reports a decided search (a violation, or Unknown), and
+// expandRegion expands the part of node head that reg selects: by its
+// ample thread alone if the cycle proviso allows, else by every thread.
+func (e *symEngine) expandRegion(ctx context.Context, head int, reg region) (Result, bool) {
+	s := e.nodes[head].st
+	s.Guard = reg.guard
+	done := -1 // a thread already expanded
+	if reg.ample >= 0 {
+		r, decided, allNew := e.expand(ctx, head, &s, reg.ample)
+		if decided {
+			return r, true
+		}
+		if allNew {
+			e.stats.ReducedExpansions++
+			return Result{}, false
+		}
+		// The cycle proviso: expand the other threads too.
+		e.stats.ProvisoExpansions++
+		done = reg.ample
+	}
+	e.stats.FullExpansions++
+	holder := s.AtomicHolder()
+	for ti := range s.Threads {
+		if (holder >= 0 && ti != holder) || ti == done {
+			continue
+		}
+		if r, decided, _ := e.expand(ctx, head, &s, ti); decided {
+			return r, true
+		}
+	}
+	return Result{}, false
+}
+
+// expand executes the step of thread ti in s, a part of node head, and
+// stores the new successors; done reports a decided search (a violation, or Unknown), and
 // allNew whether no successor was covered by an already expanded state
 // (what the cycle proviso asks of a reduced expansion).
-func (e *symEngine) expand(ctx context.Context, head, ti int) (res Result, done, allNew bool) {
-	s := e.nodes[head].st
+func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti int) (res Result, done, allNew bool) {
 	th := s.Threads[ti]
-	succs, fail := e.enc.Step(&s, ti, e.opts.Label == "")
+	succs, fail := e.enc.Step(s, ti, e.opts.Label == "")
 	if fail != z.LitNull && fail != e.enc.C.F {
 		switch e.solve(ctx, fail) {
 		case sat.Sat:

@@ -63,9 +63,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	if stats {
 		st := res.Stats
-		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso)\nthread bound: %d\ntime: %.3fs\n",
+		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs\n",
 			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
-			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.ThreadBound, st.Duration.Seconds())
+			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds())
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -167,6 +167,8 @@ type jsonStats struct {
 	QBFSeconds  float64 `json:"qbf_seconds"`
 	Reduced     int     `json:"reduced_expansions"`
 	Full        int     `json:"full_expansions"`
+	Proviso     int     `json:"proviso_expansions"`
+	Split       int     `json:"split_states"`
 	ThreadBound int     `json:"thread_bound"`
 	Seconds     float64 `json:"seconds"`
 }
@@ -184,6 +186,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
 			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
 			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
+			Proviso: res.Stats.ProvisoExpansions, Split: res.Stats.SplitStates,
 			ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds(),
 		},
 	}
