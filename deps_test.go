@@ -26,6 +26,7 @@ var allowedImports = map[string][]string{
 	"internal/conformance": {},
 	"internal/gen":         {},
 	"internal/golden":      {},
+	"internal/bench":       {"benchmarks", "internal/conformance"},
 }
 
 const module = "github.com/bopgo/bopgo"
