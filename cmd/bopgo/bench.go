@@ -127,7 +127,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo bench: finding the bopgo executable: %v\n", err)
 		return benchFailed
 	}
-	fmt.Fprintf(stderr, "bopgo bench: %d runs of %d programs under %d configurations; %d to do, results in %s\n",
+	fmt.Fprintf(stderr, "bopgo bench: %d runs (%d programs, %d configurations); %d to do, results in %s\n",
 		len(runs), len(progs), len(cfgs), len(todo), *out)
 
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
