@@ -22,10 +22,11 @@ var allowedImports = map[string][]string{
 	"benchmarks":           {},
 	"internal/cli":         {},
 	".":                    {"bp", "bp/interp", "encode", "sat", "qbf", "por"},
-	"cmd/bopgo":            {".", "bp", "bp/interp", "qbf", "internal/cli"},
+	"cmd/bopgo":            {".", "bp", "bp/interp", "qbf", "internal/cli", "internal/bench"},
 	"internal/conformance": {},
 	"internal/gen":         {},
 	"internal/golden":      {},
+	"internal/bench":       {"benchmarks", "internal/conformance"},
 }
 
 const module = "github.com/bopgo/bopgo"

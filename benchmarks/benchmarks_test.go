@@ -49,3 +49,11 @@ func TestFamiliesLoad(t *testing.T) {
 	assert.Contains(t, WideParityPromela(4, false), "active proctype main()")
 	assert.Contains(t, WorkersPromela(3, 2, true), "active [3] proctype worker()")
 }
+
+func TestManifestLabelColumn(t *testing.T) {
+	entries, err := parseManifest(strings.NewReader("path\texpected_verdict\tverdict_evidence\tdialect\tlabel\na.bp\tunsafe\tx\ty\tSLIC_ERROR\nb.bp\tsafe\tx\ty\t\n"))
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	assert.Equal(t, "SLIC_ERROR", entries[0].Label)
+	assert.Empty(t, entries[1].Label)
+}

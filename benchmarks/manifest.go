@@ -14,11 +14,18 @@ type Entry struct {
 	Expected string // "safe", "unsafe" or "unknown"
 	Evidence string // why the expected verdict is believed
 	Dialect  string
+	Label    string // optional column "label": the property is this label unreachable, not the assertions
 }
 
 // ReadManifest reads MANIFEST.tsv in the corpus directory dir.
 func ReadManifest(dir string) ([]Entry, error) {
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	return ReadManifestFile(filepath.Join(dir, "MANIFEST.tsv"))
+}
+
+// ReadManifestFile reads a manifest in the format of MANIFEST.tsv; its
+// paths are relative to the file's directory.
+func ReadManifestFile(name string) ([]Entry, error) {
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -52,12 +59,16 @@ func parseManifest(r io.Reader) ([]Entry, error) {
 		if len(row) < len(rows[0]) {
 			return nil, fmt.Errorf("manifest line %d: %d fields, want %d", i+2, len(row), len(rows[0]))
 		}
-		out = append(out, Entry{
+		e := Entry{
 			Path:     row[col["path"]],
 			Expected: row[col["expected_verdict"]],
 			Evidence: row[col["verdict_evidence"]],
 			Dialect:  row[col["dialect"]],
-		})
+		}
+		if c, ok := col["label"]; ok {
+			e.Label = row[c]
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }

@@ -26,6 +26,7 @@ usage:
   bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
   bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
+  bopgo bench [flags] INPUTS...  run benchmarks, resumably (docs/bench.md)
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -50,6 +51,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runQBF(args[1:], stdout, stderr)
 	case "boppo":
 		return runBoPPo(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0

@@ -1,0 +1,190 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Plots are drawn at this size, as PNG and SVG.
+const (
+	plotWidth  = 6 * vg.Inch
+	plotHeight = 4 * vg.Inch
+)
+
+// minSeconds is the floor of the logarithmic time axes.
+const minSeconds = 1e-3
+
+// Cactus plots, for each configuration, its correct answers sorted by
+// time: the k-th point is the time within which it solved k programs. It
+// writes base.png and base.svg and returns their names.
+func Cactus(recs []Record, base string) ([]string, error) {
+	p := plot.New()
+	p.Title.Text = "Correct answers within a time"
+	p.X.Label.Text = "programs solved"
+	p.Y.Label.Text = "wall time (s)"
+	p.Legend.Top, p.Legend.Left = true, true
+	var lo, hi float64 = math.Inf(1), math.Inf(-1)
+	for i, s := range Summarize(recs) {
+		var ts []float64
+		for _, r := range recs {
+			if r.Config == s.Config && correct(r) {
+				ts = append(ts, max(r.Seconds, minSeconds))
+			}
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		slices.Sort(ts)
+		pts := make(plotter.XYs, len(ts))
+		for k, t := range ts {
+			pts[k] = plotter.XY{X: float64(k + 1), Y: t}
+		}
+		lo, hi = min(lo, ts[0]), max(hi, ts[len(ts)-1])
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color = plotutil.Color(i)
+		points.Color = plotutil.Color(i)
+		points.Shape = plotutil.Shape(i)
+		p.Add(line, points)
+		p.Legend.Add(s.Config, line, points)
+	}
+	if !math.IsInf(lo, 1) {
+		logAxis(&p.Y, lo, hi)
+		p.X.Min = 0
+	}
+	return save(p, base)
+}
+
+// Scatter plots configuration a against b: one point per program both ran,
+// at their times; a run without a correct answer sits at the time limit
+// (twice the longest time when there was none) and is drawn as a cross.
+func Scatter(recs []Record, a, b, base string) ([]string, error) {
+	type prog struct{ path, sha, label string }
+	ra, rb := map[prog]Record{}, map[prog]Record{}
+	var cap float64
+	for _, r := range recs {
+		p := prog{r.Program, r.SHA256, r.Label}
+		switch r.Config {
+		case a:
+			ra[p] = r
+		case b:
+			rb[p] = r
+		default:
+			continue
+		}
+		if lim, err := time.ParseDuration(r.Timeout); err == nil {
+			cap = max(cap, lim.Seconds())
+		}
+	}
+	if cap == 0 {
+		for _, r := range recs {
+			cap = max(cap, 2*r.Seconds)
+		}
+	}
+	cap = max(cap, 2*minSeconds)
+	value := func(r Record) float64 {
+		if !correct(r) {
+			return cap
+		}
+		return min(max(r.Seconds, minSeconds), cap)
+	}
+	var keys []prog
+	for p := range ra {
+		if _, ok := rb[p]; ok {
+			keys = append(keys, p)
+		}
+	}
+	slices.SortFunc(keys, func(x, y prog) int {
+		return strings.Compare(x.path+"\x00"+x.sha+"\x00"+x.label, y.path+"\x00"+y.sha+"\x00"+y.label)
+	})
+	var both, other plotter.XYs
+	for _, k := range keys {
+		pt := plotter.XY{X: value(ra[k]), Y: value(rb[k])}
+		if correct(ra[k]) && correct(rb[k]) {
+			both = append(both, pt)
+		} else {
+			other = append(other, pt)
+		}
+	}
+
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s against %s (%d programs)", b, a, len(keys))
+	p.X.Label.Text = a + " wall time (s)"
+	p.Y.Label.Text = b + " wall time (s)"
+	p.Legend.Top, p.Legend.Left = true, true
+	logAxis(&p.X, minSeconds, cap)
+	logAxis(&p.Y, minSeconds, cap)
+	diag, err := plotter.NewLine(plotter.XYs{{X: minSeconds, Y: minSeconds}, {X: cap, Y: cap}})
+	if err != nil {
+		return nil, err
+	}
+	diag.Color = plotutil.Color(2)
+	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(diag)
+	for i, set := range []struct {
+		pts   plotter.XYs
+		name  string
+		shape draw.GlyphDrawer
+	}{
+		{both, "both correct", draw.CircleGlyph{}},
+		{other, "at least one without a correct answer", draw.CrossGlyph{}},
+	} {
+		if len(set.pts) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(set.pts)
+		if err != nil {
+			return nil, err
+		}
+		s.Color, s.Shape = plotutil.Color(i), set.shape
+		p.Add(s)
+		p.Legend.Add(set.name, s)
+	}
+	return save(p, base)
+}
+
+// logAxis makes a logarithmic axis covering [lo, hi] with room around it.
+func logAxis(ax *plot.Axis, lo, hi float64) {
+	ax.Scale = plot.LogScale{}
+	ax.Tick.Marker = plot.LogTicks{Prec: -1}
+	ax.Min, ax.Max = lo/2, hi*2
+}
+
+// save writes the plot as base.png and base.svg. gonum/plot panics on some
+// degenerate inputs; that becomes an error, not a crash.
+func save(p *plot.Plot, base string) (names []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			names, err = nil, fmt.Errorf("drawing %s: %v", filepath.Base(base), r)
+		}
+	}()
+	for _, ext := range []string{".png", ".svg"} {
+		if err := p.Save(plotWidth, plotHeight, base+ext); err != nil {
+			return nil, err
+		}
+		names = append(names, base+ext)
+	}
+	return names, nil
+}
+
+// PlotName makes a configuration name safe in a file name.
+func PlotName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return '_'
+	}, s)
+}
