@@ -13,24 +13,36 @@ import (
 
 // pdr is the state of one run.
 type pdr struct {
-	ctx    context.Context
-	sys    *mc.System
-	s      *logic.S
-	g      *gini.Gini
-	acts   []z.Lit  // activation literal of each level; acts[0] is Init
-	frames [][]cube // frames[k]: the cubes blocked at level k (none at 0)
-	halted bool     // the context ended during a query
+	ctx context.Context
+	sys *mc.System
+	s   *logic.S
+	// Either one solver for all levels or one solver per level
+	// (perFrame); either way each level's clauses are behind the
+	// activation literal acts[k] (acts[0] guards Init), so that no latch
+	// is ever fixed at the solver's level 0 and a temporary clause over
+	// latches is never trivially true or empty. lifter holds T only.
+	perFrame bool
+	g        *gini.Gini
+	acts     []z.Lit
+	solvers  []*gini.Gini
+	lifter   *gini.Gini
+	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
+	halted   bool     // the context ended during a query
 
 	satCalls, learned, seq int
 }
 
 var _ mc.Engine = Check
 
+// perFrame chooses one solver per frame over one solver for all frames
+// (see the package comment for the measurements).
+var perFrame = true
+
 // Check decides sys by IC3/PDR (see the package comment). A Safe answer
 // carries the inductive invariant, an Unsafe one a trace; the answer is
 // Unknown when ctx ends or opts.MaxDepth levels did not suffice.
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result) {
-	p := newPDR(ctx, sys)
+	p := newPDR(ctx, sys, perFrame)
 	defer func() {
 		if r := recover(); r != nil {
 			res = mc.Result{Verdict: mc.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
@@ -69,25 +81,22 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 	}
 }
 
-func newPDR(ctx context.Context, sys *mc.System) *pdr {
-	s := sys.S
-	p := &pdr{ctx: ctx, sys: sys, s: s, g: gini.New()}
-	roots := []z.Lit{sys.Bad}
-	for _, l := range s.Latches {
-		roots = append(roots, s.Next(l))
+func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
+	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame}
+	p.lifter = p.newSolver()
+	init := p.lifter
+	if perFrame {
+		init = p.newSolver()
+		p.solvers = []*gini.Gini{init}
+	} else {
+		p.g = p.lifter
 	}
-	s.CnfSince(p.g, nil, roots...)
-	// Make the solver know every circuit variable before it allocates
-	// activation literals of its own; the clause is true.
-	p.g.Add(s.T)
-	p.g.Add(z.Var(s.Len() - 1).Pos())
-	p.g.Add(0)
+	p.acts = []z.Lit{init.Lit()}
 	// Level 0 is the initial states: the fixed inits behind acts[0].
 	p.frames = [][]cube{nil}
-	p.acts = []z.Lit{p.g.Lit()}
-	for _, l := range s.Latches {
+	for _, l := range sys.S.Latches {
 		if m := p.initLit(l.Var()); m != z.LitNull {
-			p.addClause([]z.Lit{m}, p.acts[0])
+			addClause(init, []z.Lit{m}, p.acts[0])
 		}
 	}
 	return p
@@ -113,7 +122,8 @@ func (p *pdr) propagate() (inv [][]z.Lit, ok bool) {
 			case -1:
 				p.frames[k] = slices.DeleteFunc(p.frames[k], func(d cube) bool { return slices.Equal(c, d) })
 				p.frames[k+1] = append(p.frames[k+1], c)
-				p.addClause(c.clause(), p.acts[k+1])
+				g, _ := p.at(k + 1)
+				addClause(g, c.clause(), p.acts[k+1])
 			}
 		}
 		if len(p.frames[k]) == 0 {

@@ -3,6 +3,7 @@ package ic3
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/mctest"
@@ -44,17 +45,20 @@ func TestRandomAgainstOracle(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	verdicts := map[mc.Verdict]int{}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		latches := 2 + int(seed%9)
-		sys := mctest.Random(seed, latches, 1+int(seed%3), 3*latches)
-		verdicts[agree(t, seed, sys).Verdict]++
+	defer func(saved bool) { perFrame = saved }(perFrame)
+	for _, perFrame = range []bool{true, false} {
+		verdicts := map[mc.Verdict]int{}
+		for seed := int64(1); seed <= int64(n); seed++ {
+			latches := 2 + int(seed%13)
+			sys := mctest.Random(seed, latches, int(seed%5), int(seed%7)*latches)
+			verdicts[agree(t, seed, sys).Verdict]++
+		}
+		// The test means little unless both answers occur often.
+		if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
+			t.Fatalf("perFrame %v: unbalanced sample: %v", perFrame, verdicts)
+		}
+		t.Logf("perFrame %v: verdicts %v", perFrame, verdicts)
 	}
-	// The test means little unless both answers occur often.
-	if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
-		t.Fatalf("unbalanced sample: %v", verdicts)
-	}
-	t.Logf("verdicts: %v", verdicts)
 }
 
 func TestMaxDepthAndContext(t *testing.T) {
@@ -69,6 +73,13 @@ func TestMaxDepthAndContext(t *testing.T) {
 	res = Check(ctx, sys, mc.Options{})
 	if res.Verdict != mc.Unknown || res.Reason == "" {
 		t.Fatalf("cancelled: %v %q, want unknown with a reason", res.Verdict, res.Reason)
+	}
+	// Its shortest counterexample has 2^20-1 steps: far out of reach.
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	res = Check(ctx, mctest.Counter(20), mc.Options{})
+	if res.Verdict != mc.Unknown || res.Reason != context.DeadlineExceeded.Error() {
+		t.Fatalf("deadline: %v %q, want unknown at the deadline", res.Verdict, res.Reason)
 	}
 	if res := agree(t, 0, sys); len(res.Trace.Inputs) != 15 {
 		t.Fatalf("trace of %d steps, want 15", len(res.Trace.Inputs))

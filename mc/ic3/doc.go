@@ -6,9 +6,16 @@
 // Frames F_1 ⊆ F_2 ⊆ ... ⊆ F_N over-approximate the states reachable in at
 // most i steps; F_0 is the initial states. A frame is a set of clauses over
 // latches, stored as the cubes they block and kept "by delta": a cube at
-// level k is blocked in every F_i with i ≤ k. One incremental gini solver
-// holds the transition relation once and each level's clauses behind an
-// activation literal, so "F_k ∧ T" is a list of assumptions.
+// level k is blocked in every F_i with i ≤ k. Each level has its own
+// incremental gini solver holding the transition relation and the clauses
+// of F_k, all behind one activation literal per level so that the solver
+// never fixes a latch at its level 0 (gini's Activate, used for the
+// temporary clause ¬c of a query, panics on a clause that is trivially
+// true there). The alternative, one solver for all levels with "F_k" as the
+// assumptions acts[k..N], is kept behind the perFrame switch and tested:
+// measured on n-bit counters (cex of 2^n-1 steps) it is 5 to 45 times
+// slower (n = 7: 0.62 s against 0.05 s; n = 8: 5.5 s against 0.12 s),
+// because every query at a low level carries N assumptions.
 //
 // A bad state in F_N becomes a proof obligation; obligations are blocked
 // lowest level first. A blocked cube is shrunk by the solver's failed

@@ -108,14 +108,30 @@ func (p *pdr) addBlocked(c cube, k int) {
 		p.frames[i] = slices.DeleteFunc(p.frames[i], c.subsumes)
 	}
 	p.frames[k] = append(p.frames[k], c)
-	p.addClause(c.clause(), p.acts[k])
+	p.addAt(c, k)
 	p.learned++
+}
+
+// addAt adds the clause of c to the solver(s) of F_1..F_k.
+func (p *pdr) addAt(c cube, k int) {
+	if !p.perFrame {
+		addClause(p.g, c.clause(), p.acts[k])
+		return
+	}
+	for i := 1; i <= k; i++ {
+		addClause(p.solvers[i], c.clause(), p.acts[i])
+	}
 }
 
 // newFrame opens level N+1, initially without clauses of its own.
 func (p *pdr) newFrame() {
 	p.frames = append(p.frames, nil)
-	p.acts = append(p.acts, p.g.Lit())
+	g := p.g
+	if p.perFrame {
+		g = p.newSolver()
+		p.solvers = append(p.solvers, g)
+	}
+	p.acts = append(p.acts, g.Lit())
 }
 
 // top is N, the highest level.

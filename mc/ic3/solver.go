@@ -1,8 +1,10 @@
 package ic3
 
 import (
+	"slices"
 	"time"
 
+	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 )
 
@@ -14,7 +16,7 @@ const slice = 100 * time.Millisecond
 // solve runs the solver under assumptions ms: 1 sat, -1 unsat, 0 when the
 // context ended. gini's Try keeps its deadline for later plain Solve calls,
 // so every call goes through Try.
-func (p *pdr) solve(ms ...z.Lit) int {
+func (p *pdr) solve(g *gini.Gini, ms ...z.Lit) int {
 	for {
 		if p.ctx.Err() != nil {
 			p.halted = true
@@ -24,27 +26,57 @@ func (p *pdr) solve(ms ...z.Lit) int {
 		if dl, ok := p.ctx.Deadline(); ok && time.Until(dl) < d {
 			d = max(time.Until(dl), time.Millisecond)
 		}
-		p.g.Assume(ms...)
+		g.Assume(ms...)
 		p.satCalls++
-		if r := p.g.Try(d); r != 0 {
+		if r := g.Try(d); r != 0 {
 			return r
 		}
 	}
 }
 
-// addClause adds the clause cl ∨ ¬act.
-func (p *pdr) addClause(cl []z.Lit, act z.Lit) {
+// addClause adds the clause cl, or cl ∨ ¬act if act is not z.LitNull.
+func addClause(g *gini.Gini, cl []z.Lit, act z.Lit) {
 	for _, m := range cl {
-		p.g.Add(m)
+		g.Add(m)
 	}
-	p.g.Add(act.Not())
-	p.g.Add(0)
+	if act != z.LitNull {
+		g.Add(act.Not())
+	}
+	g.Add(0)
+}
+
+// newSolver returns a solver that holds the transition relation and Bad.
+func (p *pdr) newSolver() *gini.Gini {
+	g := gini.New()
+	s := p.s
+	roots := []z.Lit{p.sys.Bad}
+	for _, l := range s.Latches {
+		roots = append(roots, s.Next(l))
+	}
+	s.CnfSince(g, nil, roots...)
+	// Make the solver know every circuit variable before it allocates
+	// activation literals of its own; the clause is true.
+	g.Add(s.T)
+	g.Add(z.Var(s.Len() - 1).Pos())
+	g.Add(0)
+	return g
+}
+
+// at returns the solver and the assumptions that make "F_k ∧ T".
+func (p *pdr) at(k int) (*gini.Gini, []z.Lit) {
+	if p.perFrame {
+		return p.solvers[k], []z.Lit{p.acts[k]}
+	}
+	if k == 0 {
+		return p.g, []z.Lit{p.acts[0]}
+	}
+	return p.g, slices.Clone(p.acts[k:])
 }
 
 // withTemp runs f with the clause cl active and removes the clause after.
 // Constant literals are simplified first: cl true is not added (f runs
 // without it), cl empty makes withTemp report false without running f.
-func (p *pdr) withTemp(cl []z.Lit, f func(act z.Lit) int) int {
+func (p *pdr) withTemp(g *gini.Gini, cl []z.Lit, f func(act z.Lit) int) int {
 	var ms []z.Lit
 	for _, m := range cl {
 		switch m {
@@ -59,20 +91,12 @@ func (p *pdr) withTemp(cl []z.Lit, f func(act z.Lit) int) int {
 		return -1
 	}
 	for _, m := range ms {
-		p.g.Add(m)
+		g.Add(m)
 	}
-	act := p.g.Activate()
+	act := g.Activate()
 	r := f(act)
-	p.g.Deactivate(act)
+	g.Deactivate(act)
 	return r
-}
-
-// frameActs appends the assumptions that activate F_k.
-func (p *pdr) frameActs(ms []z.Lit, k int) []z.Lit {
-	if k == 0 {
-		return append(ms, p.acts[0])
-	}
-	return append(ms, p.acts[k:]...)
 }
 
 // nextLits returns the next-state literals that make c hold after a step.
@@ -90,10 +114,10 @@ func (p *pdr) nextLits(c cube) []z.Lit {
 
 // state reads the latch values of the last model as a cube with every
 // latch, and the input values.
-func (p *pdr) state() (cube, []bool) {
+func (p *pdr) state(g *gini.Gini) (cube, []bool) {
 	st := make(cube, len(p.s.Latches))
 	for i, l := range p.s.Latches {
-		if p.g.Value(l) {
+		if g.Value(l) {
 			st[i] = l
 		} else {
 			st[i] = l.Not()
@@ -101,18 +125,19 @@ func (p *pdr) state() (cube, []bool) {
 	}
 	in := make([]bool, len(p.sys.Inputs))
 	for i, m := range p.sys.Inputs {
-		in[i] = p.g.Value(m)
+		in[i] = g.Value(m)
 	}
 	return newCube(st), in
 }
 
 // badState asks for a bad state in F_k: (found, its full cube, 0 if halted).
 func (p *pdr) badState(k int) (int, cube) {
-	r := p.solve(p.frameActs([]z.Lit{p.sys.Bad}, k)...)
+	g, ms := p.at(k)
+	r := p.solve(g, append(ms, p.sys.Bad)...)
 	if r != 1 {
 		return r, nil
 	}
-	st, _ := p.state()
+	st, _ := p.state(g)
 	return 1, st
 }
 
@@ -122,15 +147,15 @@ func (p *pdr) badState(k int) (int, cube) {
 // next-state literals the solver needed.
 func (p *pdr) relInd(c cube, k int) (r int, pred cube, inputs []bool, core cube) {
 	nx := p.nextLits(c)
-	r = p.withTemp(c.clause(), func(act z.Lit) int {
-		ms := p.frameActs(nil, k)
+	g, ms := p.at(k)
+	r = p.withTemp(g, c.clause(), func(act z.Lit) int {
 		ms = append(ms, act)
-		r := p.solve(append(ms, nx...)...)
+		r := p.solve(g, append(ms, nx...)...)
 		switch r {
 		case 1:
-			pred, inputs = p.state()
+			pred, inputs = p.state(g)
 		case -1:
-			core = p.coreOf(c, nx)
+			core = p.coreOf(g, c, nx)
 		}
 		return r
 	})
@@ -139,9 +164,9 @@ func (p *pdr) relInd(c cube, k int) (r int, pred cube, inputs []bool, core cube)
 
 // coreOf maps the failed assumptions of the last query back to the
 // literals of c whose next-state literals nx they contain.
-func (p *pdr) coreOf(c cube, nx []z.Lit) cube {
+func (p *pdr) coreOf(g *gini.Gini, c cube, nx []z.Lit) cube {
 	failed := map[z.Lit]bool{}
-	for _, m := range p.g.Why(nil) {
+	for _, m := range g.Why(nil) {
 		failed[m] = true
 	}
 	var core cube
@@ -156,7 +181,8 @@ func (p *pdr) coreOf(c cube, nx []z.Lit) cube {
 // propagates reports whether F_k ∧ T ∧ c' is unsatisfiable (-1), that is
 // whether the clause ¬c holds in F_{k+1} too.
 func (p *pdr) propagates(c cube, k int) int {
-	return p.solve(append(p.frameActs(nil, k), p.nextLits(c)...)...)
+	g, ms := p.at(k)
+	return p.solve(g, append(ms, p.nextLits(c)...)...)
 }
 
 // lift shrinks the full state st to the literals that, with the given
@@ -165,7 +191,8 @@ func (p *pdr) propagates(c cube, k int) int {
 // violated" is unsatisfiable, and its failed assumptions are kept.
 func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 	var lifted cube
-	p.withTemp(miss, func(act z.Lit) int {
+	g := p.lifter
+	p.withTemp(g, miss, func(act z.Lit) int {
 		ms := []z.Lit{act}
 		for i, m := range p.sys.Inputs {
 			if inputs == nil {
@@ -177,14 +204,14 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 			ms = append(ms, m)
 		}
 		ms = append(ms, st...)
-		r := p.solve(ms...)
+		r := p.solve(g, ms...)
 		if r != -1 {
 			// Only a halted solver gets here: keep the full state.
 			lifted = st
 			return r
 		}
 		failed := map[z.Lit]bool{}
-		for _, m := range p.g.Why(nil) {
+		for _, m := range g.Why(nil) {
 			failed[m] = true
 		}
 		for _, m := range st {
