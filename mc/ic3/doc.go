@@ -15,7 +15,10 @@
 // assumptions acts[k..N], is kept behind the perFrame switch and tested:
 // measured on n-bit counters (cex of 2^n-1 steps) it is 5 to 45 times
 // slower (n = 7: 0.62 s against 0.05 s; n = 8: 5.5 s against 0.12 s),
-// because every query at a low level carries N assumptions.
+// because every query at a low level carries N assumptions. Lifting
+// predecessors saves 5 to 17 times the SAT calls on random circuits of 50
+// to 60 latches (for example 705 against 4024 calls, 0.011 s against
+// 0.19 s) and halves the time on the larger counters.
 //
 // A bad state in F_N becomes a proof obligation; obligations are blocked
 // lowest level first. A blocked cube is shrunk by the solver's failed
