@@ -85,3 +85,19 @@ func TestMaxDepthAndContext(t *testing.T) {
 		t.Fatalf("trace of %d steps, want 15", len(res.Trace.Inputs))
 	}
 }
+
+func TestConstantBad(t *testing.T) {
+	for _, latches := range []int{0, 3} {
+		sys := mctest.Random(1, latches, 1, 4)
+		for _, bad := range []bool{false, true} {
+			sys.Bad = sys.S.F
+			if bad {
+				sys.Bad = sys.S.T
+			}
+			res := agree(t, 1, sys)
+			if bad && len(res.Trace.Inputs) != 0 {
+				t.Fatalf("Bad = true: trace of %d steps, want 0", len(res.Trace.Inputs))
+			}
+		}
+	}
+}
