@@ -1,0 +1,134 @@
+package ic3
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/bopgo/bopgo/mc"
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// pdr is the state of one run.
+type pdr struct {
+	ctx context.Context
+	sys *mc.System
+	s   *logic.S
+	// Either one solver for all levels or one solver per level
+	// (perFrame); either way each level's clauses are behind the
+	// activation literal acts[k] (acts[0] guards Init), so that no latch
+	// is ever fixed at the solver's level 0 and a temporary clause over
+	// latches is never trivially true or empty. lifter holds T only.
+	perFrame bool
+	g        *gini.Gini
+	acts     []z.Lit
+	solvers  []*gini.Gini
+	lifter   *gini.Gini
+	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
+	halted   bool     // the context ended during a query
+
+	satCalls, learned, seq int
+}
+
+var _ mc.Engine = Check
+
+// perFrame chooses one solver per frame over one solver for all frames
+// (see the package comment for the measurements).
+var perFrame = true
+
+// Check decides sys by IC3/PDR (see the package comment). A Safe answer
+// carries the inductive invariant, an Unsafe one a trace; the answer is
+// Unknown when ctx ends or opts.MaxDepth levels did not suffice.
+func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result) {
+	p := newPDR(ctx, sys, perFrame)
+	defer func() {
+		if r := recover(); r != nil {
+			res = mc.Result{Verdict: mc.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
+		}
+		res.Stats = mc.Stats{SATCalls: p.satCalls, Clauses: p.learned}
+	}()
+	p.newFrame()
+	for {
+		n := p.top()
+		for {
+			r, st := p.badState(n)
+			if r == 0 {
+				return p.unknown()
+			}
+			if r == -1 {
+				break
+			}
+			root := &obligation{cube: p.lift(st, nil, []z.Lit{sys.Bad.Not()}), level: n}
+			if tr := p.block(root); tr != nil {
+				return mc.Result{Verdict: mc.Unsafe, Trace: tr, Depth: n}
+			}
+			if p.halted {
+				return p.unknown()
+			}
+		}
+		p.newFrame()
+		if inv, ok := p.propagate(); ok {
+			return mc.Result{Verdict: mc.Safe, Invariant: inv, Depth: p.top()}
+		}
+		if p.halted {
+			return p.unknown()
+		}
+		if opts.MaxDepth > 0 && n >= opts.MaxDepth {
+			return mc.Result{Verdict: mc.Unknown, Depth: n, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
+		}
+	}
+}
+
+func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
+	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame}
+	p.lifter = p.newSolver()
+	init := p.lifter
+	if perFrame {
+		init = p.newSolver()
+		p.solvers = []*gini.Gini{init}
+	} else {
+		p.g = p.lifter
+	}
+	p.acts = []z.Lit{init.Lit()}
+	// Level 0 is the initial states: the fixed inits behind acts[0].
+	p.frames = [][]cube{nil}
+	for _, l := range sys.S.Latches {
+		if m := p.initLit(l.Var()); m != z.LitNull {
+			addClause(init, []z.Lit{m}, p.acts[0])
+		}
+	}
+	return p
+}
+
+func (p *pdr) unknown() mc.Result {
+	reason := "stopped"
+	if err := p.ctx.Err(); err != nil {
+		reason = err.Error()
+	}
+	return mc.Result{Verdict: mc.Unknown, Depth: p.top(), Reason: reason}
+}
+
+// propagate pushes each clause to the next level where it holds there
+// too. If a level is left without clauses of its own, it equals the next
+// and the clauses above it are an inductive invariant (ok).
+func (p *pdr) propagate() (inv [][]z.Lit, ok bool) {
+	for k := 1; k < p.top(); k++ {
+		for _, c := range slices.Clone(p.frames[k]) {
+			switch p.propagates(c, k) {
+			case 0:
+				return nil, false
+			case -1:
+				p.frames[k] = slices.DeleteFunc(p.frames[k], func(d cube) bool { return slices.Equal(c, d) })
+				p.frames[k+1] = append(p.frames[k+1], c)
+				g, _ := p.at(k + 1)
+				addClause(g, c.clause(), p.acts[k+1])
+			}
+		}
+		if len(p.frames[k]) == 0 {
+			return p.invariant(k + 1), true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,103 @@
+package ic3
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/mc/mctest"
+)
+
+// agree checks ic3 on sys against the brute-force oracle and verifies the
+// answer independently: the trace by simulation, the invariant by SAT.
+func agree(t *testing.T, seed int64, sys *mc.System) mc.Result {
+	t.Helper()
+	want, depth := mctest.Reachable(sys)
+	res := Check(context.Background(), sys, mc.Options{})
+	switch res.Verdict {
+	case mc.Unsafe:
+		if !want {
+			t.Fatalf("seed %d: ic3 says unsafe, the oracle safe", seed)
+		}
+		bad, err := mc.Simulate(sys, res.Trace)
+		if err != nil || !bad {
+			t.Fatalf("seed %d: trace does not reach bad (err %v)", seed, err)
+		}
+		if len(res.Trace.Inputs) < depth {
+			t.Fatalf("seed %d: trace of %d steps, shortest is %d", seed, len(res.Trace.Inputs), depth)
+		}
+	case mc.Safe:
+		if want {
+			t.Fatalf("seed %d: ic3 says safe, the oracle reaches bad in %d steps", seed, depth)
+		}
+		if err := mc.CheckInvariant(sys, res.Invariant); err != nil {
+			t.Fatalf("seed %d: invariant %v: %v", seed, res.Invariant, err)
+		}
+	default:
+		t.Fatalf("seed %d: %v (%s)", seed, res.Verdict, res.Reason)
+	}
+	return res
+}
+
+func TestRandomAgainstOracle(t *testing.T) {
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	defer func(saved bool) { perFrame = saved }(perFrame)
+	for _, perFrame = range []bool{true, false} {
+		verdicts := map[mc.Verdict]int{}
+		for seed := int64(1); seed <= int64(n); seed++ {
+			latches := 2 + int(seed%13)
+			sys := mctest.Random(seed, latches, int(seed%5), int(seed%7)*latches)
+			verdicts[agree(t, seed, sys).Verdict]++
+		}
+		// The test means little unless both answers occur often.
+		if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
+			t.Fatalf("perFrame %v: unbalanced sample: %v", perFrame, verdicts)
+		}
+		t.Logf("perFrame %v: verdicts %v", perFrame, verdicts)
+	}
+}
+
+func TestMaxDepthAndContext(t *testing.T) {
+	// A 4-bit counter from 0 reaches 15 only after 15 steps.
+	sys := mctest.Counter(4)
+	res := Check(context.Background(), sys, mc.Options{MaxDepth: 3})
+	if res.Verdict != mc.Unknown {
+		t.Fatalf("MaxDepth 3: %v, want unknown", res.Verdict)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res = Check(ctx, sys, mc.Options{})
+	if res.Verdict != mc.Unknown || res.Reason == "" {
+		t.Fatalf("cancelled: %v %q, want unknown with a reason", res.Verdict, res.Reason)
+	}
+	// Its shortest counterexample has 2^20-1 steps: far out of reach.
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	res = Check(ctx, mctest.Counter(20), mc.Options{})
+	if res.Verdict != mc.Unknown || res.Reason != context.DeadlineExceeded.Error() {
+		t.Fatalf("deadline: %v %q, want unknown at the deadline", res.Verdict, res.Reason)
+	}
+	if res := agree(t, 0, sys); len(res.Trace.Inputs) != 15 {
+		t.Fatalf("trace of %d steps, want 15", len(res.Trace.Inputs))
+	}
+}
+
+func TestConstantBad(t *testing.T) {
+	for _, latches := range []int{0, 3} {
+		sys := mctest.Random(1, latches, 1, 4)
+		for _, bad := range []bool{false, true} {
+			sys.Bad = sys.S.F
+			if bad {
+				sys.Bad = sys.S.T
+			}
+			res := agree(t, 1, sys)
+			if bad && len(res.Trace.Inputs) != 0 {
+				t.Fatalf("Bad = true: trace of %d steps, want 0", len(res.Trace.Inputs))
+			}
+		}
+	}
+}
