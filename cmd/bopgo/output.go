@@ -66,6 +66,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso)\nthread bound: %d\ntime: %.3fs\n",
 			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
 			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.ThreadBound, st.Duration.Seconds())
+		if bopgo.IsCircuitEngine(res.Engine) {
+			fmt.Fprintf(w, "depth: %d\n", st.Depth)
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -168,6 +171,7 @@ type jsonStats struct {
 	Reduced     int     `json:"reduced_expansions"`
 	Full        int     `json:"full_expansions"`
 	ThreadBound int     `json:"thread_bound"`
+	Depth       int     `json:"depth,omitempty"`
 	Seconds     float64 `json:"seconds"`
 }
 
@@ -184,7 +188,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
 			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
 			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
-			ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds(),
+			ThreadBound: res.Stats.ThreadBound, Depth: res.Stats.Depth, Seconds: res.Stats.Duration.Seconds(),
 		},
 	}
 	if tr := res.Trace; tr != nil {
