@@ -33,7 +33,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
-	if engine != Explicit && engine != Symbolic {
+	if engine != Explicit && engine != Symbolic && engine != Auto && !IsCircuitEngine(engine) {
 		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
 	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
@@ -74,8 +74,29 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 			// The engine produced an interp.Trace in r.Trace.Exec.
 			res.Trace = newTrace(prog, r.Trace.Exec, opts.Label)
 		}
+	case Auto:
+		r, err := portfolio(ctx, prog, opts)
+		if err != nil {
+			return Result{}, err
+		}
+		res = r
 	default:
-		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
+		check, ok := circuitEngines[engine]
+		if !ok {
+			return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
+		}
+		r, err := circuitCheck(ctx, prog, opts, check, &res.Stats)
+		if err != nil {
+			return Result{}, err
+		}
+		stats := res.Stats
+		res = r
+		res.Stats = stats
+		res.Property = opts.Property()
+		res.Engine = engine
+		if r.Trace != nil {
+			res.Trace = newTrace(prog, r.Trace.Exec, opts.Label)
+		}
 	}
 	res.Stats.Duration = time.Since(start)
 	return res, nil

@@ -15,5 +15,8 @@
 // (bp/interp) has replayed.
 //
 // Engines: "explicit" searches all interleavings state by state
-// (bp/interp). See DESIGN.md for the symbolic engine that follows.
+// (bp/interp). See DESIGN.md for the symbolic engine that follows. The
+// circuit engines "bmc" and "kind" encode the program as a sequential
+// circuit (encode/circuit) and run bounded model checking (mc/bmc) or
+// k-induction (mc/kind) on it; circuit.go is their one entry point.
 package bopgo

@@ -36,10 +36,14 @@ type Engine string
 const (
 	Symbolic Engine = "symbolic" // parametric symbolic states, SAT feasibility, QBF subsumption
 	Explicit Engine = "explicit" // bp/interp: exhaustive explicit-state search
+	// The circuit engines (circuit.go): the program as a sequential circuit.
+	BMC        Engine = "bmc"  // bounded model checking: finds bugs, never proves
+	KInduction Engine = "kind" // k-induction with simple-path constraints
+	IC3        Engine = "ic3"  // IC3/PDR: proves with an inductive invariant, finds bugs
 )
 
 // Engines lists the engines Check accepts, the default first.
-var Engines = []Engine{Symbolic, Explicit}
+var Engines = []Engine{Symbolic, Explicit, BMC, KInduction, IC3, Auto}
 
 // Options configure Check. The zero value checks assertions with the
 // default engine and bounds.
@@ -58,6 +62,9 @@ type Options struct {
 	// Unknown. 0 means no bound. The heap is the process's, so concurrent
 	// checks in one process share the budget.
 	MaxMemory uint64
+	// MaxDepth bounds the unrolling of the circuit engines (bmc, kind):
+	// past it the verdict is Unknown. 0 means no bound.
+	MaxDepth int
 	// NoPOR turns off partial-order reduction in the symbolic engine.
 	NoPOR bool
 	// IncrementalSAT makes the symbolic engine ask every satisfiability
@@ -104,6 +111,7 @@ type Stats struct {
 	ReducedExpansions, FullExpansions, ProvisoExpansions int
 	SplitStates                                          int
 	ThreadBound                                          int           // thread bound of the last search
+	Depth                                                int           // circuit engines: the deepest bound finished
 	Duration                                             time.Duration // wall time of the check
 
 	dumped int // QBF queries written by --dump-qbf

@@ -51,11 +51,14 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 			goTo(st.Next, -1) // with -l, assertions are not checked
 			return false
 		}
+		// The executions whose choices make the condition false fail;
+		// those whose choices make it true go on (with `*` in the
+		// condition there can be both).
 		p := ev.possible(st.Cond)
-		if p&1 != 0 {
-			return true
+		if p&2 != 0 {
+			goTo(st.Next, -1)
 		}
-		goTo(st.Next, -1)
+		return p&1 != 0
 	case bp.Branch:
 		p := ev.possible(st.Cond)
 		if p&2 != 0 {

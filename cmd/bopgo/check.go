@@ -27,6 +27,7 @@ type checkFlags struct {
 	engine     string
 	maxThreads int
 	maxStates  int
+	maxDepth   int
 	maxMemory  byteSize
 	timeout    time.Duration
 	json       bool
@@ -38,11 +39,12 @@ type checkFlags struct {
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
-	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: symbolic (SAT and QBF on parametric states) or explicit (state by state)")
+	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: symbolic (SAT and QBF on parametric states), explicit (state by state), ic3 (IC3/PDR on the program as a circuit), bmc (bounded model checking of the circuit: finds bugs, never proves), kind (k-induction on the circuit) or auto (symbolic and ic3 raced; the first answer wins)")
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query of the symbolic engine as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 8, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "bmc, kind: give up with UNKNOWN past unrolling depth `N` (0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
@@ -67,8 +69,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok || !validLimits("bopgo check", f.engine, f.maxThreads, f.timeout, stderr) {
 		return exitUsage
 	}
-	if f.maxStates < 0 {
-		fmt.Fprintln(stderr, "bopgo check: --max-states must not be negative")
+	if f.maxStates < 0 || f.maxDepth < 0 {
+		fmt.Fprintln(stderr, "bopgo check: --max-states and --max-depth must not be negative")
 		return exitUsage
 	}
 	out := newPrinter(stdout, f.json)
@@ -88,7 +90,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}
 	res, err := bopgo.Check(ctx, prog, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo: %v\n", err)

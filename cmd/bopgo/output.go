@@ -66,6 +66,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs\n",
 			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
 			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds())
+		if bopgo.IsCircuitEngine(res.Engine) {
+			fmt.Fprintf(w, "depth: %d\n", st.Depth)
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -170,6 +173,7 @@ type jsonStats struct {
 	Proviso     int     `json:"proviso_expansions"`
 	Split       int     `json:"split_states"`
 	ThreadBound int     `json:"thread_bound"`
+	Depth       int     `json:"depth,omitempty"`
 	Seconds     float64 `json:"seconds"`
 }
 
@@ -187,7 +191,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
 			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
 			Proviso: res.Stats.ProvisoExpansions, Split: res.Stats.SplitStates,
-			ThreadBound: res.Stats.ThreadBound, Seconds: res.Stats.Duration.Seconds(),
+			ThreadBound: res.Stats.ThreadBound, Depth: res.Stats.Depth, Seconds: res.Stats.Duration.Seconds(),
 		},
 	}
 	if tr := res.Trace; tr != nil {

@@ -1,0 +1,201 @@
+package bopgo_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/mc/ic3"
+)
+
+// heavyForCircuits are conformance programs whose counterexamples or
+// proofs need deep unrollings or many slots (SLAM's, and Threads5 with 8
+// threads): seconds to minutes each, so only with BOPGO_CIRCUIT_ALL=1.
+var heavyForCircuits = map[string]bool{
+	"Threads5": true, "n-conc": true, "n-conc2": true, "n-peterson": true, "p-conc": true, "p-peterson": true,
+}
+
+// TestCircuitConformance: on the BoPPo suite, BMC finds every bug (and
+// its trace replays) and never reports one in a safe program; k-induction
+// agrees with every verdict it gives.
+func TestCircuitConformance(t *testing.T) {
+	cases, err := conformance.Read("testdata/boppo")
+	require.NoError(t, err)
+	require.Len(t, cases, 37)
+	all := os.Getenv("BOPGO_CIRCUIT_ALL") != ""
+	proved, safe := 0, 0
+	for _, c := range cases {
+		if heavyForCircuits[c.Dir] && !all {
+			t.Logf("%s skipped (heavy; BOPGO_CIRCUIT_ALL=1 runs it)", c.Dir)
+			continue
+		}
+		p := loadFile(t, c.Path("testdata/boppo"))
+		opts := bopgo.Options{Label: c.Label, Engine: bopgo.BMC, MaxDepth: 30}
+		res, err := bopgo.Check(context.Background(), p, opts)
+		require.NoError(t, err, c.Dir)
+		if c.Expected == "unsafe" {
+			assert.Equal(t, bopgo.Unsafe, res.Verdict, "bmc %s: %s", c.Dir, res.Reason)
+			replay(t, p, opts, res)
+		} else {
+			assert.NotEqual(t, bopgo.Unsafe, res.Verdict, "bmc %s", c.Dir)
+		}
+		opts.Engine, opts.MaxDepth = bopgo.KInduction, 12
+		res, err = bopgo.Check(context.Background(), p, opts)
+		require.NoError(t, err, c.Dir)
+		if res.Verdict != bopgo.Unknown {
+			assert.Equal(t, c.Expected, res.Verdict.String(), "kind %s: %s", c.Dir, res.Reason)
+			replay(t, p, opts, res)
+		}
+		if c.Expected == "safe" {
+			safe++
+			if res.Verdict == bopgo.Safe {
+				proved++
+			}
+		}
+	}
+	t.Logf("k-induction proves %d of %d safe programs within depth 12", proved, safe)
+}
+
+// TestCircuitAgreesWithExplicit: on random programs BMC, IC3 and
+// k-induction agree with the explicit engine. BMC's bound is the length of
+// the explicit engine's counterexample, so it must find one exactly when
+// there is one; IC3 must give the same verdict; k-induction must never
+// contradict it.
+func TestCircuitAgreesWithExplicit(t *testing.T) {
+	n := seeds(25)
+	const maxBMCDepth = 16
+	proved, deep := 0, 0
+	for seed := int64(1); seed <= int64(n); seed++ {
+		src := gen.Program(seed, gen.Small)
+		p, err := bp.Load("gen.bp", []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, label := range []string{"", "t0_L1"} {
+			if label != "" && len(p.FindLabel(label)) == 0 {
+				continue
+			}
+			opts := bopgo.Options{MaxThreads: 3, Label: label, Engine: bopgo.Explicit}
+			want, err := bopgo.Check(context.Background(), p, opts)
+			if err != nil {
+				t.Fatalf("seed %d: explicit: %v", seed, err)
+			}
+			opts.Engine, opts.MaxDepth = bopgo.BMC, 8
+			if want.Verdict == bopgo.Unsafe {
+				opts.MaxDepth = len(want.Trace.Exec.Steps)
+			}
+			// A few programs have counterexamples of 20-30 steps, where
+			// BMC takes seconds; they only run with BOPGO_CIRCUIT_ALL=1.
+			if opts.MaxDepth > maxBMCDepth && os.Getenv("BOPGO_CIRCUIT_ALL") == "" {
+				deep++
+				continue
+			}
+			got := checkCircuit(t, p, opts, seed, src)
+			if (got.Verdict == bopgo.Unsafe) != (want.Verdict == bopgo.Unsafe) {
+				t.Fatalf("seed %d (label %q): bmc says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
+			}
+			opts.Engine, opts.MaxDepth = bopgo.IC3, 0
+			got = checkCircuit(t, p, opts, seed, src)
+			if got.Verdict != want.Verdict {
+				t.Fatalf("seed %d (label %q): ic3 says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
+			}
+			opts.Engine, opts.MaxDepth = bopgo.KInduction, 6
+			got = checkCircuit(t, p, opts, seed, src)
+			if got.Verdict != bopgo.Unknown && got.Verdict != want.Verdict {
+				t.Fatalf("seed %d (label %q): kind says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
+			}
+			if got.Verdict == bopgo.Safe {
+				proved++
+			}
+		}
+	}
+	t.Logf("%d programs, k-induction proved %d; %d checks skipped, with counterexamples longer than %d", n, proved, deep, maxBMCDepth)
+}
+
+func checkCircuit(t *testing.T, p *bp.Program, opts bopgo.Options, seed int64, src string) bopgo.Result {
+	t.Helper()
+	res, err := bopgo.Check(context.Background(), p, opts)
+	if err != nil {
+		t.Fatalf("seed %d: %s: %v", seed, opts.Engine, err)
+	}
+	if res.Verdict == bopgo.Unsafe {
+		if err := interp.Replay(p, interp.Options{Label: opts.Label}, res.Trace.Exec); err != nil {
+			t.Fatalf("seed %d (label %q): %s counterexample does not replay: %v\n%s", seed, opts.Label, opts.Engine, err, src)
+		}
+	}
+	return res
+}
+
+// TestCircuitThreadBound: unbounded thread creation is Unknown without a
+// bug, whatever the engine proves about the bounded circuit, and Unsafe
+// with one.
+func TestCircuitThreadBound(t *testing.T) {
+	safe := loadSource(t, `decl g;
+void t() begin g := T; end
+void main() begin L: start_thread t(); assert(g | !g); goto L; end`)
+	buggy := loadSource(t, `decl g;
+void t() begin decl l; l, g := g, F; assert(l); end
+void main() begin g := T; L: start_thread t(); goto L; end`)
+	for _, engine := range []bopgo.Engine{bopgo.BMC, bopgo.KInduction, bopgo.IC3} {
+		res, err := bopgo.Check(context.Background(), safe, bopgo.Options{Engine: engine, MaxThreads: 3, MaxDepth: 10})
+		require.NoError(t, err)
+		assert.Equal(t, bopgo.Unknown, res.Verdict, "%s", engine)
+		assert.Contains(t, res.Reason, "thread bound", "%s", engine)
+		opts := bopgo.Options{Engine: engine, MaxThreads: 3, MaxDepth: 10}
+		res, err = bopgo.Check(context.Background(), buggy, opts)
+		require.NoError(t, err)
+		assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s: %s", engine, res.Reason)
+		replay(t, buggy, opts, res)
+	}
+}
+
+func loadSource(t *testing.T, src string) *bp.Program {
+	t.Helper()
+	p, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	return p
+}
+
+// TestIC3InvariantsOfPrograms checks every IC3 proof on the circuits of
+// the BoPPo suite with an independent SAT check of the invariant, and
+// every IC3 counterexample by simulation.
+func TestIC3InvariantsOfPrograms(t *testing.T) {
+	cases, err := conformance.Read("testdata/boppo")
+	require.NoError(t, err)
+	proofs := 0
+	for _, c := range cases {
+		if heavyForCircuits[c.Dir] {
+			continue
+		}
+		p := loadFile(t, c.Path("testdata/boppo"))
+		for slots := 1; slots <= 3; slots++ {
+			circ, err := circuit.Build(p, c.Label, slots)
+			require.NoError(t, err, c.Dir)
+			sys := circ.System(true)
+			r := ic3.Check(context.Background(), sys, mc.Options{})
+			switch r.Verdict {
+			case mc.Safe:
+				require.NoError(t, mc.CheckInvariant(sys, r.Invariant), "%s with %d slots", c.Dir, slots)
+				proofs++
+			case mc.Unsafe:
+				bad, err := mc.Simulate(sys, r.Trace)
+				require.NoError(t, err, c.Dir)
+				require.True(t, bad, "%s with %d slots: the trace does not reach a bad state", c.Dir, slots)
+			default:
+				t.Fatalf("%s with %d slots: %s", c.Dir, slots, r.Reason)
+			}
+		}
+	}
+	assert.Greater(t, proofs, 20)
+	t.Logf("%d invariants checked", proofs)
+}
