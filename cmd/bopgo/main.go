@@ -26,6 +26,9 @@ usage:
   bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
   bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
+  bopgo export --format promela FILE.bp
+                                 write the program as a model for SPIN
+  bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -50,6 +53,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runQBF(args[1:], stdout, stderr)
 	case "boppo":
 		return runBoPPo(args[1:], stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
+	case "spin":
+		return runSpin(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0
