@@ -14,6 +14,7 @@ import (
 var allowedImports = map[string][]string{
 	"bp":                   {},
 	"bp/interp":            {"bp"},
+	"bp/promela":           {"bp"},
 	"sat":                  {},
 	"qbf":                  {"sat"},
 	"encode":               {"bp"},
@@ -21,8 +22,9 @@ var allowedImports = map[string][]string{
 	"mc":                   {},
 	"benchmarks":           {},
 	"internal/cli":         {},
+	"internal/spin":        {},
 	".":                    {"bp", "bp/interp", "encode", "sat", "qbf", "por"},
-	"cmd/bopgo":            {".", "bp", "bp/interp", "qbf", "internal/cli"},
+	"cmd/bopgo":            {".", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "internal/spin"},
 	"internal/conformance": {},
 	"internal/gen":         {},
 	"internal/golden":      {},

@@ -1,6 +1,10 @@
 package promela
 
-import "github.com/bopgo/bopgo/bp"
+import (
+	"strings"
+
+	"github.com/bopgo/bopgo/bp"
+)
 
 // expr is a printed Promela expression over 0/1 values. Constants fold,
 // so that `x := T` prints as `x = 1` and a guard that cannot hold is
@@ -29,8 +33,13 @@ func (e expr) isFalse() bool { return e.isConst && !e.val }
 func (e expr) isTrue() bool  { return e.isConst && e.val }
 
 func not(a expr) expr {
-	if a.isConst {
+	switch {
+	case a.isConst:
 		return constant(!a.val)
+	case strings.HasPrefix(a.s, "!"):
+		// Only not writes a leading "!"; and "!!" is an operator in
+		// Promela.
+		return atom(a.s[1:])
 	}
 	return atom("!" + a.s)
 }

@@ -169,7 +169,7 @@ func (g *stepGen) guard(pre *bp.Term, newValue map[bp.VarRef]*bp.Term) {
 		if !c.isTrue() {
 			g.head = append(g.head, c.String())
 		}
-	case len(cs) <= enumLimit:
+	case len(cs) <= g.w.enumLimit:
 		// A guarded choice over the values of the choices: the step can
 		// block only here, and picks only values that satisfy pre.
 		var opts []string

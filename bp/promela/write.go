@@ -18,6 +18,10 @@ type Options struct {
 	// MaxThreads bounds the live threads, main included, as bopgo's
 	// --max-threads; 0 means DefaultMaxThreads.
 	MaxThreads int
+
+	// enumLimit overrides defaultEnumLimit when positive, -1 means 0; for
+	// tests of both forms of guards.
+	enumLimit int
 }
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0, the
@@ -28,10 +32,10 @@ const DefaultMaxThreads = 8
 // most 255 processes, and the model's init process is one of them.
 const MaxThreads = 250
 
-// enumLimit is the largest number of choices a guard enumerates as a
-// guarded choice (2^enumLimit options); guards over more choices choose
-// the bits first. A variable so that tests can exercise both forms.
-var enumLimit = 4
+// defaultEnumLimit is the largest number of choices a guard enumerates as
+// a guarded choice (2^defaultEnumLimit options); guards over more choices
+// choose the bits first.
+const defaultEnumLimit = 4
 
 // ErrNoMain is returned for a program without procs.
 var ErrNoMain = errors.New("promela: program has no main thread")
@@ -60,6 +64,8 @@ type writer struct {
 	prog    *bp.Program
 	opts    Options
 	atomics bool // the program has atomic_begin: steps wait on bp_holder
+	// enumLimit is the most choices a guard enumerates.
+	enumLimit int
 
 	globals []string   // Promela names of the globals
 	procs   []string   // of the procs
@@ -74,7 +80,13 @@ type writer struct {
 }
 
 func newWriter(prog *bp.Program, opts Options) *writer {
-	w := &writer{prog: prog, opts: opts, targets: prog.Targets(opts.Label)}
+	w := &writer{prog: prog, opts: opts, targets: prog.Targets(opts.Label), enumLimit: defaultEnumLimit}
+	switch {
+	case opts.enumLimit > 0:
+		w.enumLimit = opts.enumLimit
+	case opts.enumLimit < 0:
+		w.enumLimit = 0
+	}
 	top := newNamer()
 	for _, g := range prog.Globals {
 		w.globals = append(w.globals, top.name("g_", g))

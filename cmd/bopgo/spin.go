@@ -24,6 +24,10 @@ PATH (exit status 1 if they are missing). See docs/promela.md.
 flags:
 `
 
+// spinQuickCompile compiles pan without optimisation; tests set it, their
+// models are small.
+var spinQuickCompile = false
+
 type spinFlags struct {
 	label      string
 	maxThreads int
@@ -91,7 +95,7 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel := withTimeout(context.Background(), f.timeout)
 		defer cancel()
 		var err error
-		sr, err = spin.Check(ctx, model.Bytes(), spin.Options{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce})
+		sr, err = spin.Check(ctx, model.Bytes(), spin.Options{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce, QuickCompile: spinQuickCompile})
 		if err != nil {
 			fmt.Fprintf(stderr, "bopgo spin: %v\n", err)
 			return exitUsage
