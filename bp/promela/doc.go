@@ -14,10 +14,8 @@
 //     (`if :: c = 0 :: c = 1 fi`) into hidden variables, which are not
 //     part of SPIN's state. A guard over choices (constrain, assume with
 //     `*`) is a guarded choice over the choices' values; past a few
-//     choices it becomes a choice of process-local bits followed by the
-//     guard, which may block there: the bits are invisible to every other
-//     process, so waiting with them chosen is the same as choosing them
-//     later.
+//     choices, the step chooses them, tests the guard, and on failure
+//     starts again (a transition back to the same state).
 //   - Every variable starts non-deterministic, except where no step can
 //     read the initial value: globals that main writes before anything
 //     reads them and locals that are dead at a thread's start start at 0.

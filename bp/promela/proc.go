@@ -1,7 +1,6 @@
 package promela
 
 import (
-	"bufio"
 	"fmt"
 	"strings"
 
@@ -20,10 +19,7 @@ func (w *writer) proctype(pi int) {
 	for _, n := range w.locals[pi] {
 		params = append(params, "bit "+n)
 	}
-	// The steps go to a buffer first: they decide the size of bp_k.
-	var body strings.Builder
-	saved := w.out
-	w.out = bufio.NewWriter(&body)
+	w.printf("proctype %s(%s)\n{\n", w.procs[pi], strings.Join(params, "; "))
 	if len(w.starts[pi]) > 1 {
 		var opts []string
 		for _, pc := range w.starts[pi] {
@@ -37,14 +33,6 @@ func (w *writer) proctype(pi int) {
 			w.step(pi, pc)
 		}
 	}
-	w.out.Flush()
-	w.out = saved
-
-	w.printf("proctype %s(%s)\n{\n", w.procs[pi], strings.Join(params, "; "))
-	if w.maxBits[pi] > 0 {
-		w.printf("\tbit bp_k[%d]; /* choices under a guard with many of them */\n", w.maxBits[pi])
-	}
-	w.out.WriteString(body.String())
 	w.printf("bp_end:\n\tskip\n}\n\n")
 }
 

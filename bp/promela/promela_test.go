@@ -59,7 +59,7 @@ func TestWriteRejectsBadBound(t *testing.T) {
 
 // TestSpinAgreesWithInterp checks random programs with SPIN on their
 // export and with bp/interp, and requires the same verdict. Odd seeds
-// use the guard form that chooses bits before waiting.
+// use the guard form that chooses, tests and retries.
 func TestSpinAgreesWithInterp(t *testing.T) {
 	if err := spin.Available(); err != nil {
 		t.Skipf("SPIN tests skipped: %v", err)

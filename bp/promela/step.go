@@ -42,17 +42,11 @@ type stepGen struct {
 	sc     *scope
 	head   []string     // the guard, blocking
 	body   []string     // the effect, never blocking
-	bits   map[int]int  // choice -> index in bp_k, for guards over many choices
 	chosen map[int]bool // choices already held in a variable
 }
 
 // choiceVar is where choice n is held during the step.
-func (g *stepGen) choiceVar(n int) expr {
-	if k, ok := g.bits[n]; ok {
-		return atom(fmt.Sprintf("bp_k[%d]", k))
-	}
-	return atom(fmt.Sprintf("bp_c[%d]", n))
-}
+func (g *stepGen) choiceVar(n int) expr { return atom(fmt.Sprintf("bp_c[%d]", n)) }
 
 // holderFree is the condition that the thread may run: nobody else is in
 // an atomic section.
@@ -124,29 +118,6 @@ func (g *stepGen) generate() {
 		g.guard(nil, nil)
 		g.jump(st.Next)
 	}
-	for _, k := range g.bitsInOrder() {
-		g.body = insertBeforeJump(g.body, fmt.Sprintf("bp_k[%d] = 0", k))
-	}
-}
-
-// bitsInOrder returns the bp_k indices in use, in order.
-func (g *stepGen) bitsInOrder() []int {
-	out := make([]int, 0, len(g.bits))
-	for _, k := range g.bits {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
-}
-
-// insertBeforeJump puts s before the final goto of a straight-line body
-// (a body ending in a branch resets nothing: its guards used no bits).
-func insertBeforeJump(body []string, s string) []string {
-	n := len(body)
-	if n > 0 && strings.HasPrefix(body[n-1], "goto ") {
-		return append(body[:n-1:n-1], s, body[n-1])
-	}
-	return append(body, s)
 }
 
 // guard sets the head: the holder condition and pre, a condition over
@@ -206,20 +177,20 @@ func (g *stepGen) guard(pre *bp.Term, newValue map[bp.VarRef]*bp.Term) {
 			g.chosen[n] = true
 		}
 	default:
-		// Too many choices to enumerate: choose them into local bits, then
-		// wait for pre. Other processes cannot see the bits, so a thread
-		// waiting with chosen bits is one that chooses them later.
+		// Too many choices to enumerate: choose them and test pre; if it
+		// fails, start the step again. Nothing blocks after the holder
+		// test, so SPIN stores no state inside the step (and the hidden
+		// choices need no clearing); a failed attempt is a transition
+		// back to the same state, which changes nothing that can be
+		// reached.
 		if !ok.isTrue() {
 			g.head = append(g.head, ok.String())
 		}
-		g.bits = map[int]int{}
-		for j, n := range cs {
-			g.bits[n] = j
+		for _, n := range cs {
 			g.chosen[n] = true
-			g.head = append(g.head, choose(fmt.Sprintf("bp_k[%d]", j)))
+			g.body = append(g.body, choose(fmt.Sprintf("bp_c[%d]", n)))
 		}
-		g.w.maxBits[g.pi] = max(g.w.maxBits[g.pi], len(cs))
-		g.head = append(g.head, and(ok, g.sc.term(pre)).String())
+		g.body = append(g.body, fmt.Sprintf("if :: %s :: else -> goto S%d fi", g.sc.term(pre), g.pc))
 	}
 }
 

@@ -34,7 +34,7 @@ const MaxThreads = 250
 
 // defaultEnumLimit is the largest number of choices a guard enumerates as
 // a guarded choice (2^defaultEnumLimit options); guards over more choices
-// choose the bits first.
+// choose, test the guard, and retry the step when it fails.
 const defaultEnumLimit = 4
 
 // ErrNoMain is returned for a program without procs.
@@ -74,9 +74,8 @@ type writer struct {
 	targets [][]bool
 	starts  [][]int // [proc]: the pcs a thread of the proc can start at, entry first
 
-	maxChoices int   // size of bp_c
-	maxTemps   int   // size of bp_t
-	maxBits    []int // [proc]: size of the proc's bp_k
+	maxChoices int // size of bp_c
+	maxTemps   int // size of bp_t
 }
 
 func newWriter(prog *bp.Program, opts Options) *writer {
@@ -107,7 +106,6 @@ func newWriter(prog *bp.Program, opts Options) *writer {
 		w.locals = append(w.locals, names)
 		w.live = append(w.live, p.Liveness(len(prog.ThreadLocals)))
 		w.starts[i] = append(w.starts[i], p.Entry)
-		w.maxBits = append(w.maxBits, 0)
 	}
 	for _, p := range prog.Procs {
 		for pc := range p.Steps {
@@ -157,19 +155,6 @@ func (w *writer) property() string {
 
 // model writes the whole file: declarations, one proctype per proc, init.
 func (w *writer) model() {
-	// The procs are written first into a buffer: they decide the sizes of
-	// the scratch arrays declared before them.
-	var body strings.Builder
-	procOut := bufio.NewWriter(&body)
-	saved := w.out
-	w.out = procOut
-	for i := range w.prog.Procs {
-		w.proctype(i)
-	}
-	w.initProc()
-	procOut.Flush()
-	w.out = saved
-
 	w.printf("/* Promela model of %s, written by bopgo export --format promela.\n", comment(w.prog.File.Name))
 	w.printf("   Property: %s. Thread bound: %d live threads.\n", w.property(), w.opts.MaxThreads)
 	w.printf("   Check with: spin -a FILE && gcc -DSAFETY -o pan pan.c && ./pan -E */\n\n")
@@ -187,7 +172,10 @@ func (w *writer) model() {
 	}
 	w.printf("hidden byte bp_c[%d]; /* the choices of one step */\n", max(w.maxChoices, 1))
 	w.printf("hidden byte bp_t[%d]; /* new values within one step */\n\n", max(w.maxTemps, 1))
-	w.out.WriteString(body.String())
+	for i := range w.prog.Procs {
+		w.proctype(i)
+	}
+	w.initProc()
 }
 
 // comment makes s safe inside a Promela comment.

@@ -18,20 +18,19 @@ hidden byte bp_t[3]; /* new values within one step */
 
 proctype p_main(byte bp_pc; bit t_tl; bit l_main_y; bit l_main_z)
 {
-	bit bp_k[2]; /* choices under a guard with many of them */
 	atomic { if :: bp_pc == 0 -> bp_pc = 0; goto S0 :: bp_pc == 7 -> bp_pc = 0; goto S7 fi };
 S0: /* testdata/features.bp:17:3: decl y, z; */
 	atomic { (bp_holder == 0 || bp_holder == _pid + 1); goto S1 };
 S1: /* testdata/features.bp:18:3: h$1 := T */
 	atomic { (bp_holder == 0 || bp_holder == _pid + 1); g_h_1 = 1; goto S2 };
 S2: /* testdata/features.bp:19:3: y, z := *, * constrain 'y | 'z */
-	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_k[0] = 0 :: bp_k[0] = 1 fi; if :: bp_k[1] = 0 :: bp_k[1] = 1 fi; ((bp_holder == 0 || bp_holder == _pid + 1) && (bp_k[0] || bp_k[1])); l_main_y = bp_k[0]; l_main_z = bp_k[1]; bp_k[0] = 0; bp_k[1] = 0; goto S3 };
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_c[0] = 0 :: bp_c[0] = 1 fi; if :: bp_c[1] = 0 :: bp_c[1] = 1 fi; if :: (bp_c[0] || bp_c[1]) :: else -> goto S2 fi; l_main_y = bp_c[0]; l_main_z = bp_c[1]; goto S3 };
 S3: /* testdata/features.bp:20:3: start_thread worker(y) */
 	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_can_start -> bp_live++; run p_worker(0, l_main_y, 0) :: else -> bp_suppressed fi; goto S4 };
 S4: /* testdata/features.bp:21:3: start_thread goto L */
 	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_can_start -> bp_live++; run p_main(7, 0, l_main_y, 0) :: else -> bp_suppressed fi; t_tl = 0; goto S5 };
 S5: /* testdata/features.bp:22:3: assume(schoose[y, z]) */
-	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_k[0] = 0 :: bp_k[0] = 1 fi; ((bp_holder == 0 || bp_holder == _pid + 1) && (l_main_y || (!l_main_z && bp_k[0]))); l_main_z = 0; goto S6; bp_k[0] = 0 };
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_c[0] = 0 :: bp_c[0] = 1 fi; if :: (l_main_y || (!l_main_z && bp_c[0])) :: else -> goto S5 fi; l_main_z = 0; goto S6 };
 S6: /* testdata/features.bp:23:3: goto L, M */
 	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: goto S7 :: l_main_y = 0; goto S8 fi };
 S7: /* testdata/features.bp:24:4: assert(!g | y) */
