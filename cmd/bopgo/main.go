@@ -27,6 +27,11 @@ usage:
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
   bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
   bopgo bench [flags] INPUTS...  run benchmarks, resumably (docs/bench.md)
+  bopgo export --format promela|aiger FILE.bp
+                                 write the program for SPIN, or as a circuit
+  bopgo circuit [flags] FILE.aig decide an AIGER circuit with bopgo's circuit
+                                 engines (ic3, bmc, kind), like ABC's pdr
+  bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -53,6 +58,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBoPPo(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "circuit":
+		return runCircuit(args[1:], stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
+	case "spin":
+		return runSpin(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0

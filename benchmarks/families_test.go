@@ -1,0 +1,81 @@
+package benchmarks
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+)
+
+// TestFamilyFilesAreCurrent: the committed instances are what the
+// generator writes (go run ./benchmarks/cmd/genfamilies), and nothing else.
+func TestFamilyFilesAreCurrent(t *testing.T) {
+	members := Members()
+	want := map[string]string{"MANIFEST.tsv": Manifest(members)}
+	for _, m := range members {
+		want[filepath.FromSlash(m.Path())] = m.Source
+	}
+	got := map[string]string{}
+	err := filepath.WalkDir(FamiliesDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(FamiliesDir, p)
+		got[rel] = string(data)
+		return err
+	})
+	require.NoError(t, err)
+	for name, data := range want {
+		assert.Equal(t, data, got[name], "%s is stale: run go run ./benchmarks/cmd/genfamilies", name)
+	}
+	for name := range got {
+		_, ok := want[name]
+		assert.True(t, ok, "%s is not generated", name)
+	}
+
+	entries, err := ReadManifest(FamiliesDir)
+	require.NoError(t, err)
+	require.Len(t, entries, len(members))
+	for i, e := range entries {
+		assert.Equal(t, members[i].Path(), e.Path)
+		assert.Equal(t, members[i].Expected, e.Expected)
+		assert.NotEmpty(t, e.Evidence)
+	}
+}
+
+// TestFamilyVerdicts checks the expected verdicts of the small instances
+// with the explicit engine (the large ones are right by the same
+// construction, see the evidence column), and that every instance loads.
+func TestFamilyVerdicts(t *testing.T) {
+	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3}
+	checked := 0
+	for _, m := range Members() {
+		p, err := bp.Load(m.Path(), []byte(m.Source))
+		require.NoError(t, err, m.Name)
+		if m.Size > small[m.Family] {
+			continue
+		}
+		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
+		require.NoError(t, err, m.Name)
+		assert.Equal(t, m.Expected, res.Verdict.String(), "%s: %s", m.Name, res.Reason)
+		checked++
+	}
+	assert.GreaterOrEqual(t, checked, 12)
+}
+
+func TestFilterShape(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		assert.Equal(t, n*(n-1), strings.Count(Filter(n, false), "assume("), "n=%d: every thread waits at every level", n)
+		assert.Equal(t, n*(n-2), strings.Count(Filter(n, true), "assume("), "n=%d: no wait at the last level", n)
+	}
+	assert.Contains(t, Filter(3, false), "assume(!v2_0 | !(lv1_2 | lv2_2));")
+}

@@ -1,0 +1,98 @@
+package benchmarks
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// The committed instances of the families: benchmarks/families/<family>/
+// with a MANIFEST.tsv, written by `go run ./benchmarks/cmd/genfamilies`
+// and checked against this code by the package's tests.
+
+// FamiliesDir is where the generated instances live, relative to the
+// benchmarks directory.
+const FamiliesDir = "families"
+
+// Member is one generated program of a family.
+type Member struct {
+	Family   string
+	Name     string // file name without .bp
+	Params   string // e.g. "n=3 k=4"
+	Expected string // "safe" or "unsafe"
+	Evidence string
+	Source   string
+	// Size orders the members of a family from easy to hard; the tests
+	// check the verdicts of the small ones with the explicit engine.
+	Size int
+}
+
+// Path is the member's file, relative to FamiliesDir.
+func (m Member) Path() string { return path.Join(m.Family, m.Name+".bp") }
+
+func verdict(bug bool) string {
+	if bug {
+		return "unsafe"
+	}
+	return "safe"
+}
+
+func suffix(bug bool) string {
+	if bug {
+		return "bug"
+	}
+	return "safe"
+}
+
+// Members returns the generated instances: workers n=2..6, k in
+// {0,2,4,8}; wideparity v in {8,16,24,30}; filter n=2..5; each safe and
+// with its bug.
+func Members() []Member {
+	var out []Member
+	for _, bug := range []bool{false, true} {
+		for n := 2; n <= 6; n++ {
+			for _, k := range []int{0, 2, 4, 8} {
+				ev := "by construction: a test-and-set lock (constrain !lock) guards the critical section, and inside is true only while the lock is held"
+				if bug {
+					ev = "by construction: the lock is taken without the test, so two of the n>=2 workers can be between taking it and the assert; the second finds inside set"
+				}
+				out = append(out, Member{Family: "workers", Name: fmt.Sprintf("workers-n%d-k%d-%s", n, k, suffix(bug)),
+					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: Workers(n, k, bug), Size: n*10 + k})
+			}
+		}
+		for _, v := range []int{8, 16, 24, 30} {
+			ev := "by construction: every step keeps the parity of the variables, which is even after the initialisation"
+			if bug {
+				ev = "by construction: all variables true has even parity for even v, so it is reachable, and from it the loop may flip the parity"
+			}
+			out = append(out, Member{Family: "wideparity", Name: fmt.Sprintf("wideparity-v%d-%s", v, suffix(bug)),
+				Params: fmt.Sprintf("v=%d", v), Expected: verdict(bug), Evidence: ev, Source: WideParity(v, bug), Size: v})
+		}
+		for n := 2; n <= 5; n++ {
+			ev := "by construction: the filter lock (Peterson for n threads) lets at most n-L threads past level L, so one at a time into the critical section"
+			if bug {
+				ev = "by construction: with all n threads competing, two pass level n-2 and nothing stops them at the last level"
+			}
+			out = append(out, Member{Family: "filter", Name: fmt.Sprintf("filter-n%d-%s", n, suffix(bug)),
+				Params: fmt.Sprintf("n=%d", n), Expected: verdict(bug), Evidence: ev, Source: Filter(n, bug), Size: n})
+		}
+	}
+	return out
+}
+
+// Manifest is the MANIFEST.tsv of members, in the columns ReadManifest
+// needs (and a few more).
+func Manifest(members []Member) string {
+	var b strings.Builder
+	b.WriteString("path\tfamily\tparameters\texpected_verdict\tverdict_evidence\tdialect\tmax_threads\n")
+	for _, m := range members {
+		threads := "1"
+		if m.Family != "wideparity" {
+			var n int
+			fmt.Sscanf(m.Params, "n=%d", &n)
+			threads = fmt.Sprint(n + 1)
+		}
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\tbopgo (generated)\t%s\n", m.Path(), m.Family, m.Params, m.Expected, m.Evidence, threads)
+	}
+	return b.String()
+}

@@ -1,0 +1,100 @@
+package promela
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/internal/golden"
+	"github.com/bopgo/bopgo/internal/spin"
+)
+
+var (
+	spinSeeds = flag.Int("spin-seeds", 4, "random programs checked by SPIN against bp/interp")
+	spinFirst = flag.Int64("spin-first", 1, "the first seed of -spin-seeds")
+)
+
+func load(t *testing.T, file string) *bp.Program {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	require.NoError(t, err)
+	p, err := bp.Load(file, src)
+	require.NoError(t, err)
+	return p
+}
+
+// TestGolden pins the text of the export of small programs.
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		file  string
+		opts  Options
+		guard string
+	}{
+		{"testdata/features.bp", Options{MaxThreads: 3}, "features.pml"},
+		{"testdata/features.bp", Options{MaxThreads: 3, Label: "ERROR", enumLimit: -1}, "features-label.pml"},
+	}
+	for _, c := range cases {
+		var out bytes.Buffer
+		require.NoError(t, Write(&out, load(t, c.file), c.opts))
+		golden.Check(t, filepath.Join("testdata", c.guard), out.String())
+	}
+}
+
+func TestWriteRejectsBadBound(t *testing.T) {
+	p := load(t, "testdata/features.bp")
+	var out bytes.Buffer
+	require.Error(t, Write(&out, p, Options{MaxThreads: MaxThreads + 1}))
+	require.Error(t, Write(&out, p, Options{MaxThreads: -1}))
+	require.ErrorIs(t, Write(&out, &bp.Program{}, Options{}), ErrNoMain)
+}
+
+// TestSpinAgreesWithInterp checks random programs with SPIN on their
+// export and with bp/interp, and requires the same verdict. Odd seeds
+// use the guard form that chooses, tests and retries.
+func TestSpinAgreesWithInterp(t *testing.T) {
+	if err := spin.Available(); err != nil {
+		t.Skipf("SPIN tests skipped: %v", err)
+	}
+	for seed := *spinFirst; seed < *spinFirst+int64(*spinSeeds); seed++ {
+		src := gen.Program(seed, gen.Small)
+		p, err := bp.Load("gen.bp", []byte(src))
+		require.NoError(t, err, "seed %d", seed)
+		for _, label := range []string{"", "t0_L1"} {
+			if label != "" && len(p.FindLabel(label)) == 0 {
+				continue
+			}
+			want, err := interp.Check(context.Background(), p, interp.Options{Label: label, MaxThreads: 3})
+			require.NoError(t, err)
+			opts := Options{Label: label, MaxThreads: 3}
+			if seed%2 == 1 {
+				opts.enumLimit = -1
+			}
+			var model bytes.Buffer
+			require.NoError(t, Write(&model, p, opts))
+			got, err := spin.Check(context.Background(), model.Bytes(), spin.Options{MaxMemory: 64 << 20, QuickCompile: true})
+			require.NoError(t, err, "seed %d\n%s", seed, model.String())
+			if got.Verdict.String() != want.Outcome.String() {
+				t.Fatalf("seed %d (label %q): SPIN says %v (%s), interp says %v (%s)\n%s\n%s",
+					seed, label, got.Verdict, got.Reason, want.Outcome, want.Reason, src, model.String())
+			}
+		}
+	}
+}
+
+// TestNamesAreValid: names with characters Promela does not allow, and
+// equal names in different frames, become distinct identifiers.
+func TestNamesAreValid(t *testing.T) {
+	n := newNamer()
+	a, b, c := n.name("g_", "c$$x"), n.name("g_", "c##x"), n.name("l_", "f_x-1")
+	require.Equal(t, []string{"g_c__x", "g_c__x_2", "l_f_x_1"}, []string{a, b, c})
+	require.False(t, strings.ContainsAny(a+b+c, "$#-"))
+}

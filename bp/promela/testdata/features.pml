@@ -1,0 +1,71 @@
+/* Promela model of testdata/features.bp, written by bopgo export --format promela.
+   Property: assertions hold. Thread bound: 3 live threads.
+   Check with: spin -a FILE && gcc -DSAFETY -o pan pan.c && ./pan -E */
+
+#define bp_can_start (bp_live < 3 && _nr_pr < 255)
+#ifdef BP_BOUND_SILENT
+#define bp_suppressed skip
+#else
+#define bp_suppressed assert(bp_can_start)
+#endif
+
+bit g_g;
+bit g_h_1;
+byte bp_live = 1; /* live threads */
+byte bp_holder; /* _pid+1 of the thread in an atomic section, 0 if none */
+hidden byte bp_c[2]; /* the choices of one step */
+hidden byte bp_t[3]; /* new values within one step */
+
+proctype p_main(byte bp_pc; bit t_tl; bit l_main_y; bit l_main_z)
+{
+	atomic { if :: bp_pc == 0 -> bp_pc = 0; goto S0 :: bp_pc == 7 -> bp_pc = 0; goto S7 fi };
+S0: /* testdata/features.bp:17:3: decl y, z; */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); goto S1 };
+S1: /* testdata/features.bp:18:3: h$1 := T */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); g_h_1 = 1; goto S2 };
+S2: /* testdata/features.bp:19:3: y, z := *, * constrain 'y | 'z */
+	atomic { if :: (bp_holder == 0 || bp_holder == _pid + 1) -> bp_c[0] = 1; bp_c[1] = 0 :: (bp_holder == 0 || bp_holder == _pid + 1) -> bp_c[0] = 0; bp_c[1] = 1 :: (bp_holder == 0 || bp_holder == _pid + 1) -> bp_c[0] = 1; bp_c[1] = 1 fi; l_main_y = bp_c[0]; l_main_z = bp_c[1]; goto S3 };
+S3: /* testdata/features.bp:20:3: start_thread worker(y) */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_can_start -> bp_live++; run p_worker(0, l_main_y, 0) :: else -> bp_suppressed fi; goto S4 };
+S4: /* testdata/features.bp:21:3: start_thread goto L */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_can_start -> bp_live++; run p_main(7, 0, l_main_y, 0) :: else -> bp_suppressed fi; t_tl = 0; goto S5 };
+S5: /* testdata/features.bp:22:3: assume(schoose[y, z]) */
+	atomic { if :: ((bp_holder == 0 || bp_holder == _pid + 1) && l_main_y) -> bp_c[0] = 0 :: ((bp_holder == 0 || bp_holder == _pid + 1) && (l_main_y || !l_main_z)) -> bp_c[0] = 1 fi; l_main_z = 0; goto S6 };
+S6: /* testdata/features.bp:23:3: goto L, M */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: goto S7 :: l_main_y = 0; goto S8 fi };
+S7: /* testdata/features.bp:24:4: assert(!g | y) */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); assert((!g_g || l_main_y)); l_main_y = 0; goto S8 };
+S8: /* testdata/features.bp:25:4: end_thread */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); bp_live--; bp_holder = 0; goto bp_end };
+S9: /* testdata/features.bp:26:1: end of main */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); bp_live--; bp_holder = 0; goto bp_end };
+bp_end:
+	skip
+}
+
+proctype p_worker(bit t_tl; bit l_worker_a; bit l_worker_x)
+{
+S0: /* testdata/features.bp:6:3: decl x; */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); goto S1 };
+S1: /* testdata/features.bp:7:3: x := a ^ g */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); l_worker_x = (l_worker_a ^ g_g); l_worker_a = 0; goto S2 };
+S2: /* testdata/features.bp:8:3: atomic_begin */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); bp_holder = _pid + 1; goto S3 };
+S3: /* testdata/features.bp:9:3: g, h$1 := x, g constrain 'g != h$1 */
+	atomic { ((bp_holder == 0 || bp_holder == _pid + 1) && (l_worker_x ^ g_h_1)); bp_t[0] = l_worker_x; bp_t[1] = g_g; g_g = bp_t[0]; g_h_1 = bp_t[1]; l_worker_x = 0; goto S4 };
+S4: /* testdata/features.bp:10:3: atomic_end */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); bp_holder = 0; goto S5 };
+S5: /* testdata/features.bp:11:3: if * */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); if :: bp_c[0] = 0 :: bp_c[0] = 1 fi; if :: bp_c[0] -> goto S6 :: else -> goto S7 fi };
+S6: /* testdata/features.bp:12:12: skip */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); goto S7 };
+S7: /* testdata/features.bp:14:1: end of worker */
+	atomic { (bp_holder == 0 || bp_holder == _pid + 1); bp_live--; bp_holder = 0; goto bp_end };
+bp_end:
+	skip
+}
+
+init
+{
+	atomic { if :: g_g = 0 :: g_g = 1 fi; if :: bp_t[0] = 0 :: bp_t[0] = 1 fi; run p_main(0, bp_t[0], 0, 0) }
+}

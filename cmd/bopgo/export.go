@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/promela"
+	"github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/mc/aiger"
+)
+
+const exportUsage = `usage: bopgo export --format FORMAT [flags] FILE.bp
+
+Writes the program in FILE.bp as a model for another checker, on stdout
+or into the file of -o. Formats:
+  promela   a Promela model for SPIN with bopgo's semantics (docs/promela.md)
+  aiger     the program as a sequential circuit, binary AIGER 1.9, with
+            --max-threads thread slots (a start that finds every slot
+            busy is suppressed) and one bad-state property; for ABC:
+            berkeley-abc -c "&r FILE.aig; &put; pdr" (docs/circuits.md)
+
+flags:
+`
+
+// exportFlags are the flags of bopgo export.
+type exportFlags struct {
+	format     string
+	label      string
+	maxThreads int
+	output     string
+}
+
+func runExport(args []string, stdout, stderr io.Writer) int {
+	var f exportFlags
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.format, "format", "", "output `FORMAT`: promela or aiger")
+	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`)")
+	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, exportUsage)
+		fs.PrintDefaults()
+	}
+	files, status, stop := parseArgs(fs, args)
+	if stop {
+		return status
+	}
+	name, ok := oneFile("bopgo export", files, fs, stderr)
+	if !ok {
+		return exitUsage
+	}
+	var write func(w io.Writer, prog *bp.Program) error
+	switch f.format {
+	case "promela":
+		if f.maxThreads < 1 || f.maxThreads > promela.MaxThreads {
+			fmt.Fprintf(stderr, "bopgo export: --max-threads must be in 1..%d for Promela\n", promela.MaxThreads)
+			return exitUsage
+		}
+		write = func(w io.Writer, prog *bp.Program) error {
+			return promela.Write(w, prog, promela.Options{Label: f.label, MaxThreads: f.maxThreads})
+		}
+	case "aiger":
+		if f.maxThreads < 1 {
+			fmt.Fprintln(stderr, "bopgo export: --max-threads must be at least 1")
+			return exitUsage
+		}
+		write = func(w io.Writer, prog *bp.Program) error {
+			c, err := circuit.Build(prog, f.label, f.maxThreads)
+			if err != nil {
+				return err
+			}
+			return aiger.Write(w, c.System(false))
+		}
+	case "":
+		fmt.Fprintln(stderr, "bopgo export: --format is required (promela or aiger)")
+		fs.Usage()
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger)\n", f.format)
+		return exitUsage
+	}
+	prog, msgs := loadFile(name)
+	if prog == nil {
+		for _, m := range msgs {
+			fmt.Fprintln(stderr, m)
+		}
+		return exitBadInput
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, prog); err != nil {
+		fmt.Fprintf(stderr, "bopgo export: %v\n", err)
+		return exitUsage
+	}
+	if f.output == "" {
+		_, err := stdout.Write(buf.Bytes())
+		if err != nil {
+			fmt.Fprintf(stderr, "bopgo export: %v\n", err)
+			return exitUsage
+		}
+		return 0
+	}
+	if err := os.WriteFile(f.output, buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "bopgo export: %v\n", err)
+		return exitUsage
+	}
+	return 0
+}
