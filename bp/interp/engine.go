@@ -147,10 +147,11 @@ func (e *engine) run(ctx context.Context) Result {
 		return *r
 	}
 	for head := 0; head < len(e.nodes); head++ {
-		if head&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return Result{Outcome: Unknown, Reason: "cancelled: " + err.Error()}
-			}
+		// Every state: one expansion can enumerate 2^k choices (a
+		// constrained assignment of k variables), so a coarser check let
+		// a 5 s timeout run for minutes.
+		if err := ctx.Err(); err != nil {
+			return Result{Outcome: Unknown, Reason: "cancelled: " + err.Error()}
 		}
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
 			return Result{Outcome: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}

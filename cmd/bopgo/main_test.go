@@ -118,13 +118,23 @@ func TestDeterministicOutput(t *testing.T) {
 // the limit. The bound on the delay is generous: this tests that the
 // limit is honoured, not how fast.
 func TestTimeout(t *testing.T) {
-	start := time.Now()
-	code, out, _ := runCmd("check", "--timeout", "500ms", "--max-threads", "12", "testdata/forever.bp")
-	elapsed := time.Since(start)
-	assert.Equal(t, exitUnknown, code)
-	assert.Equal(t, lineUnknown, lastLine(out))
-	assert.Contains(t, out, "timeout after 500ms")
-	assert.Less(t, elapsed, 1500*time.Millisecond, "the limit was not honoured promptly")
+	// The explicit engine on the wide family: one state expansion
+	// enumerates 2^16 choices, which once let a 5 s limit run 2 minutes.
+	wide := "../../benchmarks/families/wideparity/wideparity-v16-safe.bp"
+	for _, c := range []struct{ engine, file string }{
+		{"symbolic", "testdata/forever.bp"},
+		{"explicit", wide},
+		{"ic3", "testdata/forever.bp"},
+		{"auto", "testdata/forever.bp"},
+	} {
+		start := time.Now()
+		code, out, _ := runCmd("check", "--engine", c.engine, "--timeout", "500ms", "--max-threads", "12", c.file)
+		elapsed := time.Since(start)
+		assert.Equal(t, exitUnknown, code, c.engine)
+		assert.Equal(t, lineUnknown, lastLine(out), c.engine)
+		assert.Contains(t, out, "timeout after 500ms", c.engine)
+		assert.Less(t, elapsed, 1500*time.Millisecond, "%s: the limit was not honoured promptly", c.engine)
+	}
 }
 
 func TestQBFSubcommandIsWired(t *testing.T) {
