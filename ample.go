@@ -80,14 +80,16 @@ func (e *symEngine) ampleRegions(ctx context.Context, head int) []region {
 	return e.splitByEnabled(ctx, s.Guard, cands, ens)
 }
 
-// othersOf lists the (proc, pc) of the threads of s other than ti.
+// othersOf lists the (proc, pc) of the threads of s other than ti, in a
+// buffer reused across calls (it runs for every thread of every state).
 func (e *symEngine) othersOf(s *encode.State, ti int) [][2]int {
-	others := make([][2]int, 0, len(s.Threads)-1)
+	others := e.others[:0]
 	for oi := range s.Threads {
 		if oi != ti {
 			others = append(others, [2]int{s.Threads[oi].Proc, s.Threads[oi].PC})
 		}
 	}
+	e.others = others
 	return others
 }
 

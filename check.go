@@ -60,20 +60,6 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		if r.Trace != nil {
 			res.Trace = newTrace(prog, r.Trace, opts.Label)
 		}
-	case Symbolic:
-		r, err := symbolicCheck(ctx, prog, opts, &res.Stats)
-		if err != nil {
-			return Result{}, err
-		}
-		stats := res.Stats
-		res = r
-		res.Stats = stats
-		res.Property = opts.Property()
-		res.Engine = engine
-		if r.Trace != nil {
-			// The engine produced an interp.Trace in r.Trace.Exec.
-			res.Trace = newTrace(prog, r.Trace.Exec, opts.Label)
-		}
 	case Auto:
 		r, err := portfolio(ctx, prog, opts)
 		if err != nil {
@@ -81,17 +67,19 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		}
 		res = r
 	default:
-		check, ok := circuitEngines[engine]
-		if !ok {
-			return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
+		// The search engines: each fills res.Stats as it goes and puts
+		// its interp.Trace in r.Trace.Exec.
+		var r Result
+		if engine == Symbolic {
+			r, err = symbolicCheck(ctx, prog, opts, &res.Stats)
+		} else {
+			r, err = circuitCheck(ctx, prog, opts, circuitEngines[engine], &res.Stats)
 		}
-		r, err := circuitCheck(ctx, prog, opts, check, &res.Stats)
 		if err != nil {
 			return Result{}, err
 		}
-		stats := res.Stats
+		r.Stats = res.Stats
 		res = r
-		res.Stats = stats
 		res.Property = opts.Property()
 		res.Engine = engine
 		if r.Trace != nil {

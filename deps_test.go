@@ -18,7 +18,7 @@ var allowedImports = map[string][]string{
 	"sat":                        {},
 	"qbf":                        {"sat"},
 	"encode":                     {"bp"},
-	"encode/circuit":             {"bp", "bp/interp", "mc"},
+	"encode/circuit":             {"bp", "bp/interp", "encode", "mc"},
 	"por":                        {"bp"},
 	"mc":                         {},
 	"mc/ic3":                     {"mc"},

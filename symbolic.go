@@ -57,6 +57,7 @@ type symEngine struct {
 	value    func(z.Lit) bool // the model of the last satisfiable query, on inputs
 	sub      *subsumer
 	por      *por.Info // nil without partial-order reduction
+	others   [][2]int  // othersOf's buffer
 	stats    *Stats
 }
 

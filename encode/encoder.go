@@ -1,8 +1,6 @@
 package encode
 
 import (
-	"fmt"
-
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
@@ -79,60 +77,36 @@ func (e *Encoder) newEnv(g, l []z.Lit, n int) *env {
 	return &env{e: e, g: g, l: l, choices: make([]z.Lit, n)}
 }
 
-func (v *env) choice(i int) z.Lit {
+// Choice is the input of choice i, allocated on first use.
+func (v *env) Choice(i int) z.Lit {
 	if v.choices[i] == z.LitNull {
 		v.choices[i] = v.e.Fresh()
 	}
 	return v.choices[i]
 }
 
-// term builds the literal of t.
-func (v *env) term(t *bp.Term) z.Lit {
-	c := v.e.C
-	switch t.Op {
-	case bp.TConst:
-		if t.Val {
-			return c.T
-		}
-		return c.F
-	case bp.TVar:
-		g, l := v.g, v.l
-		if t.Primed && v.after {
-			g, l = v.ng, v.nl
-		}
-		var m z.Lit
-		if t.Ref.Scope == bp.Global {
-			m = g[t.Ref.Index]
-		} else {
-			m = l[t.Ref.Index]
-		}
-		if m == z.LitNull {
-			// Reading a dead local: liveness says this cannot happen, but
-			// a dead value is exactly "any value", so stay exact.
-			m = v.e.Fresh()
-		}
-		return m
-	case bp.TNondet:
-		return v.choice(t.Choice)
-	case bp.TNot:
-		return v.term(t.Args[0]).Not()
-	case bp.TAnd:
-		return c.And(v.term(t.Args[0]), v.term(t.Args[1]))
-	case bp.TOr:
-		return c.Or(v.term(t.Args[0]), v.term(t.Args[1]))
-	case bp.TXor:
-		return c.Xor(v.term(t.Args[0]), v.term(t.Args[1]))
-	case bp.TIff:
-		return c.Xor(v.term(t.Args[0]), v.term(t.Args[1])).Not()
-	case bp.TImplies:
-		return c.Implies(v.term(t.Args[0]), v.term(t.Args[1]))
-	case bp.TChoose:
-		a, b := v.term(t.Args[0]), v.term(t.Args[1])
-		// T if a, else F if b, else the choice.
-		return c.Choice(a, c.T, c.Choice(b, c.F, v.choice(t.Choice)))
+// Var is the value of r, after the step if primed and the env has one.
+func (v *env) Var(r bp.VarRef, primed bool) z.Lit {
+	g, l := v.g, v.l
+	if primed && v.after {
+		g, l = v.ng, v.nl
 	}
-	panic(fmt.Sprintf("encode: unknown term operator %d", t.Op))
+	var m z.Lit
+	if r.Scope == bp.Global {
+		m = g[r.Index]
+	} else {
+		m = l[r.Index]
+	}
+	if m == z.LitNull {
+		// Reading a dead local: liveness says this cannot happen, but
+		// a dead value is exactly "any value", so stay exact.
+		m = v.e.Fresh()
+	}
+	return m
 }
+
+// term builds the literal of t.
+func (v *env) term(t *bp.Term) z.Lit { return Term(v.e.C, t, v) }
 
 // Cond builds the literal of term t evaluated in thread ti of s, with fresh
 // inputs for its choices (the search asks, for instance, whether a

@@ -138,8 +138,8 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if !ok || !validLimits("boppo", f.engine, f.maxThreads, f.timeout, stderr) {
 		return exitUsage
 	}
-	prog, ok := loadBoPPo(name, stderr)
-	if !ok {
+	prog := loadOrReport(name, stderr, nil)
+	if prog == nil {
 		return exitBadInput
 	}
 	ctx, cancel := withTimeout(context.Background(), f.timeout)
@@ -155,15 +155,6 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		return exitUnknown
 	}
 	return 0 // BoPPo's contract: the verdict is on stdout, not in the status
-}
-
-// loadBoPPo reads and loads a program, printing every error on stderr.
-func loadBoPPo(name string, stderr io.Writer) (*bp.Program, bool) {
-	prog, msgs := loadFile(name)
-	for _, m := range msgs {
-		fmt.Fprintln(stderr, m)
-	}
-	return prog, prog != nil
 }
 
 // writeBoPPoResult prints the counterexample (compact or bopgo's text),

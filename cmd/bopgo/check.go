@@ -74,12 +74,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	out := newPrinter(stdout, f.json)
-	prog, msgs := loadFile(name)
+	prog := loadOrReport(name, stderr, out)
 	if prog == nil {
-		for _, m := range msgs {
-			fmt.Fprintln(stderr, m)
-		}
-		out.inputError(name, msgs)
 		return exitBadInput
 	}
 	ctx, cancel := withTimeout(context.Background(), f.timeout)
@@ -109,6 +105,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // loadFile reads and loads a program; on failure it returns nil and every
 // diagnostic, file:line:col first.
+// loadOrReport loads a program; if it cannot, it prints every error on
+// stderr and, given a printer, the error result (JSON), and returns nil.
+func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {
+	prog, msgs := loadFile(name)
+	for _, m := range msgs {
+		fmt.Fprintln(stderr, m)
+	}
+	if prog == nil && out != nil {
+		out.inputError(name, msgs)
+	}
+	return prog
+}
+
 func loadFile(name string) (*bp.Program, []string) {
 	src, err := os.ReadFile(name)
 	if err != nil {

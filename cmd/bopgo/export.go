@@ -84,11 +84,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger)\n", f.format)
 		return exitUsage
 	}
-	prog, msgs := loadFile(name)
+	prog := loadOrReport(name, stderr, nil)
 	if prog == nil {
-		for _, m := range msgs {
-			fmt.Fprintln(stderr, m)
-		}
 		return exitBadInput
 	}
 	var buf bytes.Buffer

@@ -66,12 +66,8 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	out := newPrinter(stdout, f.json)
-	prog, msgs := loadFile(name)
+	prog := loadOrReport(name, stderr, out)
 	if prog == nil {
-		for _, m := range msgs {
-			fmt.Fprintln(stderr, m)
-		}
-		out.inputError(name, msgs)
 		return exitBadInput
 	}
 	start := time.Now()

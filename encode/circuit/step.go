@@ -4,6 +4,7 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/encode"
 )
 
 // The running thread's step: the scheduler picks a slot, its (proc, pc)
@@ -249,35 +250,15 @@ func (e *env) current(r bp.VarRef) z.Lit {
 	return e.b.curLocals[r.Index]
 }
 
-func (e *env) term(t *bp.Term) z.Lit {
-	s := e.b.s
-	switch t.Op {
-	case bp.TConst:
-		if t.Val {
-			return s.T
-		}
-		return s.F
-	case bp.TVar:
-		if t.Primed && e.primed != nil {
-			return e.primed(t.Ref)
-		}
-		return e.current(t.Ref)
-	case bp.TNondet:
-		return e.choice[t.Choice]
-	case bp.TNot:
-		return e.term(t.Args[0]).Not()
-	case bp.TAnd:
-		return s.And(e.term(t.Args[0]), e.term(t.Args[1]))
-	case bp.TOr:
-		return s.Or(e.term(t.Args[0]), e.term(t.Args[1]))
-	case bp.TXor:
-		return s.Xor(e.term(t.Args[0]), e.term(t.Args[1]))
-	case bp.TIff:
-		return s.Xor(e.term(t.Args[0]), e.term(t.Args[1])).Not()
-	case bp.TImplies:
-		return s.Implies(e.term(t.Args[0]), e.term(t.Args[1]))
-	case bp.TChoose:
-		return s.Choice(e.term(t.Args[0]), s.T, s.Choice(e.term(t.Args[1]), s.F, e.choice[t.Choice]))
+func (e *env) term(t *bp.Term) z.Lit { return encode.Term(&e.b.s.C, t, e) }
+
+// Var is the value of r: after the step if primed and inside a constraint.
+func (e *env) Var(r bp.VarRef, primed bool) z.Lit {
+	if primed && e.primed != nil {
+		return e.primed(r)
 	}
-	return s.F
+	return e.current(r)
 }
+
+// Choice is the step's choice input i.
+func (e *env) Choice(i int) z.Lit { return e.choice[i] }
