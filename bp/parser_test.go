@@ -165,3 +165,19 @@ func TestDeepNesting(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nested too deeply")
 }
+
+// SatAbs (since 2015) names C's main $main and calls it from main.
+func TestDollarNames(t *testing.T) {
+	src := `decl g;
+void $main() begin decl $x; $x := T; g := $x; end
+void main() begin PC1: $main(); assert(g); end
+`
+	p, err := Load("d.bp", []byte(src))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"g"}, p.Globals)
+	var names []string
+	for slot := range p.Procs[0].Locals {
+		names = append(names, p.Procs[0].LocalName(slot))
+	}
+	assert.Equal(t, []string{"$main::$x"}, names)
+}

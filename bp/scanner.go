@@ -103,7 +103,9 @@ func (s *scanner) next() token {
 	}
 	c := s.src[s.off]
 	switch {
-	case isLetter(c):
+	case isLetter(c) || c == '$':
+		// SatAbs names C's main $main (and writes $-prefixed names for
+		// C's ::), so an identifier may also begin with $.
 		for s.off < len(s.src) && isIdentRest(s.src[s.off]) {
 			s.off++
 		}
