@@ -9,83 +9,178 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
 )
 
-// ErrUnknownEngine is returned for an engine name Check does not know.
-var ErrUnknownEngine = errors.New("unknown engine")
+// Errors of Check, for errors.Is.
+var (
+	// ErrUnknownEngine: Options.Engine names no engine of the table.
+	ErrUnknownEngine = errors.New("unknown engine")
+	// ErrNoSuchLabel: no statement carries Options.Label.
+	ErrNoSuchLabel = errors.New("no statement is labelled")
+	// ErrInternal: an engine failed, or gave an answer that did not pass
+	// its check (a trace that does not replay, a certificate that does
+	// not hold). It is a bug in bopgo, never a verdict.
+	ErrInternal = errors.New("internal error")
+)
+
+// DefaultMaxThreads is the thread bound when Options.MaxThreads is 0 and
+// the program can create unboundedly many threads.
+const DefaultMaxThreads = 8
+
+// staticBoundCap: a program whose thread creation is bounded by more
+// threads than this is treated as unbounded for the default bound, since
+// raising the bound one by one that far would not end in useful time.
+const staticBoundCap = 64
 
 // Check decides whether prog satisfies the property of opts. It honours
 // ctx: when ctx ends the verdict is Unknown. The error is non-nil only when
-// the check could not run (bad options, an internal failure).
+// the check could not run (bad options, an unknown label) or an engine
+// failed (ErrInternal).
+//
+// Every answer is checked before it leaves: an Unsafe trace is replayed by
+// bp/interp, and a certificate of Safe is re-checked by an independent SAT
+// call; an answer that fails its check is an ErrInternal error naming the
+// engine.
 func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
 	start := time.Now()
-	engine := opts.Engine
-	if engine == "" {
-		engine = DefaultEngine
+	name := opts.Engine
+	if name == "" {
+		name = DefaultEngine
 	}
 	defer func() {
 		// An internal failure must not take down a caller that checks
 		// many programs in one process.
 		if r := recover(); r != nil {
-			res, err = Result{}, fmt.Errorf("internal error in the %s engine: %v\n%s", engine, r, debug.Stack())
+			res, err = Result{}, fmt.Errorf("%w in the %s engine: %v\n%s", ErrInternal, name, r, debug.Stack())
 		}
 	}()
+	info, ok := name.Info()
+	if !ok {
+		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, name, Engines)
+	}
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
-	if engine != Explicit && engine != Symbolic && engine != Auto && !IsCircuitEngine(engine) {
-		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, engine, Engines)
+	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
+		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
 	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
 	defer stop()
-	defer func() {
-		if err == nil {
-			limitReason(ctx, &res, opts.MaxMemory)
-		}
-	}()
-	switch engine {
-	case Explicit:
-		io := interp.Options{Label: opts.Label, MaxThreads: opts.MaxThreads, MaxStates: opts.MaxStates}
-		r, err := interp.Check(ctx, prog, io)
-		if err != nil {
-			return Result{}, err
-		}
-		res = Result{
-			Verdict:  fromOutcome(r.Outcome),
-			Reason:   r.Reason,
-			Property: opts.Property(),
-			Engine:   engine,
-			Stats:    Stats{States: r.States, ThreadBound: r.Bound},
-		}
-		if r.Trace != nil {
-			res.Trace = newTrace(prog, r.Trace, opts.Label)
-		}
-	case Auto:
-		r, err := portfolio(ctx, prog, opts)
-		if err != nil {
-			return Result{}, err
-		}
-		res = r
-	default:
-		// The search engines: each fills res.Stats as it goes and puts
-		// its interp.Trace in r.Trace.Exec.
-		var r Result
-		if engine == Symbolic {
-			r, err = symbolicCheck(ctx, prog, opts, &res.Stats)
-		} else {
-			r, err = circuitCheck(ctx, prog, opts, circuitEngines[engine], &res.Stats)
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		r.Stats = res.Stats
-		res = r
-		res.Property = opts.Property()
-		res.Engine = engine
-		if r.Trace != nil {
-			res.Trace = newTrace(prog, r.Trace.Exec, opts.Label)
-		}
+	p := &engine.Problem{
+		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
+		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
+		NoPOR: opts.NoPOR, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
+		Meter: &engine.Meter{},
+	}
+	defer reportProgress(opts.Progress, name, p.Meter, start)()
+	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
+		res = Result{Verdict: Safe, Reason: why, Engine: name}
+	} else if name == Auto {
+		res, err = portfolio(ctx, p, opts)
+	} else {
+		res, err = checkWith(ctx, info, p, opts)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	res.Property = opts.Property()
+	if res.Verdict == Unknown && errors.Is(context.Cause(ctx), errMemoryLimit) {
+		res.Limit = MemoryLimit
+		res.Reason = fmt.Sprintf("memory limit reached: more than %d MiB of heap", opts.MaxMemory>>20)
 	}
 	res.Stats.Duration = time.Since(start)
 	return res, nil
+}
+
+// checkWith runs one engine under the shared policy (thread bounds) and
+// checks its answer.
+func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
+	var stats engine.Stats
+	r, err := runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
+	if err != nil {
+		return Result{}, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
+	}
+	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
+	if res.Verdict != Unknown {
+		res.Limit = NoLimit
+	}
+	checked := time.Now()
+	if err := verify(p, r); err != nil {
+		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
+	}
+	stats.CheckTime = time.Since(checked)
+	if r.Verdict == Unsafe {
+		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
+	}
+	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
+		res.Reason = r.Certificate.String()
+	}
+	res.Stats = stats
+	return res, nil
+}
+
+// verify is the check every answer passes before it leaves Check.
+func verify(p *engine.Problem, r engine.Result) error {
+	switch r.Verdict {
+	case Unsafe:
+		if r.Trace == nil {
+			return errors.New("no counterexample")
+		}
+		return interp.Replay(p.Prog, interp.Options{Label: p.Label}, r.Trace)
+	case Safe:
+		if r.Certificate != nil {
+			return r.Certificate.Check()
+		}
+	}
+	return nil
+}
+
+// threadBound is the largest thread bound Check tries, and whether it is
+// the program's own (static) bound.
+func threadBound(prog *bp.Program, opts Options) int {
+	n, bounded := prog.MaxThreads()
+	switch {
+	case opts.MaxThreads > 0 && bounded && n < opts.MaxThreads:
+		return max(n, 1)
+	case opts.MaxThreads > 0:
+		return opts.MaxThreads
+	case bounded && n <= staticBoundCap:
+		return max(n, 1)
+	}
+	return DefaultMaxThreads
+}
+
+// runBounds runs an engine at thread bounds 1, 2, … maxThreads: the first
+// bound with a bug, or one that no thread start exceeds, decides; at the
+// last bound an exceeded bound gives Unknown with the Threads limit.
+func runBounds(ctx context.Context, info EngineInfo, p *engine.Problem, maxThreads int, stats *engine.Stats) (engine.Result, error) {
+	for bound := 1; ; bound++ {
+		last := bound >= maxThreads
+		p.Meter.SetBound(bound)
+		stats.ThreadBound = bound
+		r, err := info.run(ctx, p, bound, last, stats)
+		if err != nil {
+			return r, err
+		}
+		switch {
+		case r.Verdict == Unsafe:
+			return r, nil
+		case r.Verdict == Unknown && r.Limit != engine.Threads:
+			return r, nil
+		case !r.BoundHit:
+			return r, nil
+		case last:
+			return engine.Result{Limit: engine.Threads,
+				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, nil
+		}
+	}
+}
+
+// threads words a thread bound.
+func threads(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return fmt.Sprintf("up to %d threads", n)
 }

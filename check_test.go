@@ -113,12 +113,13 @@ func TestCorpusUnsafe(t *testing.T) {
 	assert.GreaterOrEqual(t, checked, 81)
 }
 
-func TestMissingLabelIsUnreachable(t *testing.T) {
+// A label that no statement carries is a mistake (a typo in a refinement
+// loop), not a proof that it is unreachable.
+func TestMissingLabelIsAnError(t *testing.T) {
 	p := loadFile(t, "testdata/boppo/Simple1/main.bp")
-	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Label: "NOWHERE"})
-	require.NoError(t, err)
-	assert.Equal(t, bopgo.Safe, res.Verdict)
-	assert.Contains(t, res.Reason, "no statement is labelled NOWHERE")
+	_, err := bopgo.Check(context.Background(), p, bopgo.Options{Label: "NOWHERE"})
+	require.ErrorIs(t, err, bopgo.ErrNoSuchLabel)
+	assert.Contains(t, err.Error(), "NOWHERE")
 }
 
 func TestUnknownEngine(t *testing.T) {

@@ -60,11 +60,11 @@ void main() begin g := T; L: start_thread t(); goto L; end`)
 			fmt.Println(err)
 			return
 		}
-		fmt.Printf("max %d threads: %v (%s)\n", n, res.Verdict, res.Reason)
+		fmt.Printf("max %d threads: %v, limit %q (%s)\n", n, res.Verdict, res.Limit, res.Reason)
 	}
 	// Output:
-	// max 1 threads: unknown (thread bound reached: the program can have more live threads than the bound of 1 (raise --max-threads))
-	// max 3 threads: unsafe (assertion can fail)
+	// max 1 threads: unknown, limit "threads" (thread bound reached: no bug with 1 thread, but the program can have more)
+	// max 3 threads: unsafe, limit "" (assertion can fail)
 }
 
 // Cancelling the context stops a check promptly with Unknown.

@@ -3,7 +3,6 @@ package bopgo
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime/metrics"
 	"time"
 )
@@ -45,12 +44,4 @@ func watchMemory(ctx context.Context, limit uint64) (context.Context, func()) {
 		}
 	}()
 	return ctx, func() { close(done); cancel(nil) }
-}
-
-// limitReason rewrites the reason of an Unknown result stopped by the
-// memory watchdog.
-func limitReason(ctx context.Context, res *Result, limit uint64) {
-	if res.Verdict == Unknown && errors.Is(context.Cause(ctx), errMemoryLimit) {
-		res.Reason = fmt.Sprintf("memory limit reached: more than %d MiB of heap", limit>>20)
-	}
 }

@@ -6,27 +6,20 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 )
 
-// Auto is the portfolio: the engines of PortfolioEngines race on the same
-// program, the first definite answer (Safe or Unsafe) wins, and the others
-// are cancelled.
-const Auto Engine = "auto"
-
-// PortfolioEngines are the engines Auto races, chosen because they fail on
-// different programs: symbolic simulation with QBF fix-points is strong
-// where data is wide and threads are few, IC3 where a small invariant over
-// the circuit exists (SatAbs's PrngSimp and Stack programs, SLAM's Peterson
-// variants); both also find bugs. BMC and k-induction add nothing that these
-// two do not find first on the benchmarks (benchmarks/README.md), so they
-// would only take a core.
-var PortfolioEngines = []Engine{Symbolic, IC3}
-
-// portfolio runs PortfolioEngines concurrently on prog. Each engine gets
-// the caller's options except the memory bound, which Check's own watchdog
-// enforces for the whole race.
-func portfolio(ctx context.Context, prog *bp.Program, opts Options) (Result, error) {
+// portfolio races the engines marked Portfolio in the table on the same
+// problem: the first definite answer (Safe or Unsafe) that passes its
+// check wins, and the others are cancelled. Symbolic simulation with QBF
+// fix-points is strong where data is wide and threads are few, IC3 where a
+// small invariant over the circuit exists; both find bugs. BMC and
+// k-induction add nothing that these two do not find first on the
+// benchmarks (benchmarks/README.md), so they would only take a core.
+//
+// Which engine wins can differ from run to run, and with it the trace;
+// Result.Engine names the winner.
+func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type answer struct {
@@ -34,14 +27,10 @@ func portfolio(ctx context.Context, prog *bp.Program, opts Options) (Result, err
 		err error
 	}
 	answers := make(chan answer, len(PortfolioEngines))
-	for _, e := range PortfolioEngines {
-		o := opts
-		o.Engine, o.MaxMemory = e, 0
+	for _, name := range PortfolioEngines {
+		info, _ := name.Info()
 		go func() {
-			r, err := Check(ctx, prog, o)
-			if err == nil {
-				r.Engine = o.Engine
-			}
+			r, err := checkWith(ctx, info, p, opts)
 			answers <- answer{r, err}
 		}()
 	}
@@ -64,13 +53,16 @@ func portfolio(ctx context.Context, prog *bp.Program, opts Options) (Result, err
 	if len(unknown) == 0 {
 		return Result{}, errors.Join(errs...)
 	}
-	// No engine decided: report why each stopped, in a fixed order.
+	// No engine decided: report why each stopped, in the table's order.
 	res := unknown[0]
 	var why []string
-	for _, e := range PortfolioEngines {
+	for _, name := range PortfolioEngines {
 		for _, u := range unknown {
-			if u.Engine == e {
-				why = append(why, fmt.Sprintf("%s: %s", e, u.Reason))
+			if u.Engine == name {
+				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
+				if u.Limit != NoLimit {
+					res.Limit = u.Limit
+				}
 			}
 		}
 	}

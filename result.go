@@ -1,60 +1,50 @@
 package bopgo
 
 import (
-	"fmt"
-	"time"
-
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
 )
 
-// Verdict is the answer of a check.
-type Verdict int
+// Verdict is the answer of a check; the zero value is Unknown.
+type Verdict = engine.Verdict
 
 // Verdicts.
 const (
-	Safe    Verdict = iota // no execution violates the property
-	Unsafe                 // some execution does; Result.Trace shows one
-	Unknown                // the check stopped early; Result.Reason says why
+	Unknown = engine.Unknown // the check stopped early; Result.Limit and Reason say why
+	Safe    = engine.Safe    // no execution violates the property
+	Unsafe  = engine.Unsafe  // some execution does; Result.Trace shows one
 )
 
-func (v Verdict) String() string {
-	switch v {
-	case Safe:
-		return "safe"
-	case Unsafe:
-		return "unsafe"
-	case Unknown:
-		return "unknown"
-	}
-	return fmt.Sprintf("Verdict(%d)", int(v))
-}
+// Limit says what stopped a check that ended Unknown.
+type Limit = engine.Limit
 
-// Engine names a checking algorithm.
-type Engine string
-
-// Engines.
+// Limits; NoLimit is the zero value.
 const (
-	Symbolic Engine = "symbolic" // parametric symbolic states, SAT feasibility, QBF subsumption
-	Explicit Engine = "explicit" // bp/interp: exhaustive explicit-state search
-	// The circuit engines (circuit.go): the program as a sequential circuit.
-	BMC        Engine = "bmc"  // bounded model checking: finds bugs, never proves
-	KInduction Engine = "kind" // k-induction with simple-path constraints
-	IC3        Engine = "ic3"  // IC3/PDR: proves with an inductive invariant, finds bugs
+	NoLimit         = engine.NoLimit
+	TimeLimit       = engine.Time
+	MemoryLimit     = engine.Memory
+	StateLimit      = engine.States
+	ThreadLimit     = engine.Threads
+	DepthLimit      = engine.Depth
+	CancelledByUser = engine.Cancelled
 )
 
-// Engines lists the engines Check accepts, the default first.
-var Engines = []Engine{Symbolic, Explicit, BMC, KInduction, IC3, Auto}
+// Stats are an engine's counters, summed over the thread bounds tried:
+// a core that every engine fills, and the symbolic engine's own.
+type Stats = engine.Stats
 
 // Options configure Check. The zero value checks assertions with the
 // default engine and bounds.
 type Options struct {
 	// Label, if not empty, makes the property "no statement labelled
-	// Label is reached"; assertions are then not checked.
+	// Label is reached"; assertions are then not checked. A label that no
+	// statement carries is an error (ErrNoSuchLabel).
 	Label string
-	// Engine selects the algorithm; empty means the default.
+	// Engine selects the algorithm (see Engines); empty means the default.
 	Engine Engine
-	// MaxThreads bounds the number of live threads, main included; 0 means
-	// 8. A program that can exceed it and is not found unsafe gets Unknown.
+	// MaxThreads bounds the number of live threads, main included. 0 means
+	// the program's own bound when its thread creation is bounded
+	// (bp.Program.MaxThreads), else DefaultMaxThreads. A program that can
+	// exceed the bound and is not found unsafe gets Unknown.
 	MaxThreads int
 	// MaxStates bounds the states an engine stores; 0 means no bound.
 	MaxStates int
@@ -74,6 +64,9 @@ type Options struct {
 	// DumpQBF, if not empty, is a directory where the symbolic engine
 	// writes every subsumption query as a QDIMACS file.
 	DumpQBF string
+	// Progress, if not nil, is called about once a second while the check
+	// runs, from another goroutine.
+	Progress func(Progress)
 }
 
 // Property describes the property of opts, as results print it.
@@ -86,46 +79,12 @@ func (o Options) Property() string {
 
 // Result is the outcome of Check.
 type Result struct {
-	Verdict  Verdict
-	Reason   string // why Unknown; what was violated for Unsafe
+	Verdict Verdict
+	Limit   Limit  // for Unknown: what stopped the check (NoLimit: nothing did)
+	Reason  string // why Unknown; what was violated for Unsafe; how Safe was shown
+	// Property is what was checked, in words.
 	Property string
 	Engine   Engine
-	Trace    *Trace // for Unsafe
+	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
 	Stats    Stats
-}
-
-// Stats are an engine's counters, summed over the thread bounds tried.
-type Stats struct {
-	States        int           // states stored
-	Subsumed      int           // symbolic states dropped as covered by stored ones
-	CheapSubsumed int           // of those, decided without a QBF query
-	SATCalls      int           // feasibility and property queries
-	SATTime       time.Duration // time in them
-	QBFCalls      int           // subsumption queries
-	QBFTime       time.Duration // time in them
-	// Partial-order reduction: parts of states (regions, see ample.go)
-	// expanded by one ample thread, fully, and fully because the cycle
-	// proviso rejected the reduced expansion (those count in
-	// FullExpansions too); states split into several regions because
-	// different threads are ample in different parts.
-	ReducedExpansions, FullExpansions, ProvisoExpansions int
-	SplitStates                                          int
-	ThreadBound                                          int           // thread bound of the last search
-	Depth                                                int           // circuit engines: the deepest bound finished
-	Duration                                             time.Duration // wall time of the check
-
-	dumped int // QBF queries written by --dump-qbf
-}
-
-// DefaultEngine is the engine used when Options.Engine is empty.
-const DefaultEngine = Symbolic
-
-func fromOutcome(o interp.Outcome) Verdict {
-	switch o {
-	case interp.Safe:
-		return Safe
-	case interp.Unsafe:
-		return Unsafe
-	}
-	return Unknown
 }

@@ -5,7 +5,7 @@ package bp
 
 // maxNesting bounds expression nesting so that hostile input cannot exhaust
 // the stack.
-const maxNesting = 2000
+const maxNesting = 100_000 // as go/parser
 
 func (p *parser) startsExpr() bool {
 	switch p.kind() {

@@ -1,6 +1,7 @@
 package bp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -155,14 +156,19 @@ func TestErrorsAreSortedAndBounded(t *testing.T) {
 	}
 }
 
+// Expressions may nest as deep as Go's parser allows (100,000 levels);
+// deeper input is rejected with a position instead of exhausting the
+// stack.
 func TestDeepNesting(t *testing.T) {
-	src := "void main() begin x := "
-	for i := 0; i < 5000; i++ {
-		src += "("
+	deep := func(n int) []byte {
+		return []byte("decl x; void main() begin x := " + strings.Repeat("(", n) + "!x" + strings.Repeat(")", n) + "; assert(x | !x); end")
 	}
-	src += "T; end"
-	_, err := Parse("deep.bp", []byte(src))
+	p, err := Load("deep.bp", deep(maxNesting-1))
+	require.NoError(t, err)
+	assert.NotEmpty(t, p.Procs[0].Steps)
+	_, err = Parse("deeper.bp", deep(maxNesting+1))
 	require.Error(t, err)
+	assert.Contains(t, err.Error(), "deeper.bp:1:")
 	assert.Contains(t, err.Error(), "nested too deeply")
 }
 

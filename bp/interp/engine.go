@@ -57,36 +57,51 @@ type Result struct {
 var ErrNoMain = errors.New("program has no main thread")
 
 // Check searches all interleavings of prog for a violation of the property
-// in opts. It returns Unknown when ctx ends or a limit is reached.
+// in opts, raising the thread bound from 1 to opts.MaxThreads: the first
+// bound with a bug, or one that is never hit, decides. It returns Unknown
+// when ctx ends or a limit is reached. (bopgo.Check has the same policy
+// for every engine; this one serves the interpreter's own tests.)
 func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) {
-	if len(prog.Procs) == 0 {
-		return Result{}, ErrNoMain
-	}
 	if opts.MaxThreads <= 0 {
 		opts.MaxThreads = DefaultMaxThreads
 	}
-	an := analyse(prog, opts)
-	if ok, why := prog.TargetReachable(an.target, opts.Label); !ok {
+	if len(prog.Procs) == 0 {
+		return Result{}, ErrNoMain
+	}
+	if ok, why := prog.TargetReachable(prog.Targets(opts.Label), opts.Label); !ok {
 		return Result{Outcome: Safe, Reason: why}, nil
 	}
 	total := 0
 	for bound := 1; ; bound++ {
-		e := newEngine(prog, an, opts, bound)
-		r := e.run(ctx)
-		total += len(e.nodes)
+		r, hit, err := Search(ctx, prog, opts, bound)
+		if err != nil {
+			return r, err
+		}
+		total += r.States
 		r.States = total
-		r.Bound = bound
 		switch {
-		case r.Outcome == Unsafe, r.Outcome == Unknown:
-			return r, nil
-		case !e.boundHit:
+		case r.Outcome == Unsafe, r.Outcome == Unknown, !hit:
 			return r, nil
 		case bound >= opts.MaxThreads:
 			r.Outcome = Unknown
-			r.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than the bound of %d (raise --max-threads)", opts.MaxThreads)
+			r.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than %d", opts.MaxThreads)
 			return r, nil
 		}
 	}
+}
+
+// Search is the explicit engine at one thread bound: every interleaving
+// with at most bound live threads. boundHit reports a thread start
+// suppressed by the bound, after which Safe holds only up to the bound.
+func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (r Result, boundHit bool, err error) {
+	if len(prog.Procs) == 0 {
+		return Result{}, false, ErrNoMain
+	}
+	e := newEngine(prog, analyse(prog, opts), opts, bound)
+	r = e.run(ctx)
+	r.States = len(e.nodes)
+	r.Bound = bound
+	return r, e.boundHit, nil
 }
 
 // node is a stored state with the step that produced it.

@@ -3,55 +3,24 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/bopgo/bopgo"
-	"github.com/bopgo/bopgo/internal/cli"
 )
 
 // What check, boppo and qbf do alike with their command lines.
 
-// parseArgs parses flags before or after the positional arguments. When
-// stop is set the command ends at once with status: 0 after -h, the usage
-// status after a bad flag (the flag package has said why).
-func parseArgs(fs *flag.FlagSet, args []string) (files []string, status int, stop bool) {
-	files, err := cli.ParseInterleaved(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return nil, 0, true
-	case err != nil:
-		return nil, exitUsage, true
+// badLimits checks the engine name and the bounds shared by check and
+// boppo; it returns what is wrong, or "".
+func badLimits(engine string, maxThreads int, timeout time.Duration) string {
+	if maxThreads < 0 || timeout < 0 {
+		return "--max-threads and --timeout must not be negative"
 	}
-	return files, 0, false
-}
-
-// oneFile returns the only positional argument, or says why not.
-func oneFile(cmd string, files []string, fs *flag.FlagSet, stderr io.Writer) (string, bool) {
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "%s: want exactly one FILE, got %d\n", cmd, len(files))
-		fs.Usage()
-		return "", false
+	if _, ok := bopgo.Engine(engine).Info(); !ok {
+		return fmt.Sprintf("unknown engine %q (known: %v)", engine, bopgo.Engines)
 	}
-	return files[0], true
-}
-
-// validLimits checks the engine name and the bounds shared by check and
-// boppo.
-func validLimits(cmd, engine string, maxThreads int, timeout time.Duration, stderr io.Writer) bool {
-	if maxThreads < 1 || timeout < 0 {
-		fmt.Fprintf(stderr, "%s: --max-threads must be at least 1; --timeout must not be negative\n", cmd)
-		return false
-	}
-	for _, e := range bopgo.Engines {
-		if string(e) == engine {
-			return true
-		}
-	}
-	fmt.Fprintf(stderr, "%s: unknown engine %q (known: %v)\n", cmd, engine, bopgo.Engines)
-	return false
+	return ""
 }
 
 // withTimeout is ctx limited to timeout (none if 0).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -77,7 +79,7 @@ func (f *boppoFlags) register(fs *flag.FlagSet) {
 		fs.BoolVar(&f.ignored, ig.name, false, ig.usage)
 	}
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "bopgo's checking `ENGINE`")
-	fs.IntVar(&f.maxThreads, "max-threads", 8, "bopgo's bound on live threads, main included (`N`)")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, "bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with VERIFICATION UNKNOWN after `DURATION` (0: no limit)")
 	f.unsupported = make([]bool, len(boppoUnsupported))
 	for i, name := range boppoUnsupported {
@@ -99,14 +101,13 @@ func runAs(name string, args []string, stdin io.Reader, stdout, stderr io.Writer
 
 func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	var f boppoFlags
-	fs := flag.NewFlagSet("boppo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("boppo", boppoUsage, stdout, stderr)
+	fs := cmd.FlagSet
 	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, boppoUsage)
+	cmd.Flags = func(w io.Writer) {
 		// List the flags that work, not the rejected ones.
 		shown := flag.NewFlagSet("boppo", flag.ContinueOnError)
-		shown.SetOutput(stderr)
+		shown.SetOutput(w)
 		fs.VisitAll(func(fl *flag.Flag) {
 			if !slices.Contains(boppoUnsupported, fl.Name) {
 				shown.Var(fl.Value, fl.Name, fl.Usage)
@@ -114,10 +115,10 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 			}
 		})
 		shown.PrintDefaults()
-		fmt.Fprintf(stderr, "\nBoPPo's options that change its output are rejected: -%s.\n", strings.Join(boppoUnsupported, ", -"))
+		fmt.Fprintf(w, "\nBoPPo's options that change its output are rejected: -%s.\n", strings.Join(boppoUnsupported, ", -"))
 	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
 	if f.version {
@@ -134,9 +135,12 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	name, ok := oneFile("boppo", files, fs, stderr)
-	if !ok || !validLimits("boppo", f.engine, f.maxThreads, f.timeout, stderr) {
+	name, ok := cmd.OneFile(files)
+	if !ok {
 		return exitUsage
+	}
+	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
+		return cmd.Errorf("%s", msg)
 	}
 	prog := loadOrReport(name, stderr, nil)
 	if prog == nil {
@@ -145,8 +149,15 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := withTimeout(context.Background(), f.timeout)
 	defer cancel()
 	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, NoPOR: f.noPOR})
+	if errors.Is(err, bopgo.ErrNoSuchLabel) {
+		// BoPPo's answer to a label that no statement carries.
+		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
+		if errors.Is(err, bopgo.ErrInternal) {
+			return exitInternal
+		}
 		return exitUsage
 	}
 	explainTimeout(ctx, &res, f.timeout)

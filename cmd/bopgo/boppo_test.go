@@ -495,17 +495,18 @@ func TestBoPPoFlags(t *testing.T) {
 		{[]string{path, path}, "want exactly one FILE, got 2"},
 		{[]string{"-l"}, "flag needs an argument: -l"},
 		{[]string{"--engine", "magic", path}, `unknown engine "magic"`},
-		{[]string{"--max-threads", "0", path}, "--max-threads must be at least 1"},
+		{[]string{"--max-threads", "-1", path}, "--max-threads and --timeout must not be negative"},
 	} {
 		code, out, errOut := runName("boppo", c.args...)
 		assert.Equal(t, exitUsage, code, "%v", c.args)
 		assert.Contains(t, errOut, c.want, "%v", c.args)
 		assert.Empty(t, out, "%v", c.args)
 	}
-	code, _, errOut := runName("boppo", "-h")
+	code, out, errOut := runName("boppo", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, errOut, "-compact-trace")
-	assert.NotContains(t, errOut, "\n  -promela\n", "rejected options are not listed as flags")
+	assert.Empty(t, errOut, "help asked for goes to stdout")
+	assert.Contains(t, out, "-compact-trace")
+	assert.NotContains(t, out, "\n  -promela\n", "rejected options are not listed as flags")
 }
 
 func TestBoPPoBadInputAndUnknown(t *testing.T) {

@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 const checkUsage = `usage: bopgo check [flags] FILE.bp
@@ -28,50 +31,49 @@ type checkFlags struct {
 	maxThreads int
 	maxStates  int
 	maxDepth   int
-	maxMemory  byteSize
+	maxMemory  cli.ByteSize
 	timeout    time.Duration
 	json       bool
 	stats      bool
 	dumpQBF    string
 	noPOR      bool
 	por        bool
+	progress   bool
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
-	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: symbolic (SAT and QBF on parametric states), explicit (state by state), ic3 (IC3/PDR on the program as a circuit), bmc (bounded model checking of the circuit: finds bugs, never proves), kind (k-induction on the circuit) or auto (symbolic and ic3 raced; the first answer wins)")
+	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: "+engineHelp())
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query of the symbolic engine as QDIMACS into `DIR`")
-	fs.IntVar(&f.maxThreads, "max-threads", 8, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "bmc, kind: give up with UNKNOWN past unrolling depth `N` (0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
+	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, checkUsage)
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	cmd := cli.New("bopgo check", checkUsage, stdout, stderr)
+	f.register(cmd.FlagSet)
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
-	name, ok := oneFile("bopgo check", files, fs, stderr)
-	if !ok || !validLimits("bopgo check", f.engine, f.maxThreads, f.timeout, stderr) {
+	name, ok := cmd.OneFile(files)
+	if !ok {
 		return exitUsage
 	}
+	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
+		return cmd.Errorf("%s", msg)
+	}
 	if f.maxStates < 0 || f.maxDepth < 0 {
-		fmt.Fprintln(stderr, "bopgo check: --max-states and --max-depth must not be negative")
-		return exitUsage
+		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
 	prog := loadOrReport(name, stderr, out)
@@ -87,10 +89,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}
+	progress := newProgressLine(stderr, f.progress)
+	if progress != nil {
+		opts.Progress = progress.show
+	}
 	res, err := bopgo.Check(ctx, prog, opts)
+	progress.clear()
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo: %v\n", err)
-		return exitUsage
+		return checkError(name, err, stderr, out)
 	}
 	explainTimeout(ctx, &res, f.timeout)
 	out.result(name, prog, res, f.stats)
@@ -103,8 +109,33 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return exitUnknown
 }
 
-// loadFile reads and loads a program; on failure it returns nil and every
-// diagnostic, file:line:col first.
+// checkError reports an error of bopgo.Check and returns the exit status:
+// a label that does not exist is bad input; an engine's failure is an
+// internal error.
+func checkError(file string, err error, stderr io.Writer, out *printer) int {
+	switch {
+	case errors.Is(err, bopgo.ErrNoSuchLabel):
+		msg := fmt.Sprintf("%s: %v", file, err)
+		fmt.Fprintln(stderr, msg)
+		out.inputError(file, []string{msg})
+		return exitBadInput
+	case errors.Is(err, bopgo.ErrInternal):
+		fmt.Fprintf(stderr, "bopgo: %v\nplease report this bug with the input file\n", err)
+		return exitInternal
+	}
+	fmt.Fprintf(stderr, "bopgo: %v\n", err)
+	return exitUsage
+}
+
+// engineHelp lists the engines of the table for --engine's help.
+func engineHelp() string {
+	var parts []string
+	for _, e := range bopgo.EngineTable() {
+		parts = append(parts, fmt.Sprintf("%s (%s)", e.Name, e.Summary))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // loadOrReport loads a program; if it cannot, it prints every error on
 // stderr and, given a printer, the error result (JSON), and returns nil.
 func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {

@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/aiger"
 	"github.com/bopgo/bopgo/mc/bmc"
@@ -30,21 +30,17 @@ flags:
 var circuitEngines = map[string]mc.Engine{"ic3": ic3.Check, "bmc": bmc.Check, "kind": kind.Check}
 
 func runCircuit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("circuit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo circuit", circuitUsage, stdout, stderr)
+	fs := cmd.FlagSet
 	engine := fs.String("engine", "ic3", "`ENGINE`: ic3, bmc or kind")
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
 	maxDepth := fs.Int("max-depth", 0, "give up past depth `N` (frames for ic3; 0: no limit)")
 	stats := fs.Bool("stats", false, "print the depth and the SAT calls")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, circuitUsage)
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
-	name, ok := oneFile("bopgo circuit", files, fs, stderr)
+	name, ok := cmd.OneFile(files)
 	if !ok {
 		return exitUsage
 	}

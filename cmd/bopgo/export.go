@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
 )
 
@@ -36,21 +36,17 @@ type exportFlags struct {
 
 func runExport(args []string, stdout, stderr io.Writer) int {
 	var f exportFlags
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo export", exportUsage, stdout, stderr)
+	fs := cmd.FlagSet
 	fs.StringVar(&f.format, "format", "", "output `FORMAT`: promela or aiger")
 	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable (instead of assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`)")
 	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, exportUsage)
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
-	name, ok := oneFile("bopgo export", files, fs, stderr)
+	name, ok := cmd.OneFile(files)
 	if !ok {
 		return exitUsage
 	}
@@ -78,7 +74,6 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		}
 	case "":
 		fmt.Fprintln(stderr, "bopgo export: --format is required (promela or aiger)")
-		fs.Usage()
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger)\n", f.format)

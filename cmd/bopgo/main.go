@@ -5,15 +5,19 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
-// Exit statuses, part of the command's contract.
+// Exit statuses, part of the command's contract (docs/cli.md).
 const (
-	exitSafe     = 0
-	exitUsage    = 1
-	exitUnknown  = 5
-	exitBadInput = 6
-	exitUnsafe   = 10
+	exitSafe        = 0
+	exitUsage       = cli.ExitUsage // 1
+	exitInternal    = 3             // a bug in bopgo: an engine failed, or its answer did not check
+	exitPeerMissing = 4             // a peer tool (spin, gcc) is not installed
+	exitUnknown     = 5
+	exitBadInput    = 6
+	exitUnsafe      = 10
 )
 
 // version is the release; overridden at link time by releases.
@@ -26,7 +30,6 @@ usage:
   bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
   bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
-  bopgo bench [flags] INPUTS...  run benchmarks, resumably (docs/bench.md)
   bopgo export --format promela|aiger FILE.bp
                                  write the program for SPIN, or as a circuit
   bopgo circuit [flags] FILE.aig decide an AIGER circuit with bopgo's circuit
@@ -36,7 +39,8 @@ usage:
 
 check prints the verdict as its last line on stdout, one of
 VERIFICATION SUCCESSFUL, VERIFICATION FAILED, VERIFICATION UNKNOWN,
-and exits 0 (safe), 10 (unsafe), 5 (unknown), 6 (bad input) or 1 (usage).
+and exits 0 (safe), 10 (unsafe), 5 (unknown), 6 (bad input), 1 (usage),
+3 (internal error: a bug in bopgo) or 4 (a peer tool is missing).
 `
 
 func main() {
@@ -57,7 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "boppo":
 		return runBoPPo(args[1:], stdout, stderr)
 	case "bench":
-		return runBench(args[1:], stdout, stderr)
+		fmt.Fprintln(stderr, "bopgo: the benchmark harness is its own command now, bopgo-bench (go install ./cmd/bopgo-bench); see docs/bench.md")
+		return exitUsage
 	case "circuit":
 		return runCircuit(args[1:], stdout, stderr)
 	case "export":

@@ -60,13 +60,16 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	if res.Reason != "" && res.Verdict != bopgo.Unsafe {
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
+		if res.Limit == bopgo.ThreadLimit {
+			fmt.Fprintln(w, "(raise --max-threads to search more threads)")
+		}
 	}
 	if stats {
 		st := res.Stats
-		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs\n",
+		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs (%.3fs checking the answer)\n",
 			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
-			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds())
-		if bopgo.IsCircuitEngine(res.Engine) {
+			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds(), st.CheckTime.Seconds())
+		if info, _ := res.Engine.Info(); info.Depth || res.Engine == bopgo.IC3 {
 			fmt.Fprintf(w, "depth: %d\n", st.Depth)
 		}
 	}
@@ -126,6 +129,7 @@ type jsonResult struct {
 	File      string         `json:"file"`
 	Verdict   string         `json:"verdict"`
 	Reason    string         `json:"reason,omitempty"`
+	Limit     string         `json:"limit,omitempty"`
 	Property  string         `json:"property,omitempty"`
 	Engine    string         `json:"engine,omitempty"`
 	Errors    []string       `json:"errors,omitempty"`
@@ -175,6 +179,9 @@ type jsonStats struct {
 	ThreadBound int     `json:"thread_bound"`
 	Depth       int     `json:"depth,omitempty"`
 	Seconds     float64 `json:"seconds"`
+	// CheckSeconds: time spent checking the answer (replaying the trace,
+	// re-checking a certificate), included in Seconds.
+	CheckSeconds float64 `json:"check_seconds"`
 }
 
 func toJSON(file string, res bopgo.Result) jsonResult {
@@ -183,6 +190,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 		File:     file,
 		Verdict:  res.Verdict.String(),
 		Reason:   res.Reason,
+		Limit:    res.Limit.String(),
 		Property: res.Property,
 		Engine:   string(res.Engine),
 		Stats: &jsonStats{
@@ -192,6 +200,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
 			Proviso: res.Stats.ProvisoExpansions, Split: res.Stats.SplitStates,
 			ThreadBound: res.Stats.ThreadBound, Depth: res.Stats.Depth, Seconds: res.Stats.Duration.Seconds(),
+			CheckSeconds: res.Stats.CheckTime.Seconds(),
 		},
 	}
 	if tr := res.Trace; tr != nil {

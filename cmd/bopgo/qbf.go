@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/qbf"
 )
 
@@ -25,8 +25,8 @@ const (
 
 const qbfUsage_ = `usage: bopgo qbf [--timeout DURATION] [--witness] [--stats] FILE
 
-Decides the qbf.QDIMACS formula in FILE ("-" reads standard input) and prints
-one line in the qbf.QDIMACS output format, "s cnf RESULT VARS CLAUSES", where
+Decides the QDIMACS formula in FILE ("-" reads standard input) and prints
+one line in the QDIMACS output format, "s cnf RESULT VARS CLAUSES", where
 RESULT is 1 (true), 0 (false) or -1 (unknown). Exit status: 10 true,
 20 false, 5 unknown, 6 bad input, 1 usage error.
 
@@ -36,7 +36,7 @@ RESULT is 1 (true), 0 (false) or -1 (unknown). Exit status: 10 true,
 // names), decides the formula and returns the exit status.
 //
 // stdout receives exactly one line, "s cnf 1 V C", "s cnf 0 V C" or
-// "s cnf -1 V C", the result line of the qbf.QDIMACS output format, with V
+// "s cnf -1 V C", the result line of the QDIMACS output format, with V
 // and C the counts of the file's problem line. DepQBF prints the same line
 // with its --qdo option (and a bare SAT/UNSAT without it). With --witness,
 // "V lit 0" lines follow, one per variable of the outermost block, when
@@ -50,20 +50,16 @@ func runQBF(args []string, stdout, stderr io.Writer) int {
 // cancelled on an interrupt, which ends the run with "s cnf -1") and
 // standard input.
 func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("qbf", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo qbf", qbfUsage_, stdout, stderr)
+	fs := cmd.FlagSet
 	timeout := fs.Duration("timeout", 0, "give up after `DURATION`, e.g. 10s (0: no limit)")
 	witness := fs.Bool("witness", false, "print the certificate of the outermost block as V lines")
 	stats := fs.Bool("stats", false, "print solver statistics on stderr")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, qbfUsage_)
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
-	name, ok := oneFile("qbf", files, fs, stderr)
+	name, ok := cmd.OneFile(files)
 	if !ok {
 		return qbfUsage
 	}

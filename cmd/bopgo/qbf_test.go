@@ -96,6 +96,11 @@ func TestCLIUsage(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runQBFTest(context.Background(), "", tc.args...)
 			assert.Equal(t, tc.code, code)
+			if tc.code == 0 { // help asked for goes to stdout
+				assert.Empty(t, stderr)
+				assert.Contains(t, stdout, tc.stderr)
+				return
+			}
 			assert.Empty(t, stdout)
 			assert.Contains(t, stderr, tc.stderr)
 		})

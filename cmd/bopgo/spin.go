@@ -1,16 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp/promela"
-	"github.com/bopgo/bopgo/internal/spin"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/spin"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
 const spinUsage = `usage: bopgo spin [flags] FILE.bp
@@ -19,7 +20,7 @@ Checks the program in FILE.bp with the SPIN model checker: exports it as
 Promela (bopgo export --format promela), compiles SPIN's verifier with gcc
 and runs it. Prints the verdict lines and exit statuses of bopgo check
 (--json: the same schema, engine "spin", no trace). Needs spin and gcc on
-PATH (exit status 1 if they are missing). See docs/promela.md.
+PATH (exit status 4 if they are missing). See docs/promela.md.
 
 flags:
 `
@@ -31,7 +32,7 @@ var spinQuickCompile = false
 type spinFlags struct {
 	label      string
 	maxThreads int
-	maxMemory  byteSize
+	maxMemory  cli.ByteSize
 	timeout    time.Duration
 	json       bool
 	stats      bool
@@ -40,8 +41,8 @@ type spinFlags struct {
 
 func runSpin(args []string, stdout, stderr io.Writer) int {
 	f := spinFlags{maxMemory: spin.DefaultMaxMemory}
-	fs := flag.NewFlagSet("spin", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo spin", spinUsage, stdout, stderr)
+	fs := cmd.FlagSet
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.Var(&f.maxMemory, "max-memory", "SPIN's memory limit (`SIZE`, e.g. 2GB; pan's -DMEMLIM)")
@@ -49,15 +50,11 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print SPIN's statistics")
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "turn off SPIN's partial-order reduction (-DNOREDUCE)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, spinUsage)
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
-	name, ok := oneFile("bopgo spin", files, fs, stderr)
+	name, ok := cmd.OneFile(files)
 	if !ok {
 		return exitUsage
 	}
@@ -74,32 +71,29 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	opts := bopgo.Options{Label: f.label}
 	res := bopgo.Result{Property: opts.Property(), Engine: "spin"}
 	res.Stats.ThreadBound = f.maxThreads
-	var sr spin.Result
-	if ok, why := prog.TargetReachable(prog.Targets(f.label), f.label); !ok {
+	var sr spin.Details
+	targets := prog.Targets(f.label)
+	if f.label != "" && len(prog.FindLabel(f.label)) == 0 {
+		return checkError(name, fmt.Errorf("%w %s", bopgo.ErrNoSuchLabel, f.label), stderr, out)
+	}
+	if ok, why := prog.TargetReachable(targets, f.label); !ok {
 		// The same static answer as bopgo check, without running SPIN.
 		res.Verdict, res.Reason = bopgo.Safe, why
 	} else {
-		if err := spin.Available(); err != nil {
-			fmt.Fprintf(stderr, "bopgo spin: %v\n", err)
-			return exitUsage
-		}
-		var model bytes.Buffer
-		if err := promela.Write(&model, prog, promela.Options{Label: f.label, MaxThreads: f.maxThreads}); err != nil {
-			fmt.Fprintf(stderr, "bopgo spin: %v\n", err)
-			return exitUsage
-		}
 		ctx, cancel := withTimeout(context.Background(), f.timeout)
 		defer cancel()
-		var err error
-		sr, err = spin.Check(ctx, model.Bytes(), spin.Options{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce, QuickCompile: spinQuickCompile})
+		p := &engine.Problem{Prog: prog, Label: f.label, Targets: targets}
+		er, got, err := spin.Verify(ctx, p, f.maxThreads, spin.Options{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce, QuickCompile: spinQuickCompile})
 		if err != nil {
 			fmt.Fprintf(stderr, "bopgo spin: %v\n", err)
+			if errors.Is(err, spin.ErrMissing) {
+				return exitPeerMissing
+			}
 			return exitUsage
 		}
-		res.Verdict, res.Reason = spinVerdict(sr, f.label)
-		if sr.Verdict == spin.Unknown && ctx.Err() == context.DeadlineExceeded {
-			res.Reason = fmt.Sprintf("timeout after %v", f.timeout)
-		}
+		sr = got
+		res.Verdict, res.Limit, res.Reason = er.Verdict, er.Limit, er.Reason
+		explainTimeout(ctx, &res, f.timeout)
 		res.Stats.States = int(sr.States)
 	}
 	res.Stats.Duration = time.Since(start)
@@ -117,21 +111,7 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	return exitUnknown
 }
 
-// spinVerdict words SPIN's answer as bopgo's.
-func spinVerdict(sr spin.Result, label string) (bopgo.Verdict, string) {
-	switch sr.Verdict {
-	case spin.Safe:
-		return bopgo.Safe, ""
-	case spin.Unsafe:
-		if label != "" {
-			return bopgo.Unsafe, fmt.Sprintf("label %s reached", label)
-		}
-		return bopgo.Unsafe, "assertion can fail (pan: " + sr.Reason + ")"
-	}
-	return bopgo.Unknown, sr.Reason
-}
-
-func printSpinText(w io.Writer, file string, res bopgo.Result, sr spin.Result) {
+func printSpinText(w io.Writer, file string, res bopgo.Result, sr spin.Details) {
 	fmt.Fprintf(w, "file: %s\nproperty: %s\nengine: %s\n", file, res.Property, res.Engine)
 	if res.Reason != "" {
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)

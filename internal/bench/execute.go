@@ -193,6 +193,7 @@ type jsonResult struct {
 	Reason  string   `json:"reason"`
 	Engine  string   `json:"engine"`
 	Errors  []string `json:"errors"`
+	Limit   string   `json:"limit"`
 	Stats   struct {
 		States   int64 `json:"states"`
 		SATCalls int64 `json:"sat_calls"`
@@ -219,7 +220,7 @@ func interpret(rec *Record, c Config, stdout []byte, stderr string, waitErr erro
 		if err := json.Unmarshal(stdout, &res); err == nil && res.Verdict != "" {
 			rec.Engine, rec.Reason = res.Engine, res.Reason
 			rec.States, rec.SATCalls, rec.QBFCalls = res.Stats.States, res.Stats.SATCalls, res.Stats.QBFCalls
-			rec.Verdict = classifyUnknown(res.Verdict, res.Reason)
+			rec.Verdict = classifyUnknown(res.Verdict, res.Limit, res.Reason)
 			if res.Verdict == Error && len(res.Errors) > 0 {
 				rec.Reason = res.Errors[0]
 			}
@@ -247,16 +248,17 @@ func interpret(rec *Record, c Config, stdout []byte, stderr string, waitErr erro
 	}
 }
 
-// classifyUnknown splits bopgo's unknown by its reason: a time or memory
-// limit is a verdict of its own.
-func classifyUnknown(verdict, reason string) string {
+// classifyUnknown splits bopgo's unknown by the limit that stopped it
+// (docs/json.md): a time or memory limit is a verdict of its own. bopgo
+// spin and older bopgo have no limit field; their reason says it.
+func classifyUnknown(verdict, limit, reason string) string {
 	if verdict != Unknown {
 		return verdict
 	}
 	switch {
-	case strings.HasPrefix(reason, "timeout"):
+	case limit == "time", limit == "" && strings.HasPrefix(reason, "timeout"):
 		return Timeout
-	case strings.HasPrefix(reason, "memory limit"):
+	case limit == "memory", limit == "" && strings.HasPrefix(reason, "memory limit"):
 		return Memout
 	}
 	return Unknown

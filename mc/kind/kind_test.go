@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 	"github.com/stretchr/testify/assert"
@@ -17,48 +16,6 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/mc"
 )
-
-// kInductive checks, with its own unrollings, all-different constraints
-// added eagerly and a fresh gini solver per question, that no bad state
-// is reachable in fewer than k steps and that every path of k+1 pairwise
-// different states that is good in its first k is good in its last.
-func kInductive(sys *mc.System, k int) bool {
-	solve := func(c *logic.C, ms ...z.Lit) bool {
-		g := gini.New()
-		c.ToCnfFrom(g, ms...)
-		for _, m := range ms {
-			g.Add(m)
-			g.Add(0)
-		}
-		return g.Solve() == 1
-	}
-	base := logic.NewRoll(sys.S)
-	for d := 0; d < k; d++ {
-		if solve(base.C, base.At(sys.Bad, d)) {
-			return false
-		}
-	}
-	free := sys.S.Copy()
-	for _, l := range free.Latches {
-		free.SetInit(l, z.LitNull)
-	}
-	u := logic.NewRoll(free)
-	var ms []z.Lit
-	for d := 0; d < k; d++ {
-		ms = append(ms, u.At(sys.Bad, d).Not())
-	}
-	ms = append(ms, u.At(sys.Bad, k))
-	for i := 0; i <= k; i++ {
-		for j := i + 1; j <= k; j++ {
-			var diff []z.Lit
-			for _, l := range free.Latches {
-				diff = append(diff, u.C.Xor(u.At(l, i), u.At(l, j)))
-			}
-			ms = append(ms, u.C.Ors(diff...))
-		}
-	}
-	return !solve(u.C, ms...)
-}
 
 // twoCounters: a counter that counts to 3 and wraps, and Bad "b1 ∧ ¬b0 ∧
 // c" where c is a latch that is never set: safe, not 1-inductive from
@@ -73,7 +30,7 @@ func TestCounter(t *testing.T) {
 	sys := &mc.System{S: s, Inputs: []z.Lit{in}, Bad: s.Ands(b1, b0.Not(), c)}
 	r := Check(context.Background(), sys, mc.Options{MaxDepth: 10})
 	require.Equal(t, mc.Safe, r.Verdict, r.Reason)
-	assert.True(t, kInductive(sys, r.K))
+	assert.True(t, mc.CheckKInductive(sys, r.K) == nil)
 
 	sys.Bad = s.Ands(b1, b0)
 	r = Check(context.Background(), sys, mc.Options{MaxDepth: 10})
@@ -106,8 +63,8 @@ func TestProofsAreInductive(t *testing.T) {
 		switch r.Verdict {
 		case mc.Safe:
 			proved++
-			require.True(t, kInductive(sys, r.K), "seed %d: not %d-inductive\n%s", seed, r.K, src)
-			require.True(t, r.K == 1 || !kInductive(sys, r.K-1), "seed %d: already %d-inductive", seed, r.K-1)
+			require.True(t, mc.CheckKInductive(sys, r.K) == nil, "seed %d: not %d-inductive\n%s", seed, r.K, src)
+			require.True(t, r.K == 1 || mc.CheckKInductive(sys, r.K-1) != nil, "seed %d: already %d-inductive", seed, r.K-1)
 		case mc.Unsafe:
 			refuted++
 			bad, err := mc.Simulate(sys, r.Trace)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"os"
 	"os/exec"
@@ -15,22 +16,57 @@ import (
 	"github.com/bopgo/bopgo/internal/bench"
 )
 
-// benchChildEnv makes the test binary act as bopgo: bench runs its
-// configurations with os.Executable, which in a test is this binary.
-const benchChildEnv = "BOPGO_TEST_AS_BOPGO"
+// benchChildEnv makes the test binary act as bopgo-bench (for the test
+// that kills the harness); bopgoEnv names the bopgo that TestMain built.
+const (
+	benchChildEnv = "BOPGO_TEST_AS_BENCH"
+	bopgoEnv      = "BOPGO_TEST_BOPGO"
+)
 
 func TestMain(m *testing.M) {
 	if os.Getenv(benchChildEnv) == "1" {
-		os.Exit(runAs("bopgo", os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(runBench(benchArgs(os.Args[1:]), os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	// The configurations run a real bopgo, built once for all tests.
+	dir, err := os.MkdirTemp("", "bopgo-bench-test-")
+	if err != nil {
+		panic(err)
+	}
+	bin := filepath.Join(dir, "bopgo")
+	build := exec.Command("go", "build", "-o", bin, "github.com/bopgo/bopgo/cmd/bopgo")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building bopgo for the bench tests: " + err.Error())
+	}
+	os.Setenv(bopgoEnv, bin)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// benchArgs turns a test's "bench ..." command line into bopgo-bench's,
+// with the bopgo that TestMain built for the runs.
+func benchArgs(args []string) []string {
+	if len(args) > 0 && args[0] == "bench" {
+		args = args[1:]
+	}
+	if len(args) > 0 && (args[0] == "merge" || args[0] == "report") {
+		return args
+	}
+	return append([]string{"--bopgo", os.Getenv(bopgoEnv)}, args...)
+}
+
+func runCmd(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := runBench(benchArgs(args), &out, &errOut)
+	return code, out.String(), errOut.String()
 }
 
 // copyTo copies testdata files into dir.
 func copyTo(t *testing.T, dir string, names ...string) {
 	t.Helper()
 	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join("testdata", n))
+		data, err := os.ReadFile(filepath.Join("../bopgo/testdata", n))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), data, 0o644))
 	}
@@ -52,7 +88,6 @@ func readResults(t *testing.T, name string) map[string]bench.Record {
 }
 
 func TestBenchCheckConfigs(t *testing.T) {
-	t.Setenv(benchChildEnv, "1")
 	dir := t.TempDir()
 	copyTo(t, dir, "race.bp", "locked.bp", "label.bp", "forever.bp")
 	manifest := "path\texpected_verdict\tverdict_evidence\tdialect\tlabel\n" +
@@ -108,7 +143,6 @@ func TestBenchCheckConfigs(t *testing.T) {
 }
 
 func TestBenchQBF(t *testing.T) {
-	t.Setenv(benchChildEnv, "1")
 	dir := t.TempDir()
 	for name, src := range map[string]string{"true.qdimacs": "../../qbf/testdata/true.qdimacs", "false.qdimacs": "../../qbf/testdata/false.qdimacs"} {
 		data, err := os.ReadFile(src)
@@ -181,7 +215,6 @@ func TestBenchSurvivesSIGKILL(t *testing.T) {
 	require.GreaterOrEqual(t, len(first), 2)
 	require.Less(t, len(first), 6, "killed before the end")
 
-	t.Setenv(benchChildEnv, "1")
 	code, _, errOut := runCmd(args...)
 	require.Equal(t, 0, code, errOut)
 	all := readResults(t, out)
@@ -195,7 +228,6 @@ func TestBenchSurvivesSIGKILL(t *testing.T) {
 }
 
 func TestBenchMergeShards(t *testing.T) {
-	t.Setenv(benchChildEnv, "1")
 	dir := t.TempDir()
 	copyTo(t, dir, "race.bp", "locked.bp", "label.bp")
 	base := []string{"--config", "a=check --engine explicit", "--config", "b=check --engine explicit --max-threads 2", dir}
@@ -224,12 +256,12 @@ func TestBenchUsageErrors(t *testing.T) {
 	out := filepath.Join(dir, "r.jsonl")
 	for _, args := range [][]string{
 		{"bench"},
-		{"bench", "--out", out, "--config", "noequals", "testdata/race.bp"},
-		{"bench", "--out", out, "--config", "a=check", "--config", "a=check --no-por", "testdata/race.bp"},
-		{"bench", "--out", out, "--config", "a=", "testdata/race.bp"},
-		{"bench", "--out", out, "--shard", "4/3", "testdata/race.bp"},
-		{"bench", "--out", out, "--jobs", "0", "testdata/race.bp"},
-		{"bench", "--out", out, "--no-such-flag", "testdata/race.bp"},
+		{"bench", "--out", out, "--config", "noequals", "../bopgo/testdata/race.bp"},
+		{"bench", "--out", out, "--config", "a=check", "--config", "a=check --no-por", "../bopgo/testdata/race.bp"},
+		{"bench", "--out", out, "--config", "a=", "../bopgo/testdata/race.bp"},
+		{"bench", "--out", out, "--shard", "4/3", "../bopgo/testdata/race.bp"},
+		{"bench", "--out", out, "--jobs", "0", "../bopgo/testdata/race.bp"},
+		{"bench", "--out", out, "--no-such-flag", "../bopgo/testdata/race.bp"},
 		{"bench", "merge", "a.jsonl"},
 		{"bench", "report", "--scatter", "onlyone", "r.jsonl"},
 		{"bench", "report"},
@@ -241,13 +273,13 @@ func TestBenchUsageErrors(t *testing.T) {
 	code, _, errOut := runCmd("bench", "--out", out, "testdata/no-such.bp")
 	assert.Equal(t, exitBadInput, code)
 	assert.Contains(t, errOut, "no-such.bp")
-	code, _, errOut = runCmd("bench", "--out", out, "testdata/race.out")
+	code, _, errOut = runCmd("bench", "--out", out, "../bopgo/testdata/race.out")
 	assert.Equal(t, exitBadInput, code)
 	assert.Contains(t, errOut, "not a program")
 
 	// A corrupted results file is an error naming file:line.
 	require.NoError(t, os.WriteFile(out, []byte("{\"program\":\"x\"}\n"), 0o644))
-	code, _, errOut = runCmd("bench", "--out", out, "testdata/race.bp")
+	code, _, errOut = runCmd("bench", "--out", out, "../bopgo/testdata/race.bp")
 	assert.Equal(t, benchFailed, code)
 	assert.Contains(t, errOut, out+":1:")
 	code, _, errOut = runCmd("bench", "report", "--out", filepath.Join(dir, "rep"), out)

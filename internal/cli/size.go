@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// byteSize is a flag value for sizes like 512MB, 2GiB or 1000000.
-type byteSize uint64
+// ByteSize is a flag value for sizes like 512MB, 2GiB or 1000000.
+type ByteSize uint64
 
 var sizeUnits = []struct {
 	suffix string
@@ -19,9 +19,9 @@ var sizeUnits = []struct {
 	{"B", 1},
 }
 
-func (b *byteSize) String() string { return strconv.FormatUint(uint64(*b), 10) }
+func (b *ByteSize) String() string { return strconv.FormatUint(uint64(*b), 10) }
 
-func (b *byteSize) Set(s string) error {
+func (b *ByteSize) Set(s string) error {
 	t := strings.TrimSpace(s)
 	factor := uint64(1)
 	for _, u := range sizeUnits {
@@ -35,6 +35,6 @@ func (b *byteSize) Set(s string) error {
 	if err != nil || n < 0 {
 		return fmt.Errorf("invalid size %q (examples: 512MB, 2GiB, 1000000)", s)
 	}
-	*b = byteSize(n * float64(factor))
+	*b = ByteSize(n * float64(factor))
 	return nil
 }

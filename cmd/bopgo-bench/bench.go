@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -14,17 +14,20 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/internal/bench"
+	"github.com/bopgo/bopgo/internal/cli"
 )
 
-// Exit statuses of bench, besides exitUsage.
+// Exit statuses of bopgo-bench.
 const (
-	benchFailed      = 2   // results could not be read or written
-	benchInterrupted = 130 // stopped by a signal; finished runs are recorded
+	exitUsage        = cli.ExitUsage // 1
+	benchFailed      = 2             // results could not be read or written
+	exitBadInput     = 6             // an input could not be read
+	benchInterrupted = 130           // stopped by a signal; finished runs are recorded
 )
 
-const benchUsage = `usage: bopgo bench [flags] FILES|DIRS|MANIFESTS
-       bopgo bench merge -o OUT.jsonl RESULTS.jsonl...
-       bopgo bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...
+const benchUsage = `usage: bopgo-bench [flags] FILES|DIRS|MANIFESTS
+       bopgo-bench merge -o OUT.jsonl RESULTS.jsonl...
+       bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...
 
 Runs every program under every configuration as a separate process with a
 time and a memory limit, and appends one JSON line per finished run to the
@@ -42,8 +45,17 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, "; ") }
 func (r *repeated) Set(s string) error { *r = append(*r, s); return nil }
 
-// benchExecutable is the bopgo that runs the configurations: this one.
-var benchExecutable = os.Executable
+// findBopgo is the bopgo that runs the configurations: the one next to
+// this executable, else the one on PATH.
+func findBopgo() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		next := filepath.Join(filepath.Dir(self), "bopgo")
+		if st, err := os.Stat(next); err == nil && st.Mode().IsRegular() {
+			return next, nil
+		}
+	}
+	return exec.LookPath("bopgo")
+}
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
@@ -55,9 +67,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var configs repeated
-	var memory byteSize
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	var memory cli.ByteSize
+	cmd := cli.New("bopgo-bench", benchUsage, stdout, stderr)
+	fs := cmd.FlagSet
 	fs.Var(&configs, "config", "a configuration `NAME=ARGS`: a bopgo subcommand and flags, or exec:COMMAND and flags; repeatable (default: symbolic=check --engine symbolic, explicit=check --engine explicit, bopgo-qbf=qbf)")
 	jobs := fs.Int("jobs", 1, "runs at a time (`N`)")
 	timeout := fs.Duration("timeout", time.Minute, "wall-time limit per run, `DURATION` (0: none)")
@@ -66,19 +78,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	csvOut := fs.String("csv", "", "also append each result to the CSV `FILE`")
 	shard := fs.String("shard", "", "run only part `i/n` of the work (1 <= i <= n)")
 	list := fs.Bool("list", false, "print the runs still to do, one per line, and run nothing")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, benchUsage)
-		fs.PrintDefaults()
-	}
-	inputs, status, stop := parseArgs(fs, args)
-	if stop {
+	bopgoPath := fs.String("bopgo", "", "the bopgo executable that runs the configurations, `PATH` (default: the one next to bopgo-bench, else on PATH)")
+	inputs, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
 	cfgs := bench.DefaultConfigs()
 	if len(configs) > 0 {
 		var err error
 		if cfgs, err = bench.ParseConfigs(configs); err != nil {
-			fmt.Fprintf(stderr, "bopgo bench: %v\n", err)
+			fmt.Fprintf(stderr, "bopgo-bench: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -86,32 +95,30 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *shard != "" {
 		var err error
 		if part, err = bench.ParseShard(*shard); err != nil {
-			fmt.Fprintf(stderr, "bopgo bench: %v\n", err)
+			fmt.Fprintf(stderr, "bopgo-bench: %v\n", err)
 			return exitUsage
 		}
 	}
 	switch {
 	case len(inputs) == 0:
-		fmt.Fprintln(stderr, "bopgo bench: no programs given")
-		fs.Usage()
-		return exitUsage
+		return cmd.Errorf("no programs given")
 	case *jobs < 1 || *timeout < 0:
-		fmt.Fprintln(stderr, "bopgo bench: --jobs must be at least 1; --timeout must not be negative")
+		fmt.Fprintln(stderr, "bopgo-bench: --jobs must be at least 1; --timeout must not be negative")
 		return exitUsage
 	case *out == "":
-		fmt.Fprintln(stderr, "bopgo bench: --out must name a file")
+		fmt.Fprintln(stderr, "bopgo-bench: --out must name a file")
 		return exitUsage
 	}
 	progs, err := bench.Collect(inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench: %v\n", err)
 		return exitBadInput
 	}
 	runs := bench.Plan(progs, cfgs, bench.Limits{Timeout: *timeout, Memory: uint64(memory)})
 
 	res, done, err := bench.OpenResults(*out, *csvOut)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench: %v\n", err)
 		return benchFailed
 	}
 	defer res.Close()
@@ -122,121 +129,100 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	self, err := benchExecutable()
-	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench: finding the bopgo executable: %v\n", err)
-		return benchFailed
+	self := *bopgoPath
+	if self == "" {
+		if self, err = findBopgo(); err != nil {
+			fmt.Fprintf(stderr, "bopgo-bench: finding the bopgo executable (install it next to bopgo-bench, put it on PATH or give --bopgo): %v\n", err)
+			return benchFailed
+		}
 	}
-	fmt.Fprintf(stderr, "bopgo bench: %d runs (%d programs, %d configurations); %d to do, results in %s\n",
+	fmt.Fprintf(stderr, "bopgo-bench: %d runs (%d programs, %d configurations); %d to do, results in %s\n",
 		len(runs), len(progs), len(cfgs), len(todo), *out)
 
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	runner := &bench.Runner{Bopgo: self, Jobs: *jobs, Results: res, Progress: stderr, Terminal: isTerminal(stderr)}
+	runner := &bench.Runner{Bopgo: self, Jobs: *jobs, Results: res, Progress: stderr, Terminal: cli.IsTerminal(stderr)}
 	tally, err := runner.Run(ctx, todo)
-	fmt.Fprintf(stderr, "bopgo bench: %s\n", tally)
+	fmt.Fprintf(stderr, "bopgo-bench: %s\n", tally)
 	switch {
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "bopgo bench: interrupted; %d runs left, run the same command again to do them\n", len(todo)-tally.Done)
+		fmt.Fprintf(stderr, "bopgo-bench: interrupted; %d runs left, run the same command again to do them\n", len(todo)-tally.Done)
 		return benchInterrupted
 	case err != nil:
-		fmt.Fprintf(stderr, "bopgo bench: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench: %v\n", err)
 		return benchFailed
 	}
 	return 0
 }
 
-// isTerminal tells whether w is a character device (a terminal), where a
-// progress bar can be redrawn in place.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
 func runBenchMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo-bench merge", "usage: bopgo-bench merge -o OUT.jsonl RESULTS.jsonl...\n\nJoins results files (shards), keeping the first record of each run, sorted.\n\nflags:\n", stdout, stderr)
+	fs := cmd.FlagSet
 	out := fs.String("o", "", "the merged results `FILE` (replaced)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: bopgo bench merge -o OUT.jsonl RESULTS.jsonl...\n\nJoins results files (shards), keeping the first record of each run, sorted.\n\nflags:\n")
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
 	if *out == "" || len(files) == 0 {
-		fmt.Fprintln(stderr, "bopgo bench merge: want -o OUT and at least one results file")
-		fs.Usage()
-		return exitUsage
+		return cmd.Errorf("want -o OUT and at least one results file")
 	}
 	recs, torn, err := bench.ReadRecords(files...)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench merge: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench merge: %v\n", err)
 		return benchFailed
 	}
 	merged, conflicts := bench.Dedup(recs)
 	for _, c := range conflicts {
-		fmt.Fprintf(stderr, "bopgo bench merge: conflict: %s\n", c)
+		fmt.Fprintf(stderr, "bopgo-bench merge: conflict: %s\n", c)
 	}
 	if err := bench.WriteRecords(*out, merged); err != nil {
-		fmt.Fprintf(stderr, "bopgo bench merge: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench merge: %v\n", err)
 		return benchFailed
 	}
-	fmt.Fprintf(stderr, "bopgo bench merge: %d records from %d files into %s (%d duplicates, %d conflicting, %d torn lines skipped)\n",
+	fmt.Fprintf(stderr, "bopgo-bench merge: %d records from %d files into %s (%d duplicates, %d conflicting, %d torn lines skipped)\n",
 		len(merged), len(files), *out, len(recs)-len(merged), len(conflicts), torn)
 	return 0
 }
 
 func runBenchReport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cmd := cli.New("bopgo-bench report", "usage: bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...\n\nWrites DIR/summary.md, DIR/results.csv, DIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg}.\n\nflags:\n", stdout, stderr)
+	fs := cmd.FlagSet
 	out := fs.String("out", "bench-report", "the report's `DIR`")
 	scatter := fs.String("scatter", "", "plot configuration A against B (`A,B`; default: the first two by name)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: bopgo bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...\n\nWrites DIR/summary.md, DIR/results.csv, DIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg}.\n\nflags:\n")
-		fs.PrintDefaults()
-	}
-	files, status, stop := parseArgs(fs, args)
-	if stop {
+	files, status, ok := cmd.Parse(args)
+	if !ok {
 		return status
 	}
 	var pair []string
 	if *scatter != "" {
 		pair = strings.Split(*scatter, ",")
 		if len(pair) != 2 || pair[0] == "" || pair[1] == "" {
-			fmt.Fprintf(stderr, "bopgo bench report: --scatter %q: want A,B\n", *scatter)
+			fmt.Fprintf(stderr, "bopgo-bench report: --scatter %q: want A,B\n", *scatter)
 			return exitUsage
 		}
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "bopgo bench report: no results files given")
-		fs.Usage()
-		return exitUsage
+		return cmd.Errorf("no results files given")
 	}
 	recs, torn, err := bench.ReadRecords(files...)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench report: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed
 	}
 	if torn > 0 {
-		fmt.Fprintf(stderr, "bopgo bench report: %d torn last lines skipped\n", torn)
+		fmt.Fprintf(stderr, "bopgo-bench report: %d torn last lines skipped\n", torn)
 	}
 	merged, conflicts := bench.Dedup(recs)
 	for _, c := range conflicts {
-		fmt.Fprintf(stderr, "bopgo bench report: conflict: %s\n", c)
+		fmt.Fprintf(stderr, "bopgo-bench report: conflict: %s\n", c)
 	}
 	if len(merged) == 0 {
-		fmt.Fprintln(stderr, "bopgo bench report: no records")
+		fmt.Fprintln(stderr, "bopgo-bench report: no records")
 		return benchFailed
 	}
 	written, err := bench.Report(merged, *out, pair)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo bench report: %v\n", err)
+		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed
 	}
 	for _, w := range written {

@@ -1,4 +1,4 @@
-package bopgo
+package symbolic
 
 import (
 	"context"

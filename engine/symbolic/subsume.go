@@ -1,4 +1,4 @@
-package bopgo
+package symbolic
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/qbf"
 )
 
@@ -25,10 +26,10 @@ import (
 type subsumer struct {
 	c       *logic.C
 	dumpDir string
-	stats   *Stats
+	stats   *engine.Stats
 }
 
-func newSubsumer(c *logic.C, dumpDir string, stats *Stats) *subsumer {
+func newSubsumer(c *logic.C, dumpDir string, stats *engine.Stats) *subsumer {
 	return &subsumer{c: c, dumpDir: dumpDir, stats: stats}
 }
 
@@ -174,8 +175,8 @@ func (s *subsumer) dump(p qbf.Problem) error {
 	if err != nil {
 		return err
 	}
-	s.stats.dumped++ // numbered across thread bounds
-	name := filepath.Join(s.dumpDir, fmt.Sprintf("subsume-%06d.qdimacs", s.stats.dumped))
+	s.stats.Dumped++ // numbered across thread bounds
+	name := filepath.Join(s.dumpDir, fmt.Sprintf("subsume-%06d.qdimacs", s.stats.Dumped))
 	f, err := os.Create(name)
 	if err != nil {
 		return err

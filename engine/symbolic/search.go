@@ -1,4 +1,4 @@
-package bopgo
+package symbolic
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
-	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/por"
 	"github.com/bopgo/bopgo/sat"
 )
@@ -46,69 +46,35 @@ func newNode(st encode.State, parent int) symNode {
 }
 
 type symEngine struct {
-	prog     *bp.Program
-	opts     Options
+	prob     *engine.Problem
 	enc      *encode.Encoder
-	solver   *sat.Solver // only with Options.IncrementalSAT
+	solver   *sat.Solver // only with Problem.IncrementalSAT
 	nodes    []symNode
 	history  map[string][]int // pc-vector key -> stored nodes
-	target   [][]bool         // [proc][pc]: the property's places
 	feasible map[z.Lit]bool   // guard -> satisfiable, memoised
 	value    func(z.Lit) bool // the model of the last satisfiable query, on inputs
 	sub      *subsumer
 	por      *por.Info // nil without partial-order reduction
 	others   [][2]int  // othersOf's buffer
-	stats    *Stats
+	stats    *engine.Stats
 }
 
-// symbolicCheck runs the symbolic engine, raising the thread bound from 1
-// like the explicit engine: the first bound with a bug, or one that is
-// never hit, decides.
-func symbolicCheck(ctx context.Context, prog *bp.Program, opts Options, stats *Stats) (Result, error) {
-	maxThreads := opts.MaxThreads
-	if maxThreads <= 0 {
-		maxThreads = DefaultMaxThreads
-	}
-	target := prog.Targets(opts.Label)
-	if ok, why := prog.TargetReachable(target, opts.Label); !ok {
-		return Result{Verdict: Safe, Reason: why}, nil
-	}
-	var reduction *por.Info
-	if !opts.NoPOR {
-		reduction = por.Analyse(prog, opts.Label)
-	}
-	for bound := 1; ; bound++ {
-		e := newSymEngine(prog, opts, bound, target, stats)
-		e.por = reduction
-		res := e.run(ctx)
-		stats.ThreadBound = bound
-		switch {
-		case res.Verdict != Safe:
-			return res, nil
-		case !e.enc.BoundHit:
-			return res, nil
-		case bound >= maxThreads:
-			res.Verdict = Unknown
-			res.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than the bound of %d (raise --max-threads)", maxThreads)
-			return res, nil
-		}
-	}
-}
-
-// DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
-const DefaultMaxThreads = 8
-
-func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, stats *Stats) *symEngine {
-	enc := encode.New(prog, bound)
+// Run is the symbolic engine at one thread bound (engine.Run).
+func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
 	e := &symEngine{
-		prog: prog, opts: opts, enc: enc,
-		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,
+		prob: p, enc: encode.New(p.Prog, bound),
+		history: map[string][]int{}, feasible: map[z.Lit]bool{}, stats: stats,
 	}
-	e.sub = newSubsumer(enc.C, opts.DumpQBF, stats)
-	return e
+	e.sub = newSubsumer(e.enc.C, p.DumpQBF, stats)
+	if !p.NoPOR {
+		e.por = p.Independence()
+	}
+	res := e.run(ctx)
+	res.BoundHit = e.enc.BoundHit
+	return res, nil
 }
 
-func (e *symEngine) run(ctx context.Context) Result {
+func (e *symEngine) run(ctx context.Context) engine.Result {
 	init := e.enc.Initial()
 	e.nodes = append(e.nodes, newNode(init, -1))
 	e.remember(0)
@@ -117,10 +83,10 @@ func (e *symEngine) run(ctx context.Context) Result {
 	}
 	for head := 0; head < len(e.nodes); head++ {
 		if err := ctx.Err(); err != nil {
-			return Result{Verdict: Unknown, Reason: "cancelled: " + err.Error()}
+			return engine.Stopped(err)
 		}
-		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
-			return Result{Verdict: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
+		if e.prob.MaxStates > 0 && len(e.nodes) >= e.prob.MaxStates {
+			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.prob.MaxStates)}
 		}
 		regions := e.ampleRegions(ctx, head)
 		if regions == nil {
@@ -135,12 +101,12 @@ func (e *symEngine) run(ctx context.Context) Result {
 			}
 		}
 	}
-	return Result{Verdict: Safe}
+	return engine.Result{Verdict: engine.Safe}
 }
 
 // expandRegion expands the part of node head that reg selects: by its
 // ample thread alone if the cycle proviso allows, else by every thread.
-func (e *symEngine) expandRegion(ctx context.Context, head int, reg region) (Result, bool) {
+func (e *symEngine) expandRegion(ctx context.Context, head int, reg region) (engine.Result, bool) {
 	s := e.nodes[head].st
 	s.Guard = reg.guard
 	done := -1 // a thread already expanded
@@ -151,7 +117,7 @@ func (e *symEngine) expandRegion(ctx context.Context, head int, reg region) (Res
 		}
 		if allNew {
 			e.stats.ReducedExpansions++
-			return Result{}, false
+			return engine.Result{}, false
 		}
 		// The cycle proviso: expand the other threads too.
 		e.stats.ProvisoExpansions++
@@ -167,30 +133,30 @@ func (e *symEngine) expandRegion(ctx context.Context, head int, reg region) (Res
 			return r, true
 		}
 	}
-	return Result{}, false
+	return engine.Result{}, false
 }
 
 // expand executes the step of thread ti in s, a part of node head, and
 // stores the new successors; done reports a decided search (a violation, or Unknown), and
 // allNew whether no successor was covered by an already expanded state
 // (what the cycle proviso asks of a reduced expansion).
-func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti int) (res Result, done, allNew bool) {
+func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti int) (res engine.Result, done, allNew bool) {
 	th := s.Threads[ti]
-	succs, fail := e.enc.Step(s, ti, e.opts.Label == "")
+	succs, fail := e.enc.Step(s, ti, e.prob.Label == "")
 	if fail != z.LitNull && fail != e.enc.C.F {
 		switch e.solve(ctx, fail) {
 		case sat.Sat:
 			tr := e.counterexample(head, &th)
-			return Result{Verdict: Unsafe, Reason: "assertion can fail", Trace: &Trace{Exec: tr}}, true, false
+			return engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: tr}, true, false
 		case sat.Unknown:
-			return Result{Verdict: Unknown, Reason: "cancelled"}, true, false
+			return engine.Stopped(ctx.Err()), true, false
 		}
 	}
 	allNew = true
 	for _, succ := range succs {
 		if succ.State.Guard != s.Guard && !e.isFeasible(ctx, succ.State.Guard) {
 			if ctx.Err() != nil {
-				return Result{Verdict: Unknown, Reason: "cancelled: " + ctx.Err().Error()}, true, false
+				return engine.Stopped(ctx.Err()), true, false
 			}
 			continue
 		}
@@ -203,7 +169,10 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 		}
 		covered, err := e.sub.covered(ctx, &e.nodes[i], e.stored(e.nodes[i].key))
 		if err != nil {
-			return Result{Verdict: Unknown, Reason: err.Error()}, true, false
+			if ctx.Err() != nil {
+				return engine.Stopped(ctx.Err()), true, false
+			}
+			return engine.Result{Reason: err.Error()}, true, false
 		}
 		if covered {
 			e.stats.Subsumed++
@@ -217,7 +186,7 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 		}
 		e.remember(i)
 	}
-	return Result{}, false, allNew
+	return engine.Result{}, false, allNew
 }
 
 // solve asks whether lit is satisfiable; after Sat, value gives the model.
@@ -234,7 +203,7 @@ func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
 		e.stats.SATCalls++
 		e.stats.SATTime += time.Since(start)
 	}()
-	if e.opts.IncrementalSAT {
+	if e.prob.IncrementalSAT {
 		if e.solver == nil {
 			e.solver = sat.New(e.enc.C)
 		}
@@ -281,9 +250,9 @@ func (e *symEngine) isFeasible(ctx context.Context, guard z.Lit) bool {
 // labelAt checks the label property on node i, for the threads at the
 // given indices (-1 entries are skipped). The node's guard is known to be
 // satisfiable.
-func (e *symEngine) labelAt(i int, threads []int) (Result, bool) {
-	if e.opts.Label == "" {
-		return Result{}, false
+func (e *symEngine) labelAt(i int, threads []int) (engine.Result, bool) {
+	if e.prob.Label == "" {
+		return engine.Result{}, false
 	}
 	st := &e.nodes[i].st
 	for _, ti := range threads {
@@ -291,15 +260,15 @@ func (e *symEngine) labelAt(i int, threads []int) (Result, bool) {
 			continue
 		}
 		t := st.Threads[ti]
-		if e.target[t.Proc][t.PC] {
+		if e.prob.Targets[t.Proc][t.PC] {
 			if e.solve(context.Background(), st.Guard) != sat.Sat {
-				return Result{}, false
+				return engine.Result{}, false
 			}
 			tr := e.counterexample(i, nil)
-			return Result{Verdict: Unsafe, Reason: "label " + e.opts.Label + " reached", Trace: &Trace{Exec: tr}}, true
+			return engine.Result{Verdict: engine.Unsafe, Reason: "label " + e.prob.Label + " reached", Trace: tr}, true
 		}
 	}
-	return Result{}, false
+	return engine.Result{}, false
 }
 
 // key is the history key of a state: the program counters of its threads
@@ -359,6 +328,7 @@ func (e *symEngine) remember(i int) {
 	k := e.nodes[i].key
 	e.history[k] = append(e.history[k], i)
 	e.stats.States++
+	e.prob.Meter.AddStates(1)
 }
 
 // stored returns the nodes kept at key k.

@@ -1,4 +1,4 @@
-package bopgo
+package symbolic
 
 import (
 	"github.com/go-air/gini/z"

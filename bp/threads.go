@@ -1,0 +1,110 @@
+package bp
+
+// MaxThreads bounds the number of threads an execution can create, main
+// included, from the control flow alone. bounded is false when some
+// thread start can run unboundedly often: a start on a cycle of its
+// thread's control flow, or a kind of thread that can (indirectly) start
+// a thread of its own kind. When bounded, no execution ever has more than
+// n threads, so a search with n threads is complete.
+//
+// A kind of thread is where it starts: (proc, pc). A start that is on no
+// cycle runs at most once per thread of the kind that reaches it, so the
+// threads of a kind are the sum, over the starts that create it, of the
+// threads of the kinds that run them.
+func (p *Program) MaxThreads() (n int, bounded bool) {
+	type kind struct{ proc, pc int }
+	const saturated = 1 << 30
+	mainKind := kind{0, p.Procs[0].Entry}
+	index := map[kind]int{mainKind: 0}
+	kinds := []kind{mainKind}
+	// edges[i]: the kinds that threads of kind i start, once per start.
+	var edges [][]int
+	for i := 0; i < len(kinds); i++ {
+		k := kinds[i]
+		proc := p.Procs[k.proc]
+		edges = append(edges, nil)
+		for _, pc := range reachable(proc, []int{k.pc}) {
+			st := &proc.Steps[pc]
+			if st.Kind != Spawn {
+				continue
+			}
+			if onCycle(proc, pc) {
+				return 0, false
+			}
+			t := kind{st.SpawnProc, st.SpawnPC}
+			j, ok := index[t]
+			if !ok {
+				j = len(kinds)
+				index[t] = j
+				kinds = append(kinds, t)
+			}
+			edges[i] = append(edges[i], j)
+		}
+	}
+	// Count threads per kind in topological order; a cycle among kinds
+	// means unboundedly many.
+	indeg := make([]int, len(kinds))
+	for _, es := range edges {
+		for _, j := range es {
+			indeg[j]++
+		}
+	}
+	count := make([]int, len(kinds))
+	count[0] = 1
+	queue := []int{}
+	for i, d := range indeg {
+		if d == 0 {
+			queue = append(queue, i)
+		}
+	}
+	done := 0
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		done++
+		n = min(n+count[i], saturated)
+		for _, j := range edges[i] {
+			count[j] = min(count[j]+count[i], saturated)
+			if indeg[j]--; indeg[j] == 0 {
+				queue = append(queue, j)
+			}
+		}
+	}
+	if done < len(kinds) {
+		return 0, false
+	}
+	return n, true
+}
+
+// reachable lists the pcs of proc reachable from the given ones, in the
+// order found.
+func reachable(proc *Proc, from []int) []int {
+	seen := make([]bool, len(proc.Steps))
+	work := append([]int(nil), from...)
+	var out []int
+	for _, pc := range from {
+		seen[pc] = true
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		out = append(out, pc)
+		for _, s := range proc.Succs(pc) {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return out
+}
+
+// onCycle reports whether pc can reach itself in proc's control flow.
+func onCycle(proc *Proc, pc int) bool {
+	for _, q := range reachable(proc, proc.Succs(pc)) {
+		if q == pc {
+			return true
+		}
+	}
+	return false
+}

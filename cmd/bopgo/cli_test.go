@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A label that no statement carries is a typo: check reports it as bad
+// input (a refinement loop must not read it as a proof); boppo keeps
+// BoPPo's answer.
+func TestMissingLabel(t *testing.T) {
+	code, out, errOut := runCmd("check", "testdata/label.bp", "-l", "NOWHERE")
+	assert.Equal(t, exitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "testdata/label.bp: no statement is labelled NOWHERE\n", errOut)
+
+	code, out, _ = runCmd("check", "--json", "testdata/label.bp", "-l", "NOWHERE")
+	assert.Equal(t, exitBadInput, code)
+	assert.Contains(t, out, `"verdict": "error"`)
+	assert.Contains(t, out, "no statement is labelled NOWHERE")
+
+	code, out, _ = runName("boppo", "-l", "NOWHERE", "testdata/label.bp")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, lineSafe, lastLine(out))
+}
+
+// Help that the user asks for goes to stdout; a mistake is one line and a
+// hint on stderr, not the whole flag list.
+func TestHelpAndMistakes(t *testing.T) {
+	for _, cmd := range []string{"check", "qbf", "boppo", "circuit", "export", "spin"} {
+		code, out, errOut := runCmd(cmd, "-h")
+		assert.Equal(t, 0, code, cmd)
+		assert.Empty(t, errOut, cmd)
+		assert.Contains(t, out, "usage:", cmd)
+	}
+	code, out, errOut := runCmd("check", "--max-threads", "many", "testdata/race.bp")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, out)
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	assert.Len(t, lines, 2, errOut)
+	assert.Contains(t, lines[0], `bopgo check: invalid value "many" for flag -max-threads`)
+	assert.Equal(t, "run 'bopgo check -h' for usage", lines[1])
+
+	code, _, errOut = runCmd("check", "--engine", "magic", "testdata/race.bp")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `unknown engine "magic"`)
+}
+
+// --engine's help is the engine table.
+func TestEngineHelpReadsTheTable(t *testing.T) {
+	_, out, _ := runCmd("check", "-h")
+	for _, e := range []string{"symbolic", "explicit", "ic3", "bmc", "kind", "auto"} {
+		assert.Contains(t, out, e+" (", e)
+	}
+}
+
+// --progress prints progress lines on stderr while a check runs (the
+// test's stderr is not a terminal, so without the flag there are none).
+func TestProgressLines(t *testing.T) {
+	_, _, errOut := runCmd("check", "testdata/race.bp")
+	assert.NotContains(t, errOut, "states (")
+	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--timeout", "1500ms", "testdata/forever.bp")
+	assert.Contains(t, []int{exitUnknown, exitSafe}, code, out)
+	assert.Contains(t, errOut, "bopgo: explicit, ")
+	assert.Contains(t, errOut, " states (")
+}

@@ -1,0 +1,39 @@
+package circuit
+
+import (
+	"fmt"
+
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/mc"
+)
+
+// certificate is the evidence of an mc engine's Safe: IC3's inductive
+// invariant or k-induction's k. Both are re-checked by mc's own SAT calls,
+// which share nothing with the engines' solvers.
+func certificate(sys *mc.System, r mc.Result) *proof {
+	if r.Invariant == nil && r.K == 0 {
+		return nil
+	}
+	return &proof{sys: sys, invariant: r.Invariant, k: r.K}
+}
+
+type proof struct {
+	sys       *mc.System
+	invariant [][]z.Lit
+	k         int
+}
+
+func (p *proof) Check() error {
+	if p.invariant != nil {
+		return mc.CheckInvariant(p.sys, p.invariant)
+	}
+	return mc.CheckKInductive(p.sys, p.k)
+}
+
+func (p *proof) String() string {
+	if p.invariant != nil {
+		return fmt.Sprintf("an inductive invariant of %d clauses", len(p.invariant))
+	}
+	return fmt.Sprintf("the property is %d-inductive", p.k)
+}

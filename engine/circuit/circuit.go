@@ -1,0 +1,98 @@
+package circuit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	enc "github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/mc/bmc"
+	"github.com/bopgo/bopgo/mc/ic3"
+	"github.com/bopgo/bopgo/mc/kind"
+)
+
+// The circuit engines, each an engine.Run: the program as a sequential
+// circuit with bound thread slots, decided by one mc engine.
+var (
+	BMC        = RunWith(bmc.Check)
+	KInduction = RunWith(kind.Check)
+	IC3        = RunWith(ic3.Check)
+)
+
+// RunWith makes an engine of an mc engine. At a bound that is not the
+// last, a thread start that finds no free slot is a bad state of its own
+// (overflow): reaching it before any bug means "try more slots"
+// (BoundHit). At the last bound the circuit is checked again with
+// overflow harmless, since a bug that needs a suppressed start is still a
+// bug.
+func RunWith(check mc.Engine) engine.Run {
+	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
+		c, err := enc.Build(p.Prog, p.Label, slots)
+		if err != nil {
+			return engine.Result{}, err
+		}
+		mopts := mc.Options{MaxDepth: p.MaxDepth}
+		run := func(stopAtOverflow bool) (mc.Result, *mc.System) {
+			sys := c.System(stopAtOverflow)
+			r := check(ctx, sys, mopts)
+			stats.SATCalls += r.Stats.SATCalls
+			stats.Depth = r.Depth
+			return r, sys
+		}
+		r, sys := run(true)
+		switch r.Verdict {
+		case mc.Safe:
+			return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
+		case mc.Unknown:
+			return unknown(ctx, p, r), nil
+		}
+		res, err := trace(c, r)
+		if !errors.Is(err, enc.ErrOverflow) {
+			return res, err
+		}
+		hit := engine.Result{Limit: engine.Threads, BoundHit: true, Reason: fmt.Sprintf("a thread start finds no free slot among %d", slots)}
+		if !last {
+			return hit, nil
+		}
+		r, _ = run(false)
+		if r.Verdict == mc.Unsafe {
+			return trace(c, r)
+		}
+		if err := ctx.Err(); err != nil {
+			return engine.Stopped(err), nil
+		}
+		// Proved, or bounded by depth, with overflow harmless: either way
+		// the thread bound is what stops a proof for every number.
+		return hit, nil
+	}
+}
+
+// unknown words an mc engine's Unknown with its limit.
+func unknown(ctx context.Context, p *engine.Problem, r mc.Result) engine.Result {
+	if err := ctx.Err(); err != nil {
+		return engine.Stopped(err)
+	}
+	res := engine.Result{Reason: r.Reason}
+	if p.MaxDepth > 0 && r.Depth >= p.MaxDepth {
+		res.Limit = engine.Depth
+	}
+	return res
+}
+
+// trace maps an Unsafe answer to a result with a program trace.
+func trace(c *enc.Circuit, r mc.Result) (engine.Result, error) {
+	ex, err := c.Trace(r.Trace)
+	if err != nil {
+		if errors.Is(err, enc.ErrOverflow) {
+			return engine.Result{}, err
+		}
+		return engine.Result{}, fmt.Errorf("mapping the counterexample: %w", err)
+	}
+	why := "assertion can fail"
+	if c.Label != "" {
+		why = fmt.Sprintf("label %s reached", c.Label)
+	}
+	return engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: ex}, nil
+}

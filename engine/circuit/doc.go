@@ -1,0 +1,11 @@
+// Package circuit holds the circuit engines: the program as a sequential
+// circuit (encode/circuit) with one set of latches per thread slot,
+// decided by bounded model checking (mc/bmc), k-induction (mc/kind) or
+// IC3 (mc/ic3), a counterexample mapped back to a program trace. Each is
+// an engine.Run; the root raises the number of slots like the other
+// engines raise their thread bound.
+//
+// A Safe answer carries its certificate (IC3's inductive invariant,
+// k-induction's k), which the root re-checks with mc's independent SAT
+// calls before it reports Safe.
+package circuit

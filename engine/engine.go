@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/por"
+)
+
+// Verdict is the answer of a check. The zero value is Unknown.
+type Verdict int
+
+// Verdicts.
+const (
+	Unknown Verdict = iota // the check stopped early; the Limit and Reason say why
+	Safe                   // no execution violates the property
+	Unsafe                 // some execution does; the trace shows one
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Safe:
+		return "safe"
+	case Unsafe:
+		return "unsafe"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Limit says what stopped a check that ended Unknown.
+type Limit int
+
+// Limits. NoLimit is the zero value: a decided check, or an Unknown for
+// another reason (an engine that cannot decide, such as BMC's proofs).
+const (
+	NoLimit   Limit = iota
+	Time            // the time limit or the caller's deadline
+	Memory          // the heap limit
+	States          // the bound on stored states
+	Threads         // the thread bound: more threads may exist than were explored
+	Depth           // the unrolling bound of a circuit engine
+	Cancelled       // the caller cancelled the context
+)
+
+var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled"}
+
+// String is the limit's name as JSON prints it ("" for NoLimit).
+func (l Limit) String() string {
+	if int(l) < len(limitNames) {
+		return limitNames[l]
+	}
+	return fmt.Sprintf("Limit(%d)", int(l))
+}
+
+// Problem is what an engine is given: the program, the property and the
+// facts computed once for it, and the limits an engine enforces itself
+// (time, memory and cancellation arrive through the context).
+type Problem struct {
+	Prog  *bp.Program
+	Label string // the label property; empty: assertions
+	// Targets[proc][pc]: the steps where the property can fail
+	// (bp.Program.Targets), computed once per check.
+	Targets [][]bool
+
+	MaxStates int // stored states; 0: no bound
+	MaxDepth  int // circuit engines' unrolling; 0: no bound
+
+	NoPOR          bool   // symbolic: no partial-order reduction
+	IncrementalSAT bool   // symbolic: one incremental solver per search
+	DumpQBF        string // symbolic: write every subsumption query here
+
+	// Meter, if not nil, receives progress as the engine goes; the root
+	// reads it for progress lines.
+	Meter *Meter
+
+	porOnce sync.Once
+	por     *por.Info
+}
+
+// Independence is the partial-order analysis of the program for the
+// property (por.Analyse), computed on first use and shared by every
+// thread bound and engine of the check.
+func (p *Problem) Independence() *por.Info {
+	p.porOnce.Do(func() { p.por = por.Analyse(p.Prog, p.Label) })
+	return p.por
+}
+
+// Result is what an engine returns for one thread bound.
+type Result struct {
+	Verdict Verdict
+	Limit   Limit  // for Unknown: what stopped the search
+	Reason  string // for Unknown: why, in words; for Unsafe: what fails
+	Trace   *interp.Trace
+	// BoundHit: a thread start was suppressed because of the bound, so a
+	// Safe verdict only holds up to the bound.
+	BoundHit bool
+	// Invariant, from an engine that proves with one (IC3), is checked by
+	// the root before Safe leaves: see Certificate.
+	Certificate Certificate
+}
+
+// Certificate is an engine's evidence for Safe that the root can check
+// independently of the engine that found it.
+type Certificate interface {
+	// Check re-verifies the certificate; nil means it holds.
+	Check() error
+	// String describes it for the result's reason, e.g. "inductive
+	// invariant of 12 clauses".
+	String() string
+}
+
+// Stats are the counters of a check: a core every engine fills, and the
+// symbolic engine's own counters. They add up over the thread bounds
+// tried.
+type Stats struct {
+	States      int           // states stored (explored, for SPIN)
+	ThreadBound int           // thread bound of the last search
+	Depth       int           // circuit engines: the deepest bound finished
+	SATCalls    int           // satisfiability queries
+	SATTime     time.Duration // time in them
+	Duration    time.Duration // wall time of the check
+	// CheckTime is the time the root spent checking the answer (replaying
+	// the trace, re-checking the certificate); included in Duration.
+	CheckTime time.Duration
+	SymbolicStats
+}
+
+// SymbolicStats are the symbolic engine's counters.
+type SymbolicStats struct {
+	Subsumed      int           // symbolic states dropped as covered by stored ones
+	CheapSubsumed int           // of those, decided without a QBF query
+	QBFCalls      int           // subsumption queries
+	QBFTime       time.Duration // time in them
+	// Partial-order reduction: parts of states expanded by one ample
+	// thread, fully, and fully because the cycle proviso rejected the
+	// reduced expansion (those count in FullExpansions too); states split
+	// into several regions because different threads are ample in
+	// different parts.
+	ReducedExpansions, FullExpansions, ProvisoExpansions int
+	SplitStates                                          int
+	Dumped                                               int // QBF queries written for Problem.DumpQBF
+}
+
+// Meter is the progress of a running check, safe to read from another
+// goroutine while engines write it.
+type Meter struct {
+	states atomic.Int64
+	bound  atomic.Int64
+}
+
+// AddStates counts n more stored states. A nil Meter ignores it.
+func (m *Meter) AddStates(n int) {
+	if m != nil {
+		m.states.Add(int64(n))
+	}
+}
+
+// SetBound records the thread bound being searched.
+func (m *Meter) SetBound(b int) {
+	if m != nil {
+		m.bound.Store(int64(b))
+	}
+}
+
+// States is the number of states stored so far.
+func (m *Meter) States() int64 { return m.states.Load() }
+
+// Bound is the thread bound being searched.
+func (m *Meter) Bound() int { return int(m.bound.Load()) }
+
+// Stopped is the result of a search whose context ended with err: Limit
+// Time for a deadline, else Cancelled (the root rewrites it when its own
+// memory watchdog was the cause).
+func Stopped(err error) Result {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return Result{Limit: Time, Reason: "time limit reached"}
+	}
+	return Result{Limit: Cancelled, Reason: "cancelled"}
+}
+
+// Run is an engine's entry point: check p with at most bound live threads
+// (the root raises the bound), adding to stats. last says that bound is
+// the final one the root will try, so an engine that treats a suppressed
+// thread start as a reason to stop early (the circuit engines) must look
+// for bugs past it instead.
+type Run func(ctx context.Context, p *Problem, bound int, last bool, stats *Stats) (Result, error)

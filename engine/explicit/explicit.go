@@ -1,0 +1,33 @@
+package explicit
+
+import (
+	"context"
+
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+)
+
+// Run is the explicit engine at one thread bound (engine.Run).
+func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
+	r, hit, err := interp.Search(ctx, p.Prog, interp.Options{Label: p.Label, MaxStates: p.MaxStates}, bound)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	stats.States += r.States
+	p.Meter.AddStates(r.States)
+	res := engine.Result{Reason: r.Reason, Trace: r.Trace, BoundHit: hit}
+	switch r.Outcome {
+	case interp.Safe:
+		res.Verdict = engine.Safe
+	case interp.Unsafe:
+		res.Verdict = engine.Unsafe
+	default:
+		switch {
+		case ctx.Err() != nil:
+			return engine.Stopped(ctx.Err()), nil
+		case p.MaxStates > 0 && r.States >= p.MaxStates:
+			res.Limit = engine.States
+		}
+	}
+	return res, nil
+}

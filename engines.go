@@ -1,0 +1,105 @@
+package bopgo
+
+import (
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/circuit"
+	"github.com/bopgo/bopgo/engine/explicit"
+	"github.com/bopgo/bopgo/engine/symbolic"
+)
+
+// Engine names a checking algorithm.
+type Engine string
+
+// The engines of the table.
+const (
+	Symbolic   Engine = "symbolic" // parametric symbolic states, SAT feasibility, QBF subsumption
+	Explicit   Engine = "explicit" // exhaustive explicit-state search (bp/interp)
+	BMC        Engine = "bmc"      // bounded model checking of the program as a circuit
+	KInduction Engine = "kind"     // k-induction on the circuit
+	IC3        Engine = "ic3"      // IC3/PDR on the circuit
+	Auto       Engine = "auto"     // the portfolio
+)
+
+// EngineInfo describes an engine: the one table the command line, the
+// portfolio, JSON and docs read.
+type EngineInfo struct {
+	Name    Engine
+	Summary string // one line, for --engine's help
+	// Proves: given time, the engine answers Safe (up to the thread
+	// bound) as well as Unsafe. BMC never proves; k-induction may need an
+	// unbounded k.
+	Proves bool
+	// Complete: given time, the engine always decides (Safe or Unsafe).
+	Complete bool
+	// ThreadBound: the engine explores a bounded number of threads, which
+	// Check raises from 1 (the first bug found has the fewest threads).
+	ThreadBound bool
+	// Certificates: a Safe answer comes with evidence that Check
+	// re-checks independently (an inductive invariant, k-induction's k).
+	Certificates bool
+	// Depth: the engine unrolls, and Options.MaxDepth bounds it.
+	Depth bool
+	// Portfolio: Auto races this engine.
+	Portfolio bool
+
+	run engine.Run // nil for Auto
+}
+
+// engineTable is the list of engines, the default first.
+var engineTable = []EngineInfo{
+	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
+		Proves: true, Complete: true, ThreadBound: true, Portfolio: true, run: symbolic.Run},
+	{Name: Explicit, Summary: "every interleaving, state by state",
+		Proves: true, Complete: true, ThreadBound: true, run: explicit.Run},
+	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
+		Proves: true, Complete: true, ThreadBound: true, Certificates: true, Portfolio: true, run: circuit.IC3},
+	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
+		ThreadBound: true, Depth: true, run: circuit.BMC},
+	{Name: KInduction, Summary: "k-induction on the circuit",
+		Proves: true, ThreadBound: true, Certificates: true, Depth: true, run: circuit.KInduction},
+	{Name: Auto, Summary: "the portfolio: the engines marked for it race, the first answer wins",
+		Proves: true, Complete: true, ThreadBound: true},
+}
+
+// DefaultEngine is the engine used when Options.Engine is empty.
+const DefaultEngine = Symbolic
+
+// Engines lists the engine names Check accepts, the default first.
+var Engines = func() []Engine {
+	out := make([]Engine, len(engineTable))
+	for i, e := range engineTable {
+		out[i] = e.Name
+	}
+	return out
+}()
+
+// EngineTable returns a copy of the engine table, the default first.
+func EngineTable() []EngineInfo { return append([]EngineInfo(nil), engineTable...) }
+
+// Info returns the table entry of e; ok is false for an unknown name.
+func (e Engine) Info() (info EngineInfo, ok bool) {
+	for _, x := range engineTable {
+		if x.Name == e {
+			return x, true
+		}
+	}
+	return EngineInfo{}, false
+}
+
+// Decides reports whether engine e, given time, always answers Safe or
+// Unsafe (up to the thread bound).
+func Decides(e Engine) bool {
+	info, _ := e.Info()
+	return info.Complete
+}
+
+// PortfolioEngines are the engines Auto races, in the table's order.
+var PortfolioEngines = func() []Engine {
+	var out []Engine
+	for _, e := range engineTable {
+		if e.Portfolio {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}()

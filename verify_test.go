@@ -1,0 +1,82 @@
+package bopgo
+
+import (
+	"context"
+	"testing"
+
+	"github.com/go-air/gini/z"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/circuit"
+	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/mc/ic3"
+)
+
+// withEngine replaces the run function of engine name for one test.
+func withEngine(t *testing.T, name Engine, run engine.Run) {
+	t.Helper()
+	for i := range engineTable {
+		if engineTable[i].Name == name {
+			old := engineTable[i].run
+			engineTable[i].run = run
+			t.Cleanup(func() { engineTable[i].run = old })
+			return
+		}
+	}
+	t.Fatalf("no engine %s", name)
+}
+
+func mustLoad(t *testing.T, src string) *bp.Program {
+	t.Helper()
+	p, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	return p
+}
+
+// A trace that does not replay is an internal error naming the engine,
+// never a verdict.
+func TestCheckRefusesATraceThatDoesNotReplay(t *testing.T) {
+	p := mustLoad(t, `decl g; void main() begin g := T; g := !g; assert(g); end`)
+	for _, name := range []Engine{Symbolic, Explicit, IC3} {
+		info, _ := name.Info()
+		honest := info.run
+		withEngine(t, name, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+			r, err := honest(ctx, p, bound, last, stats)
+			if r.Verdict == engine.Unsafe {
+				// The value of g before the last step, flipped: the
+				// assertion would hold there.
+				st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+				st.Globals[0] = !st.Globals[0]
+			}
+			return r, err
+		})
+		res, err := Check(context.Background(), p, Options{Engine: name})
+		require.ErrorIs(t, err, ErrInternal, "%s: %v", name, res.Verdict)
+		assert.Contains(t, err.Error(), string(name))
+		assert.Contains(t, err.Error(), "does not check")
+	}
+}
+
+// A certificate that does not hold is refused: IC3's invariant with its
+// clauses dropped no longer excludes the bad states.
+func TestCheckRefusesABadInvariant(t *testing.T) {
+	p := mustLoad(t, `decl g; void main() begin g := F; L: g := g & *; assert(!g); goto L; end`)
+	res, err := Check(context.Background(), p, Options{Engine: IC3})
+	require.NoError(t, err)
+	require.Equal(t, Safe, res.Verdict)
+	assert.Contains(t, res.Reason, "inductive invariant")
+
+	withEngine(t, IC3, circuit.RunWith(func(ctx context.Context, sys *mc.System, o mc.Options) mc.Result {
+		r := ic3.Check(ctx, sys, o)
+		if r.Verdict == mc.Safe {
+			r.Invariant = [][]z.Lit{}
+		}
+		return r
+	}))
+	_, err = Check(context.Background(), p, Options{Engine: IC3})
+	require.ErrorIs(t, err, ErrInternal)
+	assert.Contains(t, err.Error(), "does not exclude the bad states")
+}
