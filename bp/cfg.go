@@ -1,5 +1,7 @@
 package bp
 
+import "sync"
+
 // The lowered form: what every engine executes.
 //
 // Invariants:
@@ -141,12 +143,28 @@ type Proc struct {
 	Frames []Frame
 }
 
-// Program is a lowered, checked Boolean program.
+// Program is a lowered, checked Boolean program. Its facts (Live) are
+// computed once, on first use; a Program is not to be copied.
 type Program struct {
 	File         *File
 	Globals      []string // shared variables
 	ThreadLocals []string // names of thread-local globals (local slots 0..n-1)
 	Procs        []*Proc  // Procs[0] is main
+
+	liveOnce sync.Once
+	live     [][]Bits
+}
+
+// Live returns the liveness of every proc (Proc.Liveness), Live()[proc][pc],
+// computed once for all engines and thread bounds. The caller must not
+// change it.
+func (p *Program) Live() [][]Bits {
+	p.liveOnce.Do(func() {
+		for _, proc := range p.Procs {
+			p.live = append(p.live, proc.Liveness(len(p.ThreadLocals)))
+		}
+	})
+	return p.live
 }
 
 // Label is a place in the lowered program that carries a source label.

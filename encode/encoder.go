@@ -23,11 +23,7 @@ type Encoder struct {
 
 // New returns an encoder for prog with a fresh circuit.
 func New(prog *bp.Program, bound int) *Encoder {
-	e := &Encoder{C: logic.NewC(), Prog: prog, Bound: bound}
-	for _, p := range prog.Procs {
-		e.Live = append(e.Live, p.Liveness(len(prog.ThreadLocals)))
-	}
-	return e
+	return &Encoder{C: logic.NewC(), Prog: prog, Bound: bound, Live: prog.Live()}
 }
 
 // Fresh returns a new choice input.

@@ -20,9 +20,9 @@ type readSet struct {
 func analyse(prog *bp.Program, opts Options) *analysis {
 	a := &analysis{prog: prog, label: opts.Label, target: prog.Targets(opts.Label)}
 	nTL := len(prog.ThreadLocals)
-	for _, p := range prog.Procs {
-		live := p.Liveness(nTL)
-		a.live = append(a.live, live)
+	a.live = prog.Live()
+	for i, p := range prog.Procs {
+		live := a.live[i]
 		reads := make([]readSet, len(p.Steps))
 		for pc := range p.Steps {
 			reads[pc] = stepReads(&p.Steps[pc], live, nTL, len(p.Locals))

@@ -80,6 +80,7 @@ type writer struct {
 
 func newWriter(prog *bp.Program, opts Options) *writer {
 	w := &writer{prog: prog, opts: opts, targets: prog.Targets(opts.Label), enumLimit: defaultEnumLimit}
+	w.live = prog.Live()
 	switch {
 	case opts.enumLimit > 0:
 		w.enumLimit = opts.enumLimit
@@ -104,7 +105,6 @@ func newWriter(prog *bp.Program, opts Options) *writer {
 			_ = slot
 		}
 		w.locals = append(w.locals, names)
-		w.live = append(w.live, p.Liveness(len(prog.ThreadLocals)))
 		w.starts[i] = append(w.starts[i], p.Entry)
 	}
 	for _, p := range prog.Procs {

@@ -39,10 +39,9 @@ type builder struct {
 
 func newBuilder(prog *bp.Program, label string, slots int) *builder {
 	s := logic.NewS()
-	b := &builder{c: &Circuit{Prog: prog, Label: label, Slots: slots, S: s, cond: map[place]z.Lit{}}, s: s, prog: prog, nTL: len(prog.ThreadLocals)}
+	b := &builder{c: &Circuit{Prog: prog, Label: label, Slots: slots, S: s, cond: map[place]z.Lit{}}, s: s, prog: prog, nTL: len(prog.ThreadLocals), live: prog.Live()}
 	maxSteps := 0
 	for _, p := range prog.Procs {
-		b.live = append(b.live, p.Liveness(b.nTL))
 		maxSteps = max(maxSteps, len(p.Steps))
 		b.width.locals = max(b.width.locals, len(p.Locals))
 		for pc := range p.Steps {
