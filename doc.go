@@ -9,14 +9,22 @@
 //
 // A program is loaded once and can be checked many times, with different
 // properties (Options.Label) or bounds. Check returns an error only when the
-// check could not run; a timeout, a cancelled context or a resource limit
-// is the verdict Unknown with a Reason. An Unsafe result carries a Trace:
-// a concrete execution, step by step, that the explicit interpreter
-// (bp/interp) has replayed.
+// check could not run (an unknown engine, a label that no statement
+// carries) or an engine failed (ErrInternal); a timeout, a cancelled
+// context or a resource limit is the verdict Unknown with a Limit and a
+// Reason.
 //
-// Engines: "explicit" searches all interleavings state by state
-// (bp/interp). See DESIGN.md for the symbolic engine that follows. The
-// circuit engines "bmc" and "kind" encode the program as a sequential
-// circuit (encode/circuit) and run bounded model checking (mc/bmc) or
-// k-induction (mc/kind) on it; circuit.go is their one entry point.
+// Every answer is checked before Check returns it: an Unsafe result's
+// Trace is a concrete execution that the reference interpreter (bp/interp)
+// has replayed, and a Safe result's certificate, when the engine gives one
+// (IC3's inductive invariant, k-induction's k), has been re-checked by
+// independent SAT calls. An answer that fails its check is an ErrInternal
+// error naming the engine, never a verdict.
+//
+// Engines live in packages under engine/, one entry point each, and are
+// listed in one table (EngineTable, engines.go) with their properties.
+// This package keeps the policy they share: the program facts computed
+// once, the thread bound raised from 1 (up to the program's own bound when
+// its thread creation is bounded, see bp.Program.MaxThreads), the memory
+// watchdog, progress reports, the portfolio (Auto) and the checks above.
 package bopgo

@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bopgo=${BOPGO:-bopgo}
-"$bopgo" bench --jobs 2 --timeout 15s --memory 2GB \
+bench=${BOPGO_BENCH:-bopgo-bench}
+"$bench" --bopgo "$(command -v "$bopgo")" --jobs 2 --timeout 15s --memory 2GB \
 	--config 'symbolic=check --engine symbolic' \
 	--config 'symbolic-nopor=check --engine symbolic --no-por' \
 	--config 'explicit=check --engine explicit' \
@@ -17,4 +18,4 @@ bopgo=${BOPGO:-bopgo}
 	--config 'spin=spin' \
 	--out benchmarks/results/results.jsonl \
 	testdata/boppo/expected.tsv benchmarks/families/MANIFEST.tsv benchmarks/corpus/bench-set.tsv
-"$bopgo" bench report --out benchmarks/results --scatter symbolic,ic3 benchmarks/results/results.jsonl
+"$bench" report --out benchmarks/results --scatter symbolic,ic3 benchmarks/results/results.jsonl

@@ -61,6 +61,9 @@ func TestWriteRejectsBadBound(t *testing.T) {
 // export and with bp/interp, and requires the same verdict. Odd seeds
 // use the guard form that chooses, tests and retries.
 func TestSpinAgreesWithInterp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
+	}
 	if err := spin.Available(); err != nil {
 		t.Skipf("SPIN tests skipped: %v", err)
 	}

@@ -21,6 +21,9 @@ var heavyCircuits = map[string]bool{"Threads5": true, "n-peterson": true, "p-pet
 // bopgo circuit (IC3): both must agree, and a safe program must be safe
 // (suppressing a thread start removes behaviours, it adds none).
 func TestAIGERExportAgreesWithABC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ABC agreement skipped with -short")
+	}
 	abc, err := exec.LookPath("berkeley-abc")
 	if err != nil {
 		t.Skip("berkeley-abc is not on PATH: ABC agreement not checked (apt-get install berkeley-abc)")

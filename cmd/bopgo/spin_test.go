@@ -14,6 +14,9 @@ import (
 
 func needSpin(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
+	}
 	if err := spin.Available(); err != nil {
 		t.Skipf("SPIN tests skipped: %v", err)
 	}

@@ -141,6 +141,9 @@ func FuzzRead(f *testing.F) {
 // TestABCAgrees runs ABC's PDR on written circuits and compares its
 // verdicts with the brute-force oracle.
 func TestABCAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ABC agreement skipped with -short")
+	}
 	abc, err := exec.LookPath("berkeley-abc")
 	if err != nil {
 		t.Skip("berkeley-abc is not on PATH; skipping the ABC agreement test")
