@@ -45,7 +45,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}()
 	switch engine {
 	case Explicit:
-		io := interp.Options{Label: opts.Label, MaxThreads: opts.MaxThreads, MaxStates: opts.MaxStates}
+		io := interp.Options{Label: opts.Label, MaxThreads: opts.MaxThreads, MaxStates: opts.MaxStates, Broadcast: opts.Broadcast}
 		r, err := interp.Check(ctx, prog, io)
 		if err != nil {
 			return Result{}, err

@@ -55,7 +55,7 @@ func circuitCheck(ctx context.Context, prog *bp.Program, opts Options, check mc.
 	}
 	mopts := mc.Options{MaxDepth: opts.MaxDepth}
 	for slots := 1; ; slots++ {
-		c, err := circuit.Build(prog, opts.Label, slots)
+		c, err := circuit.BuildReading(prog, opts.Label, slots, opts.Broadcast)
 		if err != nil {
 			return Result{}, err
 		}

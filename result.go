@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 )
 
@@ -74,6 +75,10 @@ type Options struct {
 	// DumpQBF, if not empty, is a directory where the symbolic engine
 	// writes every subsumption query as a QDIMACS file.
 	DumpQBF string
+	// Broadcast is the reading of broadcast assignments (x$): bp.Blocking
+	// (the default) or bp.Monotone, where a passive thread that cannot
+	// take a broadcast stays unchanged.
+	Broadcast bp.Reading
 }
 
 // Property describes the property of opts, as results print it.

@@ -100,6 +100,7 @@ const DefaultMaxThreads = 8
 
 func newSymEngine(prog *bp.Program, opts Options, bound int, target [][]bool, stats *Stats) *symEngine {
 	enc := encode.New(prog, bound)
+	enc.Reading = opts.Broadcast
 	e := &symEngine{
 		prog: prog, opts: opts, enc: enc,
 		history: map[string][]int{}, target: target, feasible: map[z.Lit]bool{}, stats: stats,

@@ -15,9 +15,9 @@ type analysis struct {
 	// that never starts is not the same as one that never runs: it would
 	// be a passive thread that could block a broadcast.
 	blockStarts bool
-	live    [][]bp.Bits // [proc][pc]: live local slots
-	target  [][]bool    // [proc][pc]: an assertion (or the label) to check
-	reads   [][]readSet // [proc][pc]
+	live        [][]bp.Bits // [proc][pc]: live local slots
+	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
+	reads       [][]readSet // [proc][pc]
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs:
