@@ -4,9 +4,11 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/internal/gen"
 )
 
 // TestBroadcastConformance runs the broadcast programs under both readings
@@ -58,4 +60,38 @@ func TestReplayRejectsWrongBroadcast(t *testing.T) {
 		return
 	}
 	t.Fatal("no broadcast in the trace")
+}
+
+// TestBroadcastDifferential compares the engine with the naive definition
+// on random programs with broadcasts, under both readings; every
+// counterexample must replay.
+func TestBroadcastDifferential(t *testing.T) {
+	n := 400
+	if testing.Short() {
+		n = 80
+	}
+	compared := 0
+	for seed := int64(1); seed <= int64(n); seed++ {
+		src := gen.Program(seed, gen.TinyBroadcast)
+		p, err := bp.Load("gen.bp", []byte(src))
+		require.NoError(t, err, "seed %d", seed)
+		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
+			opts := Options{MaxThreads: 3, Broadcast: reading}
+			want, ok := naiveCheck(p, opts, 20000)
+			if !ok {
+				continue
+			}
+			compared++
+			r := checkAndReplayNoFail(t, p, opts, seed, src)
+			if r.Outcome != want {
+				t.Fatalf("seed %d (%v): engine says %v (%s), naive search says %v\n%s", seed, reading, r.Outcome, r.Reason, want, src)
+			}
+			opts.KeepDead = true
+			if r2 := checkAndReplayNoFail(t, p, opts, seed, src); r2.Outcome != want {
+				t.Fatalf("seed %d (%v): with dead locals kept the engine says %v, naive %v\n%s", seed, reading, r2.Outcome, want, src)
+			}
+		}
+	}
+	t.Logf("%d checks compared", compared)
+	require.Greater(t, compared, n, "too few programs small enough for the naive search")
 }
