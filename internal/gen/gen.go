@@ -290,7 +290,7 @@ func (g *generator) primed() string {
 
 // Seeds adds to a fuzz corpus (through add, e.g. (*testing.F).Add's
 // adapter) the programs of the files matching glob and n generated tiny
-// programs.
+// programs, with and without broadcasts.
 func Seeds(add func(src []byte), glob string, n int) {
 	files, _ := filepath.Glob(glob)
 	for _, file := range files {
@@ -300,5 +300,6 @@ func Seeds(add func(src []byte), glob string, n int) {
 	}
 	for seed := int64(0); seed < int64(n); seed++ {
 		add([]byte(Program(seed, Tiny)))
+		add([]byte(Program(seed, TinyBroadcast)))
 	}
 }
