@@ -71,7 +71,8 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
 		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
 		NoPOR: opts.NoPOR, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
-		Meter: &engine.Meter{},
+		Broadcast: opts.Broadcast,
+		Meter:     &engine.Meter{},
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
@@ -127,7 +128,7 @@ func verify(p *engine.Problem, r engine.Result) error {
 		if r.Trace == nil {
 			return errors.New("no counterexample")
 		}
-		return interp.Replay(p.Prog, interp.Options{Label: p.Label}, r.Trace)
+		return interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 	case Safe:
 		if r.Certificate != nil {
 			return r.Certificate.Check()

@@ -1,6 +1,7 @@
 package bopgo
 
 import (
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
 
@@ -64,6 +65,10 @@ type Options struct {
 	// DumpQBF, if not empty, is a directory where the symbolic engine
 	// writes every subsumption query as a QDIMACS file.
 	DumpQBF string
+	// Broadcast is the reading of broadcast assignments (x$): bp.Blocking
+	// (the default) or bp.Monotone, where a passive thread that cannot
+	// take a broadcast stays unchanged.
+	Broadcast bp.Reading
 	// Progress, if not nil, is called about once a second while the check
 	// runs, from another goroutine.
 	Progress func(Progress)

@@ -19,6 +19,23 @@ import "sync"
 //     copy them across procs.
 //   - Every `*` and every schoose in one node has its own choice number in
 //     [0, Step.Choices): engines enumerate or encode choices per node.
+//     The passive part of a broadcast (below) numbers its own choices in
+//     [0, Step.PassiveChoices), a separate space: each passive thread
+//     draws all of them afresh.
+//   - A broadcast is an Assign step with passive parts (Step.Broadcast):
+//     PassiveTargets are local slots written in every passive thread (every
+//     live thread but the one running the step) with PassiveValues, and
+//     PassiveConstraint must hold for each passive thread separately. A
+//     Term with Passive set is a local slot of the passive thread (y$, or
+//     'y$ with Primed); it occurs only in PassiveValues and
+//     PassiveConstraint, never in Values, Constraint, Cond or SpawnArgs.
+//     Plain variables in the passive part are the active thread's and the
+//     globals, primed ones their values after the active part. Passive
+//     slots index the locals of the proc that runs the step; lowering
+//     accepts broadcasts only in programs with a single proc, so every
+//     passive thread has the same slots. Whether a passive thread without
+//     a satisfying choice blocks the step or stays unchanged is the
+//     engines' option (blocking by default).
 
 // Scope says whether a variable slot is shared or belongs to the thread.
 type Scope uint8
@@ -54,12 +71,13 @@ const (
 
 // Term is a lowered Boolean expression over variable slots.
 type Term struct {
-	Op     TermOp
-	Val    bool
-	Ref    VarRef
-	Primed bool // the value after the step (inside a constraint)
-	Choice int
-	Args   []*Term
+	Op      TermOp
+	Val     bool
+	Ref     VarRef
+	Primed  bool // the value after the step (inside a constraint)
+	Passive bool // TVar: the passive thread's local slot Ref.Index (y$)
+	Choice  int
+	Args    []*Term
 }
 
 // StepKind is the kind of a lowered step.
@@ -68,7 +86,7 @@ type StepKind uint8
 // Step kinds.
 const (
 	Skip        StepKind = iota // go to Next
-	Assign                      // Targets := Values, if Constraint holds; go to Next
+	Assign                      // Targets := Values, if Constraint holds; go to Next (and the passive parts)
 	Assume                      // block unless Cond; go to Next
 	Assert                      // the property fails if Cond can be false; go to Next
 	Branch                      // go to Then if Cond, else to Else
@@ -103,6 +121,14 @@ type Step struct {
 	Values     []*Term  // Assign, same length as Targets
 	Constraint *Term    // Assign; nil means T
 
+	// Assign, broadcast parts (see the invariants above): every passive
+	// thread assigns PassiveTargets (local slots) := PassiveValues, with
+	// its own PassiveChoices fresh choices, if PassiveConstraint holds.
+	PassiveTargets    []VarRef
+	PassiveValues     []*Term
+	PassiveConstraint *Term // nil means T
+	PassiveChoices    int
+
 	Cond       *Term // Assume, Assert, Branch
 	Then, Else int   // Branch
 
@@ -117,6 +143,12 @@ type Step struct {
 	SpawnPC    int
 	SpawnArgs  []*Term
 	CopyLocals bool
+}
+
+// Broadcast reports whether the step has a passive part: it writes or
+// constrains the locals of every other live thread.
+func (n *Step) Broadcast() bool {
+	return len(n.PassiveTargets) > 0 || n.PassiveConstraint != nil
 }
 
 // LocalVar describes a local slot of a proc.

@@ -13,8 +13,9 @@ import (
 
 // symbol is what an identifier in an expression or target refers to.
 type symbol struct {
-	global bool
-	index  int // global index, or local index within the function frame
+	global  bool
+	passive bool // x$: the local index of a passive thread's x
+	index   int  // global index, or local index within the function frame
 }
 
 // funcInfo is what the checker learns about one function.

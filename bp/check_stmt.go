@@ -16,15 +16,21 @@ func (c *checker) stmts(list []Stmt) {
 func (c *checker) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *AssignStmt:
-		c.targets(s.Targets)
+		c.assignTargets(s.Targets)
 		if len(s.Values) != len(s.Targets) {
 			c.errorf(StmtPos(s), "assignment has %s but %s", count(len(s.Targets), "target"), count(len(s.Values), "value"))
 		}
-		for _, v := range s.Values {
-			c.expr(v, false)
+		for i, v := range s.Values {
+			// A $ target's value is evaluated by the passive thread: it
+			// may read that thread's locals.
+			mode := plain
+			if i < len(s.Targets) && c.refs[s.Targets[i]].passive {
+				mode = passiveOK
+			}
+			c.expr(v, mode)
 		}
 		if s.Constrain != nil {
-			c.expr(s.Constrain, true)
+			c.expr(s.Constrain, primesOK|passiveOK)
 		}
 	case *CallStmt:
 		c.call(s, isAsync(s))
@@ -38,31 +44,31 @@ func (c *checker) stmt(s Stmt) {
 			}
 		}
 		for _, v := range s.Values {
-			c.expr(v, false)
+			c.expr(v, plain)
 		}
 	case *GotoStmt:
 		c.gotoTargets(s)
 	case *IfStmt:
-		c.expr(s.Cond, false)
+		c.expr(s.Cond, plain)
 		c.stmts(s.Then)
 		c.stmts(s.Else)
 	case *WhileStmt:
-		c.expr(s.Cond, false)
+		c.expr(s.Cond, plain)
 		c.stmts(s.Body)
 	case *CondStmt:
-		c.expr(s.Cond, false)
+		c.expr(s.Cond, plain)
 	case *DeadStmt:
 		for _, id := range s.Names {
-			c.resolve(id)
+			c.resolve(id, plain)
 		}
 	case *DeclStmt:
 		for _, init := range s.Decl.Inits {
 			if init != nil {
-				c.expr(init, false)
+				c.expr(init, plain)
 			}
 		}
 		for _, id := range s.Decl.Names {
-			c.resolve(id)
+			c.resolve(id, plain)
 		}
 	case *StartThreadStmt:
 		if s.Call != nil {
@@ -109,13 +115,26 @@ func (c *checker) targets(ts []*Ident) {
 			c.errorf(t.Pos(), "variable %q assigned twice in one statement", t.Name)
 		}
 		seen[t.Name] = true
-		c.resolve(t)
+		c.resolve(t, plain)
+	}
+}
+
+// assignTargets checks an assignment's targets: declared variables or
+// passive copies of locals (x$), none twice.
+func (c *checker) assignTargets(ts []*Ident) {
+	seen := map[string]bool{}
+	for _, t := range ts {
+		if seen[t.Name] {
+			c.errorf(t.Pos(), "variable %q assigned twice in one statement", t.Name)
+		}
+		seen[t.Name] = true
+		c.resolve(t, passiveOK)
 	}
 }
 
 func (c *checker) call(s *CallStmt, thread bool) {
 	for _, a := range s.Args {
-		c.expr(a, false)
+		c.expr(a, plain)
 	}
 	c.targets(s.Targets)
 	callee := c.funcs[s.Func.Name]
@@ -139,9 +158,20 @@ func (c *checker) call(s *CallStmt, thread bool) {
 	}
 }
 
+// exprMode says what an expression may contain.
+type exprMode uint8
+
+const (
+	plain     exprMode = 0
+	primesOK  exprMode = 1 << iota // 'x: inside constrain
+	passiveOK                      // x$: $ targets, their values, constrain
+)
+
 // resolve binds a variable name to a local of the current function or to a
-// global.
-func (c *checker) resolve(id *Ident) {
+// global, or, for x$ where mode allows it, to the local x of a passive
+// thread. A name that is declared as written (a variable called b$) is
+// that variable.
+func (c *checker) resolve(id *Ident, mode exprMode) {
 	if i, ok := c.fn.index[id.Name]; ok {
 		c.refs[id] = symbol{index: i}
 		return
@@ -150,8 +180,18 @@ func (c *checker) resolve(id *Ident) {
 		c.refs[id] = symbol{global: true, index: i}
 		return
 	}
-	if base := strings.TrimSuffix(id.Name, "$"); base != id.Name && c.declared(base) {
-		c.errorf(id.Pos(), "%q is SatAbs's passive-thread copy of %q (symmetry-aware broadcast); it is not supported yet", id.Name, base)
+	if base, ok := passiveBase(id.Name); ok && c.declared(base) {
+		i, local := c.fn.index[base]
+		switch {
+		case !local && c.threadLocal[c.globalIndex[base]]:
+			c.errorf(id.Pos(), "%q: only locals have passive copies, and %q is thread_local", id.Name, base)
+		case !local:
+			c.errorf(id.Pos(), "%q: only locals have passive copies, and %q is a global", id.Name, base)
+		case mode&passiveOK == 0:
+			c.errorf(id.Pos(), "passive variable %q outside a broadcast: x$ may appear only as an assignment target, in the value of a $ target and in constrain", id.Name)
+		default:
+			c.refs[id] = symbol{index: i, passive: true}
+		}
 		return
 	}
 	if _, isFunc := c.funcs[id.Name]; isFunc {
@@ -167,29 +207,37 @@ func (c *checker) declared(name string) bool {
 	return local || global
 }
 
-// expr checks an expression; primes are allowed only in constrain clauses.
-func (c *checker) expr(e Expr, primesOK bool) {
+// passiveBase returns x for a name x$ ending in a single $.
+func passiveBase(name string) (string, bool) {
+	base, ok := strings.CutSuffix(name, "$")
+	return base, ok && base != "" && !strings.HasSuffix(base, "$")
+}
+
+// expr checks an expression; primes are allowed only in constrain clauses,
+// passive variables only where mode says.
+func (c *checker) expr(e Expr, mode exprMode) {
 	switch e := e.(type) {
 	case *Ident:
-		c.resolve(e)
+		c.resolve(e, mode)
 	case *PrimedExpr:
-		if !primesOK {
+		if mode&primesOK == 0 {
 			c.errorf(e.Prime, "primed variable '%s outside a constrain clause", e.X.Name)
 		}
-		c.resolve(e.X)
+		c.resolve(e.X, mode)
 	case *UnaryExpr:
-		c.expr(e.X, primesOK)
+		c.expr(e.X, mode)
 	case *BinaryExpr:
-		c.expr(e.X, primesOK)
-		c.expr(e.Y, primesOK)
+		c.expr(e.X, mode)
+		c.expr(e.Y, mode)
 	case *ParenExpr:
-		c.expr(e.X, primesOK)
+		c.expr(e.X, mode)
 	case *SchooseExpr:
 		if len(e.Args) != 2 {
 			c.errorf(e.Schoose, "schoose takes 2 arguments, not %d", len(e.Args))
 		}
+		// schoose is a condition: no passive variables.
 		for _, a := range e.Args {
-			c.expr(a, primesOK)
+			c.expr(a, mode&^passiveOK)
 		}
 	case *ConstExpr, *NondetExpr, *BadExpr:
 	}

@@ -27,10 +27,6 @@ var knownRejections = []struct {
 		"corrupt numeric labels", regexp.MustCompile(`\.nbp$`), regexp.MustCompile(`label "[0-9]+" not defined`),
 	},
 	{
-		"symmetry-aware passive variables (x$) are not supported", regexp.MustCompile(`\.n?bp$`),
-		regexp.MustCompile(`passive-thread copy`),
-	},
-	{
 		// A parser test of c2s with undeclared names, recursion and a
 		// three-argument schoose: rejection is the right answer.
 		"c2s parser test", regexp.MustCompile(`c2s-ocaml/src/test/bp/(silly|simple)\.bp$`), regexp.MustCompile(`.`),

@@ -17,6 +17,16 @@ func FuzzLoad(f *testing.F) {
 			f.Add(src)
 		}
 	}
+	// SatAbs's dialect: $ names and broadcasts, well and badly placed.
+	for _, src := range []string{
+		"void $main() begin decl x; x, x$ := x$, T constrain 'x$ | x; end void main() begin $main(); end",
+		"void main() begin decl a, b; a$, b := b$ & *, a constrain (a$ => 'b) & ('a$ != b$); start_thread goto L; L: skip; end",
+		"decl g; void main() begin decl x; g$ := x$; assume(x$); assert(schoose[x$, g]); end",
+		"void main() begin decl x; x$, x$ := T, F; x$$ := 'x$; end",
+		"void w() begin decl y; y$ := T; end void main() begin start_thread w(); end",
+	} {
+		f.Add([]byte(src))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := Load("fuzz.bp", src)
 		if err != nil {

@@ -54,7 +54,7 @@ func (n *Step) Reads(f func(VarRef)) {
 		if t == nil {
 			return
 		}
-		if t.Op == TVar && (!t.Primed || !target(t.Ref)) {
+		if t.Op == TVar && !t.Passive && (!t.Primed || !target(t.Ref)) {
 			f(t.Ref)
 		}
 		for _, a := range t.Args {
@@ -69,6 +69,40 @@ func (n *Step) Reads(f func(VarRef)) {
 	for _, a := range n.SpawnArgs {
 		walk(a)
 	}
+	for _, v := range n.PassiveValues {
+		walk(v)
+	}
+	walk(n.PassiveConstraint)
+}
+
+// PassiveReads calls f for every local slot of a passive thread whose
+// current value a broadcast step reads (y$, or 'y$ of a slot that is not a
+// passive target), possibly more than once.
+func (n *Step) PassiveReads(f func(slot int)) {
+	target := func(i int) bool {
+		for _, t := range n.PassiveTargets {
+			if t.Index == i {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(t *Term)
+	walk = func(t *Term) {
+		if t == nil {
+			return
+		}
+		if t.Op == TVar && t.Passive && (!t.Primed || !target(t.Ref.Index)) {
+			f(t.Ref.Index)
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, v := range n.PassiveValues {
+		walk(v)
+	}
+	walk(n.PassiveConstraint)
 }
 
 // Liveness returns, for every pc of p, the local slots that may be read
@@ -78,6 +112,8 @@ func (n *Step) Reads(f func(VarRef)) {
 //
 // A thread start reads the creator's thread-locals, and start_thread goto
 // reads every local live at its target, since the new thread gets copies.
+// A local that some broadcast reads as y$ is live everywhere: another
+// thread may read it whatever this thread's pc.
 func (p *Proc) Liveness(threadLocals int) []Bits {
 	nl := len(p.Locals)
 	n := len(p.Steps)
@@ -111,8 +147,13 @@ func (p *Proc) Liveness(threadLocals int) []Bits {
 		}
 	}
 	live := make([]Bits, n)
+	always := NewBits(nl)
+	for pc := range p.Steps {
+		p.Steps[pc].PassiveReads(always.Add)
+	}
 	for pc := range live {
 		live[pc] = NewBits(nl)
+		copy(live[pc], always)
 	}
 	// Round-robin over a worklist until nothing changes.
 	work := make([]int, 0, n)

@@ -42,6 +42,11 @@ func Lower(f *SourceFile) (*Program, error) {
 		l.queue = l.queue[1:]
 		l.lowerProc(l.prog.Procs[l.procOf[name]], in.funcs[name])
 	}
+	if l.broadcastAt != nil && len(l.prog.Procs) > 1 && len(l.errs) == 0 {
+		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
+			"broadcast assignment (x$) in a program whose threads run different functions (%s is started as a thread): passive copies need one thread template, started with start_thread goto",
+			l.prog.Procs[1].Name)
+	}
 	if len(l.errs) > 0 {
 		l.errs.Sort()
 		return nil, l.errs
@@ -65,6 +70,9 @@ type lowerer struct {
 	tlSlot []int          // global index -> thread-local slot, or -1
 	size   int
 	errs   ErrorList
+	// broadcastAt is the first broadcast lowered: with more than one
+	// proc a passive thread may run other code, and x$ has no meaning.
+	broadcastAt *AssignStmt
 }
 
 // procFor returns the proc of thread function name, creating it on first
@@ -259,14 +267,30 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		n := base
 		n.Kind = Assign
 		for i, t := range s.Targets {
+			if l.info.refs[t].passive {
+				n.PassiveTargets = append(n.PassiveTargets, l.ref(ctx, t))
+				n.PassiveValues = append(n.PassiveValues, l.term(ctx, s.Values[i], &n.PassiveChoices))
+				continue
+			}
 			n.Targets = append(n.Targets, l.ref(ctx, t))
 			n.Values = append(n.Values, l.term(ctx, s.Values[i], &n.Choices))
 		}
 		var c *Term
 		if s.Constrain != nil {
-			c = l.term(ctx, s.Constrain, &n.Choices)
+			// Split at the top-level &: conjuncts that mention a passive
+			// variable hold per passive thread, the others once.
+			for _, conj := range conjuncts(s.Constrain, nil) {
+				if l.mentionsPassive(conj) {
+					n.PassiveConstraint = and(n.PassiveConstraint, l.term(ctx, conj, &n.PassiveChoices))
+				} else {
+					c = and(c, l.term(ctx, conj, &n.Choices))
+				}
+			}
 		}
 		n.Constraint = and(c, cloneTerm(ctx.enforce, false, &n.Choices))
+		if n.Broadcast() && l.broadcastAt == nil {
+			l.broadcastAt = s
+		}
 		return next(l.emit(ctx, n, in))
 	case *CallStmt:
 		if l.info.asyncCalls[s] {
@@ -481,9 +505,9 @@ func (l *lowerer) term(ctx *frameCtx, e Expr, choices *int) *Term {
 	case *ConstExpr:
 		return &Term{Op: TConst, Val: e.Value}
 	case *Ident:
-		return &Term{Op: TVar, Ref: l.ref(ctx, e)}
+		return &Term{Op: TVar, Ref: l.ref(ctx, e), Passive: l.info.refs[e].passive}
 	case *PrimedExpr:
-		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true}
+		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true, Passive: l.info.refs[e.X].passive}
 	case *NondetExpr:
 		return l.nondet(choices)
 	case *UnaryExpr:
@@ -500,6 +524,43 @@ func (l *lowerer) term(ctx *frameCtx, e Expr, choices *int) *Term {
 	}
 	l.errs.Add(l.prog.File.Position(e.Pos()), "internal error: unexpected expression %T", e)
 	return &Term{Op: TConst}
+}
+
+// conjuncts appends the conjuncts of e at its top level (through
+// parentheses) to out.
+func conjuncts(e Expr, out []Expr) []Expr {
+	switch x := e.(type) {
+	case *ParenExpr:
+		return conjuncts(x.X, out)
+	case *BinaryExpr:
+		if x.Op == AND {
+			return conjuncts(x.Y, conjuncts(x.X, out))
+		}
+	}
+	return append(out, e)
+}
+
+// mentionsPassive reports whether e reads a passive variable (x$ or 'x$).
+func (l *lowerer) mentionsPassive(e Expr) bool {
+	switch x := e.(type) {
+	case *Ident:
+		return l.info.refs[x].passive
+	case *PrimedExpr:
+		return l.info.refs[x.X].passive
+	case *UnaryExpr:
+		return l.mentionsPassive(x.X)
+	case *ParenExpr:
+		return l.mentionsPassive(x.X)
+	case *BinaryExpr:
+		return l.mentionsPassive(x.X) || l.mentionsPassive(x.Y)
+	case *SchooseExpr:
+		for _, a := range x.Args {
+			if l.mentionsPassive(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // and conjoins two optional terms (nil means T).
@@ -544,6 +605,9 @@ func (t *Term) String() string {
 		return "F"
 	case TVar:
 		s := fmt.Sprintf("%c%d", "gl"[t.Ref.Scope], t.Ref.Index)
+		if t.Passive {
+			s += "$"
+		}
 		if t.Primed {
 			s = "'" + s
 		}

@@ -43,10 +43,17 @@ func (p *Program) Validate() error {
 			if (st.Kind == Assume || st.Kind == Assert || st.Kind == Branch) && st.Cond == nil {
 				return bad(pc, "%v without condition", st.Kind)
 			}
+			if len(st.PassiveTargets) != len(st.PassiveValues) {
+				return bad(pc, "%d passive targets, %d values", len(st.PassiveTargets), len(st.PassiveValues))
+			}
+			if st.Broadcast() && (st.Kind != Assign || len(p.Procs) != 1) {
+				return bad(pc, "broadcast in a %v step or in a program of %d procs", st.Kind, len(p.Procs))
+			}
 			var err error
+			passive := false
 			check := func(t *Term) {
 				if err == nil && t != nil {
-					err = p.validTerm(pr, st, t)
+					err = p.validTerm(pr, st, t, passive)
 				}
 			}
 			for _, r := range st.Targets {
@@ -60,6 +67,17 @@ func (p *Program) Validate() error {
 			for _, a := range st.SpawnArgs {
 				check(a)
 			}
+			passive = true
+			for _, r := range st.PassiveTargets {
+				if r.Scope != Local {
+					return bad(pc, "passive target %v is not a local", r)
+				}
+				check(&Term{Op: TVar, Ref: r, Passive: true})
+			}
+			for _, v := range st.PassiveValues {
+				check(v)
+			}
+			check(st.PassiveConstraint)
 			if err != nil {
 				return bad(pc, "%v", err)
 			}
@@ -83,9 +101,17 @@ func (p *Program) Validate() error {
 	return nil
 }
 
-func (p *Program) validTerm(pr *Proc, st *Step, t *Term) error {
+// validTerm checks t, a term of the passive part of st if passive.
+func (p *Program) validTerm(pr *Proc, st *Step, t *Term, passive bool) error {
+	choices := st.Choices
+	if passive {
+		choices = st.PassiveChoices
+	}
 	switch t.Op {
 	case TVar:
+		if t.Passive && (!passive || t.Ref.Scope != Local) {
+			return fmt.Errorf("passive variable %v outside a passive part", t.Ref)
+		}
 		if t.Ref.Scope == Global && (t.Ref.Index < 0 || t.Ref.Index >= len(p.Globals)) ||
 			t.Ref.Scope == Local && (t.Ref.Index < 0 || t.Ref.Index >= len(pr.Locals)) {
 			return fmt.Errorf("variable slot %v out of range", t.Ref)
@@ -94,8 +120,8 @@ func (p *Program) validTerm(pr *Proc, st *Step, t *Term) error {
 			return fmt.Errorf("primed variable outside an assignment")
 		}
 	case TNondet, TChoose:
-		if t.Choice < 0 || t.Choice >= st.Choices {
-			return fmt.Errorf("choice %d out of range %d", t.Choice, st.Choices)
+		if t.Choice < 0 || t.Choice >= choices {
+			return fmt.Errorf("choice %d out of range %d", t.Choice, choices)
 		}
 	}
 	want := map[TermOp]int{TConst: 0, TVar: 0, TNondet: 0, TNot: 1, TChoose: 2}
@@ -107,7 +133,7 @@ func (p *Program) validTerm(pr *Proc, st *Step, t *Term) error {
 		return fmt.Errorf("operator %d with %d operands", t.Op, len(t.Args))
 	}
 	for _, a := range t.Args {
-		if err := p.validTerm(pr, st, a); err != nil {
+		if err := p.validTerm(pr, st, a, passive); err != nil {
 			return err
 		}
 	}

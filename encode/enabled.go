@@ -23,6 +23,9 @@ func (e *Encoder) Enabled(s *State, ti int) (en z.Lit, ok bool) {
 	c := e.C
 	var cofactor func(v *env) z.Lit
 	switch {
+	case st.Broadcast():
+		// Enabledness depends on every other thread's locals.
+		return z.LitNull, false
 	case st.Kind == bp.Assume:
 		cofactor = func(v *env) z.Lit { return v.term(st.Cond) }
 	case st.Kind == bp.Assign && st.Constraint != nil:

@@ -19,11 +19,18 @@ type Encoder struct {
 	BoundHit bool
 	// Inputs counts the choice inputs allocated.
 	Inputs int
+	// Reading is the reading of broadcasts (blocking by default). Under
+	// the blocking reading, in a program with broadcasts, a start beyond
+	// Bound blocks its creator instead of being suppressed, as in
+	// bp/interp.
+	Reading bp.Reading
+
+	broadcasts bool // the program has broadcasts
 }
 
 // New returns an encoder for prog with a fresh circuit.
 func New(prog *bp.Program, bound int) *Encoder {
-	return &Encoder{C: logic.NewC(), Prog: prog, Bound: bound, Live: prog.Live()}
+	return &Encoder{C: logic.NewC(), Prog: prog, Bound: bound, Live: prog.Live(), broadcasts: prog.HasBroadcasts()}
 }
 
 // Fresh returns a new choice input.
@@ -67,6 +74,9 @@ type env struct {
 	ng, nl  []z.Lit // values after the step, for primed variables
 	after   bool
 	choices []z.Lit // lazily allocated inputs, one per choice number
+	// pl and pnl are a passive thread's locals before and after a
+	// broadcast, for y$ and 'y$.
+	pl, pnl []z.Lit
 }
 
 func (e *Encoder) newEnv(g, l []z.Lit, n int) *env {
@@ -99,6 +109,19 @@ func (v *env) Var(r bp.VarRef, primed bool) z.Lit {
 		m = v.e.Fresh()
 	}
 	return m
+}
+
+// Passive is the value of the passive thread's local slot i (y$), after
+// the step if primed and the env has one.
+func (v *env) Passive(i int, primed bool) z.Lit {
+	l := v.pl
+	if primed && v.after {
+		l = v.pnl
+	}
+	if l[i] == z.LitNull {
+		l[i] = v.e.Fresh() // dead: any value, as in Var
+	}
+	return l[i]
 }
 
 // term builds the literal of t.

@@ -54,6 +54,10 @@ func (e *Encoder) Step(s *State, ti int, checkAsserts bool) (succs []Succ, fail 
 			goTo(succ, s.Guard, -1)
 		}
 	case bp.Assign:
+		if st.Broadcast() {
+			succs = append(succs, e.broadcast(s, ti, st, v))
+			break
+		}
 		n := s.Clone()
 		nt := &n.Threads[ti]
 		vals := make([]z.Lit, len(st.Values))
@@ -80,6 +84,12 @@ func (e *Encoder) Step(s *State, ti int, checkAsserts bool) (succs []Succ, fail 
 		nt.PC = st.Next
 		succs = append(succs, e.finish(n, ti, -1, -1, false))
 	case bp.Spawn:
+		if len(s.Threads) >= e.Bound && e.Reading == bp.Blocking && e.broadcasts {
+			// A thread that never starts is not passive, so suppressing
+			// the start could enable a broadcast: block instead.
+			e.BoundHit = true
+			break
+		}
 		succs = append(succs, e.spawn(s, ti, st, v))
 	case bp.EndThread:
 		n := s.Clone()

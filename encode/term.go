@@ -10,9 +10,11 @@ import (
 )
 
 // Leaves supplies the values a term reads: its variables (primed: the
-// value after the step, inside a constraint) and its choices.
+// value after the step, inside a constraint), a passive thread's local
+// slots (y$ and 'y$, only in a broadcast's passive part) and its choices.
 type Leaves interface {
 	Var(r bp.VarRef, primed bool) z.Lit
+	Passive(slot int, primed bool) z.Lit
 	Choice(i int) z.Lit
 }
 
@@ -29,6 +31,9 @@ func Term(c *logic.C, t *bp.Term, l Leaves) z.Lit {
 		}
 		return c.F
 	case bp.TVar:
+		if t.Passive {
+			return l.Passive(t.Ref.Index, t.Primed)
+		}
 		return l.Var(t.Ref, t.Primed)
 	case bp.TNondet:
 		return l.Choice(t.Choice)

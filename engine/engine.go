@@ -73,6 +73,10 @@ type Problem struct {
 	MaxStates int // stored states; 0: no bound
 	MaxDepth  int // circuit engines' unrolling; 0: no bound
 
+	// Broadcast is the reading of broadcast assignments (bp.Blocking or
+	// bp.Monotone).
+	Broadcast bp.Reading
+
 	NoPOR          bool   // symbolic: no partial-order reduction
 	IncrementalSAT bool   // symbolic: one incremental solver per search
 	DumpQBF        string // symbolic: write every subsumption query here

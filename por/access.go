@@ -9,6 +9,9 @@ type Access struct {
 	Threads     bool    // starts or ends a thread
 	Blocking    bool    // may be disabled: assume, constrained assignment
 	Visible     bool    // a step where the property can fail
+	// Broadcast: writes and reads every other thread's locals (x$), so
+	// it commutes with nothing another thread does.
+	Broadcast bool
 }
 
 func newAccess(globals int) Access {
@@ -31,6 +34,7 @@ func (a *Access) union(b *Access) bool {
 		src bool
 	}{
 		{&a.Atomic, b.Atomic}, {&a.Threads, b.Threads}, {&a.Blocking, b.Blocking}, {&a.Visible, b.Visible},
+		{&a.Broadcast, b.Broadcast},
 	} {
 		if f.src && !*f.dst {
 			*f.dst, changed = true, true
@@ -48,16 +52,17 @@ func (a *Access) Local() bool {
 			return false
 		}
 	}
-	return !a.Atomic && !a.Threads
+	return !a.Atomic && !a.Threads && !a.Broadcast
 }
 
 // Independent reports whether a step with access a, taken by one thread,
 // commutes with every step summarised by b, taken by other threads, and
 // neither can enable or disable the other: no write of one meets a read or
 // write of the other, and neither changes who may run or how many threads
-// live.
+// live. A broadcast on either side touches the other thread's locals:
+// dependent.
 func Independent(a, b *Access) bool {
-	if a.Atomic || b.Atomic || (a.Threads && b.Threads) {
+	if a.Atomic || b.Atomic || (a.Threads && b.Threads) || a.Broadcast || b.Broadcast {
 		return false
 	}
 	for i := range a.Read {

@@ -57,7 +57,8 @@ func stepAccess(st *bp.Step, globals int) Access {
 	case bp.Assume:
 		a.Blocking = !(st.Cond.Op == bp.TConst && st.Cond.Val)
 	case bp.Assign:
-		a.Blocking = st.Constraint != nil
+		a.Blocking = st.Constraint != nil || st.PassiveConstraint != nil
+		a.Broadcast = st.Broadcast()
 	}
 	return a
 }
@@ -103,7 +104,7 @@ func futures(prog *bp.Program, step [][]Access, globals int) [][]Access {
 // for (Step[proc][pc].Blocking) and apply a cycle proviso.
 func (in *Info) Ample(proc, pc int, others [][2]int) bool {
 	a := &in.Step[proc][pc]
-	if a.Visible || a.Atomic || a.Threads {
+	if a.Visible || a.Atomic || a.Threads || a.Broadcast {
 		return false
 	}
 	for _, o := range others {

@@ -19,4 +19,8 @@
 //     because an ample step must be enabled in every state of a symbolic
 //     state, which the search checks.
 //   - Assertions and labelled targets are visible.
+//   - A broadcast (x$) writes every other thread's locals, and its passive
+//     conjuncts read them: it is never ample, and no step is independent
+//     of a thread whose future holds a broadcast (a sound start; a finer
+//     rule would compare the locals it touches).
 package por

@@ -123,3 +123,20 @@ func TestIndependent(t *testing.T) {
 		assert.Equal(t, c.want, Independent(&c.a, &c.b), "case %d", i)
 	}
 }
+
+// A broadcast writes and reads the other threads' locals: a step that
+// touches only its own locals is not ample while another thread can still
+// broadcast, and a broadcast is never ample.
+func TestBroadcastIsDependent(t *testing.T) {
+	p := load(t, `void main() begin decl l; l := F; start_thread goto W; l := T; end_thread;
+W: l$ := F constrain l$; end`)
+	in := Analyse(p, "")
+	local := pcOf(t, p, "l := T")
+	bcast := pcOf(t, p, "l$ := F constrain l$")
+	assert.False(t, in.Step[local[0]][local[1]].Broadcast)
+	assert.True(t, in.Step[bcast[0]][bcast[1]].Broadcast)
+	assert.True(t, in.Step[bcast[0]][bcast[1]].Blocking, "passive conjuncts can block")
+	assert.False(t, in.Ample(local[0], local[1], [][2]int{bcast}), "the worker's broadcast writes main's l")
+	assert.False(t, in.Ample(bcast[0], bcast[1], [][2]int{local}))
+	assert.False(t, in.Ample(bcast[0], bcast[1], nil), "a broadcast is never ample")
+}

@@ -5,20 +5,31 @@ import "github.com/bopgo/bopgo/bp"
 // analysis is what the engine precomputes about a program: liveness, the
 // property's target steps, and the slots each step reads.
 type analysis struct {
-	prog   *bp.Program
-	label  string
-	live   [][]bp.Bits // [proc][pc]: live local slots
-	target [][]bool    // [proc][pc]: an assertion (or the label) to check
-	reads  [][]readSet // [proc][pc]
+	prog  *bp.Program
+	label string
+	// reading is the meaning of a broadcast for a passive thread that
+	// cannot take it.
+	reading bp.Reading
+	// blockStarts: a thread start beyond the bound blocks the creator
+	// instead of being suppressed. Under the blocking reading a thread
+	// that never starts is not the same as one that never runs: it would
+	// be a passive thread that could block a broadcast.
+	blockStarts bool
+	live        [][]bp.Bits // [proc][pc]: live local slots
+	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
+	reads       [][]readSet // [proc][pc]
 }
 
-// readSet is the slots a step reads, which must be concrete before it runs.
+// readSet is the slots a step reads, which must be concrete before it runs:
+// the running thread's and, for a broadcast, every passive thread's.
 type readSet struct {
 	globals, locals []int32
+	passive         []int32
 }
 
 func analyse(prog *bp.Program, opts Options) *analysis {
-	a := &analysis{prog: prog, label: opts.Label, target: prog.Targets(opts.Label)}
+	a := &analysis{prog: prog, label: opts.Label, reading: opts.Broadcast, target: prog.Targets(opts.Label)}
+	a.blockStarts = a.reading == bp.Blocking && prog.HasBroadcasts()
 	nTL := len(prog.ThreadLocals)
 	a.live = prog.Live()
 	for i, p := range prog.Procs {
@@ -49,6 +60,13 @@ func stepReads(st *bp.Step, live []bp.Bits, nTL, nLocals int) readSet {
 			}
 		} else {
 			addL(r.Index)
+		}
+	})
+	seenP := map[int]bool{}
+	st.PassiveReads(func(i int) {
+		if !seenP[i] {
+			seenP[i] = true
+			rs.passive = append(rs.passive, int32(i))
 		}
 	})
 	if st.Kind == bp.Spawn {

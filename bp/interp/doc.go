@@ -20,5 +20,16 @@
 // new thread simply never runs), so bugs found are real; but when a
 // suppression happened and no bug was found the answer is Unknown, never
 // Safe. The search raises the bound from 1 to MaxThreads and stops at the
-// first bound that finds a bug or is never hit.
+// first bound that finds a bug or is never hit. In a program with
+// broadcasts under the blocking reading a start beyond the bound blocks
+// its creator instead: a thread that never starts would not be a passive
+// thread, and passive threads can block a broadcast.
+//
+// Broadcasts (x$, see bp/cfg.go) are one step of every live thread: the
+// active part is enumerated like a constrained assignment, then each
+// passive thread's outcomes independently, and the successors are their
+// product. A broadcast reads y$ in every passive thread, so those X are
+// split first; traces show what each passive thread received in the next
+// step's Before state, and Replay checks it. Options.Broadcast selects the
+// blocking (default) or the monotone reading.
 package interp

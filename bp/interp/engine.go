@@ -38,6 +38,9 @@ type Options struct {
 	// KeepDead disables forgetting dead locals; for differential tests of
 	// the liveness analysis.
 	KeepDead bool
+	// Broadcast is the reading of broadcast assignments (x$): blocking
+	// (the zero value) or monotone. Replay checks a trace under it too.
+	Broadcast bp.Reading
 }
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
@@ -121,9 +124,12 @@ type stepInfo struct {
 	taken      int8 // branch outcome: 1 then, 0 else, -1 not a branch
 }
 
-// concretised is one X that a step split into a value.
+// concretised is one X that a step split into a value: a global, or a
+// local of thread id thread (the running one, or a passive one that a
+// broadcast reads).
 type concretised struct {
 	global bool
+	thread int32
 	slot   int32
 	v      val
 }

@@ -26,6 +26,9 @@ type env struct {
 	ng, nl []val // after the step, when after is set
 	after  bool  // primed variables read ng and nl
 	ch     []bool
+	// pl and pnl are a passive thread's locals before and after a
+	// broadcast: what passive variables (y$, 'y$) read.
+	pl, pnl []val
 }
 
 // eval evaluates t. Every variable it reads must be concrete; the engine
@@ -38,6 +41,12 @@ func (e *env) eval(t *bp.Term) bool {
 		g, l := e.g, e.l
 		if t.Primed && e.after {
 			g, l = e.ng, e.nl
+		}
+		if t.Passive {
+			l = e.pl
+			if t.Primed && e.after {
+				l = e.pnl
+			}
 		}
 		if t.Ref.Scope == bp.Global {
 			return g[t.Ref.Index] == v1

@@ -10,17 +10,29 @@ func (e *engine) expand(head int32, ti int) {
 	// Split every X the step reads into its two values.
 	type slotRef struct {
 		global bool
+		thread int // index into s.threads
 		slot   int32
 	}
 	var xs []slotRef
 	for _, g := range rs.globals {
 		if s.globals[g] == vX {
-			xs = append(xs, slotRef{true, g})
+			xs = append(xs, slotRef{true, -1, g})
 		}
 	}
 	for _, l := range rs.locals {
 		if th.locals[l] == vX {
-			xs = append(xs, slotRef{false, l})
+			xs = append(xs, slotRef{false, ti, l})
+		}
+	}
+	// A broadcast reads y$ in every passive thread.
+	for tj := range s.threads {
+		if tj == ti {
+			continue
+		}
+		for _, l := range rs.passive {
+			if s.threads[tj].locals[l] == vX {
+				xs = append(xs, slotRef{false, tj, l})
+			}
 		}
 	}
 	if len(xs) > maxEnum {
@@ -36,12 +48,14 @@ func (e *engine) expand(head int32, ti int) {
 		var conc []concretised
 		for j, x := range xs {
 			v := boolVal(mask&(1<<j) != 0)
+			id := int32(-1)
 			if x.global {
 				c.globals[x.slot] = v
 			} else {
-				c.threads[ti].locals[x.slot] = v
+				c.threads[x.thread].locals[x.slot] = v
+				id = c.threads[x.thread].id
 			}
-			conc = append(conc, concretised{global: x.global, slot: x.slot, v: v})
+			conc = append(conc, concretised{global: x.global, thread: id, slot: x.slot, v: v})
 		}
 		info := stepInfo{conc: conc}
 		if e.stepper.exec(&c, ti, info, func(n state, moved, created int, info stepInfo) {
@@ -74,7 +88,12 @@ func (e *engine) store(parent int32, s state, moved, created int, info stepInfo)
 		return
 	}
 	if !e.opts.KeepDead {
-		if moved >= 0 {
+		if st := &e.prog.Procs[info.proc].Steps[info.pc]; st.Broadcast() {
+			// Passive threads were written too.
+			for t := range s.threads {
+				e.forgetDead(&s, t)
+			}
+		} else if moved >= 0 {
 			e.forgetDead(&s, moved)
 		}
 		if created >= 0 {

@@ -51,6 +51,9 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 		s := fromConcrete(before)
 		bound := 1 << 30
 		if step.Suppressed {
+			if an.blockStarts {
+				return fmt.Errorf("step %d: a suppressed thread start, but broadcasts block on every live thread", i)
+			}
 			bound = 0
 		}
 		x := &stepper{prog: prog, an: an, bound: bound}
@@ -73,8 +76,9 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 			next = &tr.Steps[i+1].Before
 		}
 		ok := false
+		broadcast := prog.Procs[t.Proc].Steps[t.PC].Broadcast()
 		for k := range succs {
-			if matches(an, &succs[k], next, before, step.Thread, maxID) {
+			if matches(an, &succs[k], next, before, step.Thread, maxID, broadcast) {
 				ok = true
 				break
 			}
@@ -158,8 +162,9 @@ func fromConcrete(c *State) state {
 // matches reports whether the concrete state next is one of the states that
 // successor u (which may hold free values X) stands for. The moved thread's
 // and a new thread's locals are compared only where live; a new thread
-// must have a fresh identity.
-func matches(an *analysis, u *state, next, before *State, moved, maxID int) bool {
+// must have a fresh identity. After a broadcast, which writes every
+// thread, every thread's locals are compared only where live.
+func matches(an *analysis, u *state, next, before *State, moved, maxID int, broadcast bool) bool {
 	if len(u.globals) != len(next.Globals) || len(u.threads) != len(next.Threads) {
 		return false
 	}
@@ -181,7 +186,7 @@ func matches(an *analysis, u *state, next, before *State, moved, maxID int) bool
 		if int(ut.proc) != nt.Proc || int(ut.pc) != nt.PC || ut.atomic != nt.Atomic || len(ut.locals) != len(nt.Locals) {
 			return false
 		}
-		onlyLive := isNew || int(ut.id) == moved
+		onlyLive := isNew || int(ut.id) == moved || broadcast
 		live := an.live[ut.proc][ut.pc]
 		for i, v := range ut.locals {
 			if onlyLive && !live.Has(i) {

@@ -72,7 +72,11 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 			goTo(succ, -1)
 		}
 	case bp.Assign:
-		x.assign(s, ti, st, info, emit)
+		if st.Broadcast() {
+			x.broadcast(s, ti, st, info, emit)
+		} else {
+			x.assign(s, ti, st, info, emit)
+		}
 	case bp.Spawn:
 		x.spawn(s, ti, st, info, emit)
 	case bp.EndThread:
@@ -153,6 +157,9 @@ func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitF
 	creator.pc = int32(st.Next)
 	if len(s.threads) >= x.bound {
 		x.boundHit = true
+		if x.an.blockStarts {
+			return
+		}
 		info.suppressed = true
 		emit(c, ti, -1, info)
 		return

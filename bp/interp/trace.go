@@ -103,12 +103,6 @@ func (e *engine) keepForgotten(path []int32, concrete []State) {
 		prev, cur := &e.nodes[path[j-1]].st, &e.nodes[path[j]].st
 		info := e.nodes[path[j]].step
 		st := &e.prog.Procs[info.proc].Steps[info.pc]
-		written := map[int]bool{}
-		for _, r := range st.Targets {
-			if r.Scope == bp.Local {
-				written[r.Index] = true
-			}
-		}
 		for _, t := range cur.threads {
 			pi := prev.find(t.id)
 			if pi < 0 || prev.threads[pi].proc != t.proc {
@@ -118,7 +112,7 @@ func (e *engine) keepForgotten(path []int32, concrete []State) {
 			ct := concrete[j].Thread(int(t.id))
 			cp := concrete[j-1].Thread(int(t.id))
 			for i, v := range t.locals {
-				if v != vX || (t.id == info.thread && written[i]) {
+				if v != vX || writesLocal(st, info.thread, t.id, i) {
 					continue
 				}
 				// Forgotten now, or forgotten earlier and untouched since.
@@ -141,12 +135,8 @@ func (e *engine) forgotten(path []int32, j int, id int32, i int) bool {
 			return false
 		}
 		info := e.nodes[path[j]].step
-		if info.thread == id {
-			for _, r := range e.prog.Procs[info.proc].Steps[info.pc].Targets {
-				if r.Scope == bp.Local && r.Index == i {
-					return false // written: a fresh value
-				}
-			}
+		if info.thread >= 0 && writesLocal(&e.prog.Procs[info.proc].Steps[info.pc], info.thread, id, i) {
+			return false // written: a fresh value
 		}
 		if prev.threads[pi].locals[i] != vX {
 			return true
@@ -194,13 +184,26 @@ func resolve(s *state, step *stepInfo, next *State) State {
 
 // split returns the value an X slot was split into by this step, or -1.
 func (si *stepInfo) split(global bool, thread int32, slot int) int {
-	if !global && thread != si.thread {
-		return -1
-	}
 	for _, c := range si.conc {
-		if c.global == global && int(c.slot) == slot {
+		if c.global == global && int(c.slot) == slot && (global || c.thread == thread) {
 			return int(c.v)
 		}
 	}
 	return -1
+}
+
+// writesLocal reports whether step st, run by thread active, writes local
+// slot i of thread id: as a target of the running thread, or as a passive
+// target of a broadcast in every other thread.
+func writesLocal(st *bp.Step, active, id int32, i int) bool {
+	targets := st.Targets
+	if id != active {
+		targets = st.PassiveTargets
+	}
+	for _, r := range targets {
+		if r.Scope == bp.Local && r.Index == i {
+			return true
+		}
+	}
+	return false
 }

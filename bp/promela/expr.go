@@ -96,6 +96,10 @@ type scope struct {
 	// newValue is the value a target is assigned, for primed references;
 	// nil outside a constraint.
 	newValue map[bp.VarRef]*bp.Term
+	// In a broadcast's passive part: primedVar gives the active part's
+	// new value of a target, passive a passive thread's local (y$, 'y$).
+	primedVar func(bp.VarRef) (expr, bool)
+	passive   func(slot int, primed bool) expr
 }
 
 func (sc *scope) term(t *bp.Term) expr {
@@ -103,6 +107,17 @@ func (sc *scope) term(t *bp.Term) expr {
 	case bp.TConst:
 		return constant(t.Val)
 	case bp.TVar:
+		if t.Passive {
+			if sc.passive == nil {
+				return constant(false) // bp.Validate keeps y$ in passive parts
+			}
+			return sc.passive(t.Ref.Index, t.Primed)
+		}
+		if t.Primed && sc.primedVar != nil {
+			if v, ok := sc.primedVar(t.Ref); ok {
+				return v
+			}
+		}
 		if v, ok := sc.newValue[t.Ref]; ok && t.Primed {
 			return sc.term(v)
 		}

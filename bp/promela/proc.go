@@ -16,8 +16,10 @@ func (w *writer) proctype(pi int) {
 	if len(w.starts[pi]) > 1 {
 		params = append(params, "byte bp_pc")
 	}
-	for _, n := range w.locals[pi] {
-		params = append(params, "bit "+n)
+	for slot, n := range w.locals[pi] {
+		if _, arr := w.bslots[slot]; !arr || pi != 0 {
+			params = append(params, "bit "+n)
+		}
 	}
 	w.printf("proctype %s(%s)\n{\n", w.procs[pi], strings.Join(params, "; "))
 	if len(w.starts[pi]) > 1 {
@@ -44,9 +46,9 @@ func (w *writer) initProc() {
 	for _, g := range w.initialReads() {
 		stmts = append(stmts, choose(w.globals[g]))
 	}
-	args, pick := w.startArgs(0, main.Entry, func(slot int) (string, bool) { return "", false })
+	args, pick, post := w.startArgs(0, main.Entry, func(slot int) (string, bool) { return "", false })
 	stmts = append(stmts, pick...)
-	stmts = append(stmts, fmt.Sprintf("run %s(%s)", w.procs[0], strings.Join(args, ", ")))
+	stmts = append(stmts, w.run(0, args, post)...)
 	w.printf("init\n{\n\tatomic { %s }\n}\n", strings.Join(stmts, "; "))
 }
 
@@ -58,26 +60,44 @@ func choose(v string) string { return fmt.Sprintf("if :: %s = 0 :: %s = 1 fi", v
 // values first. known gives the value of a slot that the creator passes
 // (ok false: the slot starts non-deterministic). Slots dead at pc start
 // at 0: nobody can read them before writing them.
-func (w *writer) startArgs(pi, pc int, known func(slot int) (string, bool)) (args, pick []string) {
+//
+// With broadcasts, the locals kept in arrays are not arguments: post sets
+// them once the process exists (see run).
+func (w *writer) startArgs(pi, pc int, known func(slot int) (string, bool)) (args, pick, post []string) {
 	if len(w.starts[pi]) > 1 {
 		args = append(args, fmt.Sprint(pc))
 	}
 	temps := 0
+	vals := map[int]string{}
 	for slot := range w.locals[pi] {
-		if !w.live[pi][pc].Has(slot) {
-			args = append(args, "0")
+		v, ok := "0", !w.live[pi][pc].Has(slot)
+		if !ok {
+			v, ok = known(slot)
+		}
+		if !ok {
+			v = fmt.Sprintf("bp_t[%d]", temps)
+			temps++
+			pick = append(pick, choose(v))
+		}
+		if _, arr := w.bslots[slot]; arr && pi == 0 {
+			vals[slot] = v
 			continue
 		}
-		if v, ok := known(slot); ok {
-			args = append(args, v)
-			continue
-		}
-		t := fmt.Sprintf("bp_t[%d]", temps)
-		temps++
-		pick = append(pick, choose(t))
-		args = append(args, t)
+		args = append(args, v)
 	}
-	return args, pick
+	if w.bslots != nil && pi == 0 {
+		post = w.arrayStart(vals)
+	}
+	return args, pick, post
+}
+
+// run is the start of a process of proc pi with args, followed by post.
+func (w *writer) run(pi int, args, post []string) []string {
+	call := fmt.Sprintf("run %s(%s)", w.procs[pi], strings.Join(args, ", "))
+	if len(post) == 0 {
+		return []string{call}
+	}
+	return append([]string{"bp_np = " + call}, post...)
 }
 
 // initialReads returns the globals whose initial value some step can read.

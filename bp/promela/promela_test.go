@@ -41,6 +41,8 @@ func TestGolden(t *testing.T) {
 	}{
 		{"testdata/features.bp", Options{MaxThreads: 3}, "features.pml"},
 		{"testdata/features.bp", Options{MaxThreads: 3, Label: "ERROR", enumLimit: -1}, "features-label.pml"},
+		{"testdata/broadcast.bp", Options{MaxThreads: 3}, "broadcast.pml"},
+		{"testdata/broadcast.bp", Options{MaxThreads: 3, Broadcast: bp.Monotone}, "broadcast-monotone.pml"},
 	}
 	for _, c := range cases {
 		var out bytes.Buffer

@@ -65,7 +65,11 @@ func (g *stepGen) generate() {
 		g.guard(st.Cond, nil)
 		g.jump(st.Next)
 	case bp.Assign:
-		g.assign()
+		if st.Broadcast() {
+			g.broadcastAssign()
+		} else {
+			g.assign()
+		}
 	case bp.Assert:
 		g.guard(nil, nil)
 		if g.w.opts.Label == "" {
@@ -102,6 +106,9 @@ func (g *stepGen) generate() {
 	case bp.EndThread:
 		g.guard(nil, nil)
 		g.body = append(g.body, "bp_live--")
+		if g.w.bslots != nil {
+			g.body = append(g.body, g.w.arrayEnd()...)
+		}
 		if g.w.atomics {
 			g.body = append(g.body, "bp_holder = 0")
 		}
@@ -296,9 +303,14 @@ func (g *stepGen) spawn() {
 			return "", false
 		}
 	}
-	args, pick := g.w.startArgs(st.SpawnProc, st.SpawnPC, known)
-	run := append(pick, fmt.Sprintf("run %s(%s)", g.w.procs[st.SpawnProc], strings.Join(args, ", ")))
-	g.body = append(g.body, fmt.Sprintf("if :: bp_can_start -> bp_live++; %s :: else -> bp_suppressed fi", strings.Join(run, "; ")))
+	args, pick, post := g.w.startArgs(st.SpawnProc, st.SpawnPC, known)
+	run := append(pick, g.w.run(st.SpawnProc, args, post)...)
+	suppressed := "bp_suppressed"
+	if g.w.bslots != nil && g.w.opts.Broadcast == bp.Blocking {
+		// A thread that never starts is not passive: block (retry).
+		suppressed = fmt.Sprintf("bp_suppressed; goto S%d", g.pc)
+	}
+	g.body = append(g.body, fmt.Sprintf("if :: bp_can_start -> bp_live++; %s :: else -> %s fi", strings.Join(run, "; "), suppressed))
 }
 
 // jump ends the body with the edge to pc.

@@ -18,6 +18,8 @@ type Options struct {
 	// MaxThreads bounds the live threads, main included, as bopgo's
 	// --max-threads; 0 means DefaultMaxThreads.
 	MaxThreads int
+	// Broadcast is the reading of broadcasts (x$): blocking by default.
+	Broadcast bp.Reading
 
 	// enumLimit overrides defaultEnumLimit when positive, -1 means 0; for
 	// tests of both forms of guards.
@@ -51,6 +53,9 @@ func Write(out io.Writer, prog *bp.Program, opts Options) error {
 	if opts.MaxThreads < 1 || opts.MaxThreads > MaxThreads {
 		return fmt.Errorf("promela: thread bound %d out of range 1..%d (SPIN runs at most 255 processes)", opts.MaxThreads, MaxThreads)
 	}
+	if err := checkBroadcasts(prog); err != nil {
+		return err
+	}
 	w := newWriter(prog, opts)
 	bw := bufio.NewWriter(out)
 	w.out = bw
@@ -76,6 +81,12 @@ type writer struct {
 
 	maxChoices int // size of bp_c
 	maxTemps   int // size of bp_t
+
+	// With broadcasts: the array of each local slot of proc 0 that
+	// broadcasts touch (nil without broadcasts), and the most passive
+	// targets of a step.
+	bslots     map[int]string
+	maxPassive int
 }
 
 func newWriter(prog *bp.Program, opts Options) *writer {
@@ -125,6 +136,7 @@ func newWriter(prog *bp.Program, opts Options) *writer {
 		}
 	}
 	w.maxTemps = max(w.maxTemps, len(prog.Procs[0].Locals))
+	w.setupBroadcasts()
 	return w
 }
 
@@ -171,7 +183,9 @@ func (w *writer) model() {
 		w.printf("byte bp_holder; /* _pid+1 of the thread in an atomic section, 0 if none */\n")
 	}
 	w.printf("hidden byte bp_c[%d]; /* the choices of one step */\n", max(w.maxChoices, 1))
-	w.printf("hidden byte bp_t[%d]; /* new values within one step */\n\n", max(w.maxTemps, 1))
+	w.printf("hidden byte bp_t[%d]; /* new values within one step */\n", max(w.maxTemps, 1))
+	w.declareBroadcasts()
+	w.printf("\n")
 	for i := range w.prog.Procs {
 		w.proctype(i)
 	}

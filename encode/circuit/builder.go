@@ -35,17 +35,25 @@ type builder struct {
 	spawnProc, spawnPC []z.Lit
 	spawnLocals        []z.Lit
 	failing            z.Lit
+
+	// Broadcasts: per slot and local, the writes and values of passive
+	// targets; liveAt's cache; whether a start without a free slot blocks.
+	bWrite, bValue [][][]z.Lit
+	liveCache      map[[2]int]z.Lit
+	blockStarts    bool
+	anyFree        z.Lit // some slot is free
 }
 
-func newBuilder(prog *bp.Program, label string, slots int) *builder {
+func newBuilder(prog *bp.Program, label string, slots int, reading bp.Reading) *builder {
 	s := logic.NewS()
-	b := &builder{c: &Circuit{Prog: prog, Label: label, Slots: slots, S: s, cond: map[place]z.Lit{}}, s: s, prog: prog, nTL: len(prog.ThreadLocals), live: prog.Live()}
+	b := &builder{c: &Circuit{Prog: prog, Label: label, Slots: slots, Reading: reading, S: s, cond: map[place]z.Lit{}}, s: s, prog: prog, nTL: len(prog.ThreadLocals), live: prog.Live()}
+	b.blockStarts = reading == bp.Blocking && prog.HasBroadcasts()
 	maxSteps := 0
 	for _, p := range prog.Procs {
 		maxSteps = max(maxSteps, len(p.Steps))
 		b.width.locals = max(b.width.locals, len(p.Locals))
 		for pc := range p.Steps {
-			b.width.pool = max(b.width.pool, poolNeed(p, pc, prog, b.nTL))
+			b.width.pool = max(b.width.pool, poolNeed(p, pc, prog, b.nTL, slots))
 		}
 	}
 	b.width.proc = bitsFor(len(prog.Procs))
@@ -55,11 +63,14 @@ func newBuilder(prog *bp.Program, label string, slots int) *builder {
 }
 
 // poolNeed is how many free inputs step pc of p reads: its choices, then a
-// goto's branch index or a new thread's fresh locals.
-func poolNeed(p *bp.Proc, pc int, prog *bp.Program, nTL int) int {
+// goto's branch index, a new thread's fresh locals, or a broadcast's
+// passive choices for each slot.
+func poolNeed(p *bp.Proc, pc int, prog *bp.Program, nTL, slots int) int {
 	st := &p.Steps[pc]
 	n := st.Choices
 	switch st.Kind {
+	case bp.Assign:
+		n += slots * st.PassiveChoices
 	case bp.Goto:
 		n += bitsFor(len(st.Succs))
 	case bp.Spawn:
@@ -161,12 +172,10 @@ func (b *builder) connect() {
 	}
 	spawning := s.And(execAny, b.spawns)
 	var lower z.Lit = s.T // every slot below i is active
-	anyFree := s.F
 	for i := range c.slots {
 		sl := &c.slots[i]
 		free := s.And(lower, sl.active.Not())
 		lower = s.And(lower, sl.active)
-		anyFree = s.Or(anyFree, free)
 		exec := s.And(b.run[i], b.enabled)
 		c.exec = append(c.exec, exec)
 		target := s.And(spawning, free)
@@ -179,10 +188,20 @@ func (b *builder) connect() {
 		}
 		s.SetNext(sl.atomic, s.Choice(exec, b.newAtomic, s.And(target.Not(), sl.atomic)))
 		for j, l := range sl.locals {
-			s.SetNext(l, s.Choice(exec, b.newLocals[j], s.Choice(target, b.spawnLocals[j], l)))
+			other := s.Choice(target, b.spawnLocals[j], l)
+			if b.bWrite != nil {
+				w := s.And(execAny, s.Ors(b.bWrite[i][j]...))
+				other = s.Choice(w, s.Ors(b.bValue[i][j]...), other)
+			}
+			s.SetNext(l, s.Choice(exec, b.newLocals[j], other))
 		}
 	}
-	s.SetNext(c.Overflow, s.Or(c.Overflow, s.And(spawning, anyFree.Not())))
+	overflow := s.And(spawning, b.anyFree.Not())
+	if b.blockStarts {
+		// The start blocked: it never executes, but the slots were too few.
+		overflow = s.Ands(b.running, b.spawns, b.anyFree.Not())
+	}
+	s.SetNext(c.Overflow, s.Or(c.Overflow, overflow))
 	c.failing = s.And(b.running, b.failing)
 	if c.Label == "" {
 		s.SetNext(c.Err, s.Or(c.Err, c.failing))

@@ -18,6 +18,10 @@ type Circuit struct {
 	Prog  *bp.Program
 	Label string // the property: empty for assertions, else the label
 	Slots int    // thread slots: the bound on live threads, main included
+	// Reading is the reading of broadcasts. Under the blocking reading,
+	// in a program with broadcasts, a start without a free slot blocks
+	// (and sets Overflow) instead of being suppressed.
+	Reading bp.Reading
 
 	S      *logic.S
 	Inputs []z.Lit // every input of S: the scheduler's, then the pool
@@ -69,13 +73,23 @@ func (c *Circuit) System(stopAtOverflow bool) *mc.System {
 // Build encodes prog with the property of label (empty: assertions) and
 // the given number of thread slots.
 func Build(prog *bp.Program, label string, slots int) (*Circuit, error) {
+	return BuildReading(prog, label, slots, bp.Blocking)
+}
+
+// BuildReading is Build with the given reading of broadcasts.
+func BuildReading(prog *bp.Program, label string, slots int, reading bp.Reading) (*Circuit, error) {
 	if prog == nil || len(prog.Procs) == 0 {
 		return nil, errors.New("circuit: no program")
 	}
 	if slots < 1 {
 		return nil, fmt.Errorf("circuit: %d thread slots, need at least 1", slots)
 	}
-	b := newBuilder(prog, label, slots)
+	if reading == bp.Monotone {
+		if err := checkMonotone(prog); err != nil {
+			return nil, err
+		}
+	}
+	b := newBuilder(prog, label, slots, reading)
 	b.latches()
 	b.steps()
 	b.connect()

@@ -43,6 +43,11 @@ func (b *builder) steps() {
 		ms[i] = b.run[i]
 	}
 	b.running = s.Ors(ms...)
+	frees := make([]z.Lit, len(c.slots))
+	for i := range c.slots {
+		frees[i] = c.slots[i].active.Not()
+	}
+	b.anyFree = s.Ors(frees...)
 	b.curProc = b.mux(func(sl *slot) []z.Lit { return sl.proc })
 	b.curPC = b.mux(func(sl *slot) []z.Lit { return sl.pc })
 	b.curAtomic = b.mux(func(sl *slot) []z.Lit { return []z.Lit{sl.atomic} })[0]
@@ -136,18 +141,28 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 			}
 			values[r] = e.term(st.Values[j]) // a later target wins, as in interp
 		}
-		if st.Constraint != nil {
+		if st.Constraint != nil || st.Broadcast() {
 			e.primed = func(r bp.VarRef) z.Lit {
 				if v, ok := values[r]; ok {
 					return v
 				}
 				return e.current(r)
 			}
-			en = e.term(st.Constraint)
+			if st.Constraint != nil {
+				en = e.term(st.Constraint)
+			}
+			if st.Broadcast() {
+				en = s.And(en, b.broadcast(st, at, e))
+			}
 			e.primed = nil
 		}
 	case bp.Spawn:
 		b.spawn(a, st, at, e)
+		if b.blockStarts {
+			// A thread that never starts is not passive: under the
+			// blocking reading a start without a free slot blocks.
+			en = b.anyFree
+		}
 	case bp.EndThread:
 		next = nil
 		a.ends = append(a.ends, at)
@@ -262,3 +277,7 @@ func (e *env) Var(r bp.VarRef, primed bool) z.Lit {
 
 // Choice is the step's choice input i.
 func (e *env) Choice(i int) z.Lit { return e.choice[i] }
+
+// Passive is never called: bp.Validate keeps passive variables out of the
+// running thread's terms (passiveEnv evaluates the passive part).
+func (e *env) Passive(int, bool) z.Lit { return e.b.s.F }

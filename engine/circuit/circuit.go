@@ -29,7 +29,7 @@ var (
 // bug.
 func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
-		c, err := enc.Build(p.Prog, p.Label, slots)
+		c, err := enc.BuildReading(p.Prog, p.Label, slots, p.Broadcast)
 		if err != nil {
 			return engine.Result{}, err
 		}

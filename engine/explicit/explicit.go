@@ -9,7 +9,7 @@ import (
 
 // Run is the explicit engine at one thread bound (engine.Run).
 func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
-	r, hit, err := interp.Search(ctx, p.Prog, interp.Options{Label: p.Label, MaxStates: p.MaxStates}, bound)
+	r, hit, err := interp.Search(ctx, p.Prog, interp.Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast}, bound)
 	if err != nil {
 		return engine.Result{}, err
 	}

@@ -65,6 +65,7 @@ func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engin
 		prob: p, enc: encode.New(p.Prog, bound),
 		history: map[string][]int{}, feasible: map[z.Lit]bool{}, stats: stats,
 	}
+	e.enc.Reading = p.Broadcast
 	e.sub = newSubsumer(e.enc.C, p.DumpQBF, stats)
 	if !p.NoPOR {
 		e.por = p.Independence()

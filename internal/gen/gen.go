@@ -17,11 +17,21 @@ type Config struct {
 	Depth    int // nesting of if/while
 	Helpers  int // non-recursive helper functions called inline
 	NoAtomic bool
+	// Broadcast makes SatAbs-shaped programs: one thread template (main
+	// starts copies of itself with start_thread goto; Threads is
+	// ignored) and broadcast assignments (x$) among the assignments.
+	Broadcast bool
 }
 
 // Small is the configuration of the differential tests: programs whose
 // state spaces an exhaustive explicit search covers in milliseconds.
 var Small = Config{Globals: 3, Locals: 2, Threads: 2, Stmts: 5, Depth: 2, Helpers: 1}
+
+// SmallBroadcast and TinyBroadcast are Small and Tiny with broadcasts.
+var (
+	SmallBroadcast = Config{Globals: 3, Locals: 2, Stmts: 5, Depth: 2, Helpers: 1, Broadcast: true}
+	TinyBroadcast  = Config{Globals: 2, Locals: 2, Stmts: 4, Depth: 2, Broadcast: true}
+)
 
 // Tiny is for comparisons with searches that enumerate every concrete
 // state: fewer variables, so 2^vars stays small.
@@ -35,6 +45,10 @@ type generator struct {
 	labels int
 	indent string
 	fn     string
+	// With Config.Broadcast: the current function's locals (which have
+	// passive copies x$), and whether expressions may read them.
+	locals    []string
+	passiveOK bool
 }
 
 // Program returns the source of the program of seed under cfg.
@@ -62,6 +76,10 @@ func (g *generator) program() string {
 		g.function(fmt.Sprintf("h%d", h), globals, true, nil)
 	}
 	var threads []string
+	if g.cfg.Broadcast {
+		g.function("main", globals, false, nil)
+		return g.b.String()
+	}
 	for t := 0; t < g.cfg.Threads; t++ {
 		name := fmt.Sprintf("t%d", t)
 		g.function(name, globals, false, nil)
@@ -93,6 +111,13 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 		g.printf("decl %s;", strings.Join(locals, ", "))
 		g.vars = append(g.vars, locals...)
 	}
+	g.locals = locals
+	if g.cfg.Broadcast && name == "main" {
+		g.templateBody()
+		g.indent = ""
+		fmt.Fprintf(&g.b, "end\n")
+		return
+	}
 	n := 1 + g.r.Intn(g.cfg.Stmts)
 	spawnAt := map[int][]string{}
 	for _, t := range threads {
@@ -119,7 +144,12 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 	fmt.Fprintf(&g.b, "end\n")
 }
 
-func (g *generator) pick() string { return g.vars[g.r.Intn(len(g.vars))] }
+func (g *generator) pick() string {
+	if g.passiveOK && len(g.locals) > 0 && g.r.Intn(3) == 0 {
+		return g.locals[g.r.Intn(len(g.locals))] + "$"
+	}
+	return g.vars[g.r.Intn(len(g.vars))]
+}
 
 // expr returns a random expression of the given depth.
 func (g *generator) expr(depth int) string {
@@ -137,6 +167,10 @@ func (g *generator) expr(depth int) string {
 	case 0:
 		return "!" + g.expr(depth-1)
 	case 1:
+		// schoose is a condition: no passive variables inside.
+		saved := g.passiveOK
+		g.passiveOK = false
+		defer func() { g.passiveOK = saved }()
 		return fmt.Sprintf("schoose[%s, %s]", g.expr(depth-1), g.expr(depth-1))
 	default:
 		op := []string{"&", "|", "^", "=", "!=", "=>"}[g.r.Intn(6)]
@@ -216,6 +250,10 @@ func (g *generator) label() string {
 }
 
 func (g *generator) assign() {
+	if g.cfg.Broadcast && len(g.locals) > 0 && g.r.Intn(2) == 0 {
+		g.broadcast()
+		return
+	}
 	n := 1 + g.r.Intn(2)
 	seen := map[string]bool{}
 	var ts, vs []string
@@ -252,7 +290,7 @@ func (g *generator) primed() string {
 
 // Seeds adds to a fuzz corpus (through add, e.g. (*testing.F).Add's
 // adapter) the programs of the files matching glob and n generated tiny
-// programs.
+// programs, with and without broadcasts.
 func Seeds(add func(src []byte), glob string, n int) {
 	files, _ := filepath.Glob(glob)
 	for _, file := range files {
@@ -262,5 +300,6 @@ func Seeds(add func(src []byte), glob string, n int) {
 	}
 	for seed := int64(0); seed < int64(n); seed++ {
 		add([]byte(Program(seed, Tiny)))
+		add([]byte(Program(seed, TinyBroadcast)))
 	}
 }

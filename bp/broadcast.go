@@ -1,0 +1,45 @@
+package bp
+
+// Reading is what a broadcast does to a passive thread that has no choice
+// satisfying its conjuncts (DESIGN.md, "Broadcast assignments").
+type Reading uint8
+
+// Readings of broadcasts.
+const (
+	// Blocking: that outcome of the active part is not a step; if no
+	// outcome works, the statement blocks (Boom's reading).
+	Blocking Reading = iota
+	// Monotone: that thread stays unchanged (bfc's reading). Every
+	// blocking step is a monotone step.
+	Monotone
+)
+
+func (r Reading) String() string {
+	if r == Monotone {
+		return "monotone"
+	}
+	return "blocking"
+}
+
+// ParseReading parses "blocking" or "monotone" (empty means blocking).
+func ParseReading(s string) (Reading, bool) {
+	switch s {
+	case "", "blocking":
+		return Blocking, true
+	case "monotone":
+		return Monotone, true
+	}
+	return Blocking, false
+}
+
+// HasBroadcasts reports whether some step of p is a broadcast.
+func (p *Program) HasBroadcasts() bool {
+	for _, proc := range p.Procs {
+		for i := range proc.Steps {
+			if proc.Steps[i].Broadcast() {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,56 @@
+package bopgo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/conformance"
+)
+
+// TestBroadcastConformance runs every broadcast program (one rule of the
+// semantics each) in every deciding engine, symbolic with and without
+// partial-order reduction, under both readings, and replays every
+// counterexample under the reading it was found with.
+func TestBroadcastConformance(t *testing.T) {
+	type config struct {
+		name  string
+		opts  bopgo.Options
+		label string
+	}
+	configs := []config{
+		{"explicit", bopgo.Options{Engine: bopgo.Explicit}, ""},
+		{"symbolic", bopgo.Options{Engine: bopgo.Symbolic}, ""},
+		{"symbolic-nopor", bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true}, ""},
+		{"ic3", bopgo.Options{Engine: bopgo.IC3}, ""},
+	}
+	for _, c := range conformance.Broadcasts {
+		p, err := bp.Load("broadcast.bp", []byte(c.Src))
+		require.NoError(t, err, c.Name)
+		for _, cfg := range configs {
+			for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
+				want := c.Blocking
+				if reading == bp.Monotone {
+					want = c.Monotone
+				}
+				t.Run(c.Name+"/"+cfg.name+"/"+reading.String(), func(t *testing.T) {
+					opts := cfg.opts
+					opts.MaxThreads = 3
+					opts.Broadcast = reading
+					res, err := bopgo.Check(context.Background(), p, opts)
+					require.NoError(t, err)
+					assert.Equal(t, want, res.Verdict.String(), res.Reason)
+					if res.Verdict == bopgo.Unsafe {
+						require.NotNil(t, res.Trace)
+						assert.NoError(t, interp.Replay(p, interp.Options{Broadcast: reading}, res.Trace.Exec))
+					}
+				})
+			}
+		}
+	}
+}
