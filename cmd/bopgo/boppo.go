@@ -12,6 +12,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -150,6 +151,15 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	explainTimeout(ctx, &res, f.timeout)
+	if f.compact && res.Trace != nil && res.Trace.Exec != nil {
+		// SatAbs re-simulates every step with the printed values.
+		ex, err := interp.Concretize(prog, interp.Options{Label: f.label}, res.Trace.Exec)
+		if err != nil {
+			fmt.Fprintf(stderr, "boppo: warning: the trace's values are the engine's, not one execution's: %v\n", err)
+		} else {
+			res.Trace.Exec = ex
+		}
+	}
 	writeBoPPoResult(stdout, prog, res, &f)
 	if res.Verdict == bopgo.Unknown {
 		return exitUnknown
