@@ -10,12 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/internal/golden"
 	"github.com/bopgo/bopgo/internal/satabs"
 )
 
@@ -229,5 +232,29 @@ func TestHarnessRandom(t *testing.T) {
 		}
 		t.Logf("%s: %d seeds in %v", c.name, n, time.Since(start))
 		ta.report(t)
+	}
+}
+
+// TestSatAbsForms: programs in the two forms today's SatAbs writes, run
+// as SatAbs runs boppo, with golden compact traces. Both must pass the
+// harness read exactly as SatAbs reads them, with every engine.
+func TestSatAbsForms(t *testing.T) {
+	for _, name := range []string{"satabs_dollar_main", "satabs_inlined"} {
+		path := "testdata/" + name + ".bp"
+		prog, src := loadProgram(t, path)
+		require.True(t, sameLocals(prog), "%s: SatAbs's programs declare the same locals everywhere", name)
+		for _, engine := range bopgo.Engines {
+			if !bopgo.Decides(engine) || engine == bopgo.Auto {
+				continue
+			}
+			verdict, problems, err := harness(prog, src, "", []string{"--por", "--loop-detection", "--engine", string(engine)}, false)
+			require.NoError(t, err)
+			require.Equal(t, satabs.Failed, verdict, "%s, %s engine", name, engine)
+			assert.Empty(t, problems, "%s, %s engine", name, engine)
+		}
+		code, out, errOut := runName("boppo", "--compact-trace", "--por", path)
+		require.Equal(t, 0, code, errOut)
+		assert.Empty(t, errOut)
+		golden.Check(t, "testdata/"+name+".out", out)
 	}
 }
