@@ -12,7 +12,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -151,15 +150,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	explainTimeout(ctx, &res, f.timeout)
-	if f.compact && res.Trace != nil && res.Trace.Exec != nil {
-		// SatAbs re-simulates every step with the printed values.
-		ex, err := interp.Concretize(prog, interp.Options{Label: f.label}, res.Trace.Exec)
-		if err != nil {
-			fmt.Fprintf(stderr, "boppo: warning: the trace's values are the engine's, not one execution's: %v\n", err)
-		} else {
-			res.Trace.Exec = ex
-		}
-	}
+	exactTrace(prog, f.label, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
 	if res.Verdict == bopgo.Unknown {
 		return exitUnknown

@@ -35,6 +35,7 @@ type checkFlags struct {
 	dumpQBF    string
 	noPOR      bool
 	por        bool
+	exact      bool
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
@@ -50,6 +51,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
+	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -93,6 +95,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	explainTimeout(ctx, &res, f.timeout)
+	if f.exact {
+		exactTrace(prog, f.label, &res, stderr, "bopgo")
+	}
 	out.result(name, prog, res, f.stats)
 	switch res.Verdict {
 	case bopgo.Safe:
