@@ -96,6 +96,8 @@ func problemKind(msg string) string {
 		return "assignment or constrain"
 	case strings.Contains(msg, "assum"), strings.Contains(msg, "TAKEN"), strings.Contains(msg, "assertion"):
 		return "assume, branch or assertion"
+	case strings.Contains(msg, "not labelled"), strings.Contains(msg, "no such thread"), strings.Contains(msg, "has ended"):
+		return "wrong thread number"
 	}
 	return "other"
 }
@@ -191,7 +193,7 @@ func TestHarnessCorpus(t *testing.T) {
 	ta.report(t)
 }
 
-// seeds is the number of random programs: BOPGO_SEEDS, or 150.
+// seeds is the number of random programs: BOPGO_SEEDS, or 100.
 func seeds(t *testing.T) int64 {
 	if s := os.Getenv("BOPGO_SEEDS"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -201,10 +203,11 @@ func seeds(t *testing.T) int64 {
 	if testing.Short() {
 		return 30
 	}
-	return 150
+	return 100
 }
 
-// TestHarnessRandom checks the traces of random unsafe programs: in
+// TestHarnessRandom checks the traces of random unsafe programs
+// (BOPGO_SEEDS of them, with the default engine or BOPGO_ENGINE): in
 // SatAbs's shape (the same locals in every function), read as SatAbs
 // reads them, and in the generator's usual shape (each function's own
 // locals), read by position, since SatAbs's rule cannot tell apart
@@ -224,7 +227,11 @@ func TestHarnessRandom(t *testing.T) {
 			src := gen.Program(seed, c.cfg)
 			prog, err := bp.Load("gen.bp", []byte(src))
 			require.NoError(t, err, "seed %d", seed)
-			verdict, problems, err := harness(prog, src, "", []string{"--timeout", "20s"}, c.positional)
+			args := []string{"--timeout", "20s"}
+			if e := os.Getenv("BOPGO_ENGINE"); e != "" {
+				args = append(args, "--engine", e)
+			}
+			verdict, problems, err := harness(prog, src, "", args, c.positional)
 			require.NoError(t, err, "seed %d", seed)
 			if verdict == satabs.Failed {
 				ta.add(fmt.Sprintf("seed %d", seed), problems)
