@@ -77,3 +77,27 @@ func TestRead(t *testing.T) {
 	_, err = Read("TRACE t=0 b0=2\n")
 	assert.Error(t, err)
 }
+
+// Threads whose functions name their locals differently cannot be read
+// by SatAbs's rule: the worker's only local is read as main's. Read by
+// position the same output is an execution.
+func TestReadingRules(t *testing.T) {
+	p, err := bp.Load("p.bp", []byte(`decl g;
+void w() begin decl x; x := g; assert(x); end
+void main() begin g := F; start_thread w(); end
+`))
+	require.NoError(t, err)
+	out := `TRACE t=0 g=0
+TRACE t=0 g=0
+TRACE t=1 g=0 w::x=1
+TRACE t=1 g=0 w::x=1
+TRACE t=1 g=0 w::x=0
+VERIFICATION FAILED
+`
+	o, err := Read(out)
+	require.NoError(t, err)
+	assert.Empty(t, Check(p, o, Options{Positional: true}))
+	ps := Check(p, o, Options{})
+	require.NotEmpty(t, ps)
+	assert.Contains(t, ps[0].Msg, "2 threads were started")
+}
