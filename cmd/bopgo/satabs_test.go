@@ -51,7 +51,11 @@ func harness(prog *bp.Program, src, label string, args []string, positional bool
 	if parsed.Verdict != satabs.Failed {
 		return parsed.Verdict, nil, nil
 	}
-	return parsed.Verdict, satabs.Check(prog, parsed, satabs.Options{Label: label, Positional: positional}), nil
+	problems = satabs.Check(prog, parsed, satabs.Options{Label: label, Positional: positional})
+	if strings.Contains(errOut, "warning") {
+		problems = append(problems, satabs.Problem{Msg: strings.TrimSpace(errOut)})
+	}
+	return parsed.Verdict, problems, nil
 }
 
 // tally counts traces and the traces the harness rejects.
