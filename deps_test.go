@@ -41,6 +41,7 @@ var allowedImports = map[string][]string{
 	"internal/conformance":       {},
 	"internal/gen":               {},
 	"internal/golden":            {},
+	"internal/satabs":            {"bp"},
 	"internal/bench":             {"benchmarks", "internal/conformance"},
 }
 

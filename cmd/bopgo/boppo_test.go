@@ -19,6 +19,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/golden"
+	"github.com/bopgo/bopgo/internal/satabs"
 )
 
 // runName runs the command in-process as if invoked under name.
@@ -46,6 +47,7 @@ type boppoOutput struct {
 	verdict string // the verdict line
 	steps   []satStep
 	loop    [2]int // indices of the first and last step inside LOOP [ ... LOOP ]; -1 if none
+	text    string // the output
 }
 
 // parseSatAbs reads output the way SatAbs's read_result_boppo_boom does
@@ -54,7 +56,7 @@ type boppoOutput struct {
 // and "LOOP ]"), and is stricter where SatAbs would silently misread:
 // exactly one verdict, last; single spaces; t first, TAKEN last.
 func parseSatAbs(out string) (boppoOutput, error) {
-	res := boppoOutput{loop: [2]int{-1, -1}}
+	res := boppoOutput{loop: [2]int{-1, -1}, text: out}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	open := false
@@ -206,14 +208,11 @@ func TestBoPPoConformance(t *testing.T) {
 
 // checkCompactReplays checks a parsed compact trace against the
 // counterexample bopgo.Check finds (output is deterministic, so it is
-// the one printed) and replays it in bp/interp with the printed values:
-// each state is rebuilt from the TRACE line's values, taking from the
-// engine's trace only what the compact trace does not show (thread
-// identities, code and pcs, the atomic flag). Locals the line does not
-// show (those of inactive function instances) are set to 0, so the
-// replay depends on printed values only. For a trace that ends at a
-// label, the final state (after the last step) is not printed either and
-// is taken from the engine's trace.
+// the one printed), made concrete as the compatibility mode makes it
+// (interp.Concretize, which replays it): the printed values must be that
+// execution's, one group per started thread, and the output must pass
+// the SatAbs harness (internal/satabs), which checks every step against
+// the program with the printed values alone.
 func checkCompactReplays(t *testing.T, path, label string, extra []string, parsed boppoOutput) {
 	t.Helper()
 	src, err := os.ReadFile(path)
@@ -234,11 +233,11 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 		assert.Empty(t, parsed.steps, "TRACE lines without a counterexample")
 		return
 	}
-	ex := res.Trace.Exec
-	require.NotNil(t, ex)
+	require.NotNil(t, res.Trace.Exec)
+	ex, err := interp.Concretize(prog, interp.Options{Label: label}, res.Trace.Exec)
+	require.NoError(t, err)
 	require.Len(t, parsed.steps, len(ex.Steps), "one TRACE line per step")
 
-	rebuilt := &interp.Trace{Kind: ex.Kind}
 	var last [][]namedValue // the last group printed, by thread identity
 	for k := range ex.Steps {
 		es, ps := &ex.Steps[k], parsed.steps[k]
@@ -247,15 +246,14 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 		require.Equal(t, es.Thread, ps.thread, "%s: t=", where)
 		require.Equal(t, st.Labels, nilIfEmpty(ps.labels), "%s: labels", where)
 		require.Equal(t, es.Taken, ps.taken, "%s: TAKEN", where)
+		assert.False(t, es.Suppressed, where)
 
 		vals := ps.values
 		require.GreaterOrEqual(t, len(vals), len(prog.Globals), where)
-		before := interp.State{Globals: make([]bool, len(prog.Globals))}
 		for i, name := range prog.Globals {
 			require.Equal(t, name, vals[i].name, "%s: global %d", where, i)
-			before.Globals[i] = vals[i].value
+			assert.Equal(t, es.Before.Globals[i], vals[i].value, "%s: %s", where, name)
 		}
-		assert.Equal(t, es.Before.Globals, before.Globals, "%s: globals", where)
 		vals = vals[len(prog.Globals):]
 		for _, et := range es.Before.Threads {
 			for len(last) <= et.ID {
@@ -272,33 +270,24 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 				vals = vals[n:]
 				continue
 			}
-			p := prog.Procs[et.Proc]
-			th := interp.ThreadState{ID: et.ID, Proc: et.Proc, PC: et.PC, Atomic: et.Atomic, Locals: make([]bool, len(et.Locals))}
-			slots := p.FrameLocals(p.Steps[et.PC].Frame)
-			require.GreaterOrEqual(t, len(vals), len(slots), "%s: group of thread %d", where, id)
-			for i, slot := range slots {
-				require.Equal(t, p.LocalName(slot), vals[i].name, "%s: thread %d", where, id)
-				th.Locals[slot] = vals[i].value
-				assert.Equal(t, et.Locals[slot], vals[i].value, "%s: thread %d: %s", where, id, vals[i].name)
+			g := threadGroup(prog, et)
+			require.GreaterOrEqual(t, len(vals), len(g.names), "%s: group of thread %d", where, id)
+			for i, name := range g.names {
+				require.Equal(t, name, vals[i].name, "%s: thread %d", where, id)
+				assert.Equal(t, g.values[i], vals[i].value, "%s: thread %d: %s", where, id, name)
 			}
-			last[id] = vals[:len(slots)]
-			vals = vals[len(slots):]
-			before.Threads = append(before.Threads, th)
+			last[id] = vals[:len(g.names)]
+			vals = vals[len(g.names):]
 		}
 		require.Empty(t, vals, "%s: values left over", where)
-		rebuilt.Steps = append(rebuilt.Steps, interp.TraceStep{
-			Thread: es.Thread, Proc: es.Proc, PC: es.PC, Before: before, Taken: ps.taken, Suppressed: es.Suppressed,
-		})
 	}
-	switch ex.Kind {
-	case interp.AssertionFails:
-		rebuilt.Final = rebuilt.Steps[len(rebuilt.Steps)-1].Before
-	default:
-		rebuilt.Final = ex.Final
-	}
-	require.NoError(t, interp.Replay(prog, interp.Options{Label: label}, rebuilt), "the printed values do not replay")
+	require.NoError(t, interp.Replay(prog, interp.Options{Label: label}, ex), "the printed execution does not replay")
 	from, to := findLoop(ex)
 	assert.Equal(t, [2]int{from, to}, parsed.loop, "LOOP brackets")
+
+	out, err := satabs.Read(parsed.text)
+	require.NoError(t, err)
+	assert.Empty(t, satabs.Check(prog, out, satabs.Options{Label: label, Positional: !sameLocals(prog)}), "the SatAbs harness")
 }
 
 func nilIfEmpty(s []string) []string {

@@ -39,6 +39,7 @@ type checkFlags struct {
 	noPOR      bool
 	por        bool
 	progress   bool
+	exact      bool
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
@@ -55,6 +56,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
+	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -99,6 +101,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return checkError(name, err, stderr, out)
 	}
 	explainTimeout(ctx, &res, f.timeout)
+	if f.exact {
+		exactTrace(prog, f.label, &res, stderr, "bopgo")
+	}
 	out.result(name, prog, res, f.stats)
 	switch res.Verdict {
 	case bopgo.Safe:

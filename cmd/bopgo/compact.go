@@ -33,11 +33,20 @@ type localGroup struct {
 	values []bool
 }
 
-// threadGroup returns the locals visible to t: the thread-locals and the
-// locals of every inlined function instance active at its pc.
+// threadGroup returns the locals of t as SatAbs reads them: the
+// thread-locals and the locals of the innermost function instance at its
+// pc. SatAbs declares the same b<n> in every function and gives the k-th
+// occurrence of a name to thread k, so a caller's frame (main's, around
+// $main) printed too would be read as another thread's.
 func threadGroup(prog *bp.Program, t *interp.ThreadState) localGroup {
 	p := prog.Procs[t.Proc]
-	slots := p.FrameLocals(p.Steps[t.PC].Frame)
+	var slots []int
+	for i, l := range p.Locals {
+		if l.ThreadLocal {
+			slots = append(slots, i)
+		}
+	}
+	slots = append(slots, p.Frames[p.Steps[t.PC].Frame].Slots...)
 	g := localGroup{names: make([]string, len(slots)), values: make([]bool, len(slots))}
 	for i, slot := range slots {
 		g.names[i] = p.LocalName(slot)
@@ -47,7 +56,9 @@ func threadGroup(prog *bp.Program, t *interp.ThreadState) localGroup {
 }
 
 // writeCompactTrace prints ex as BoPPo's compact trace. With loops, the
-// first lasso (see findLoop) is bracketed by LOOP [ and LOOP ].
+// first lasso (see findLoop) is bracketed by LOOP [ and LOOP ]. ex should
+// come from interp.Concretize: its values are then those of one
+// execution, and every started thread has an identity and a group.
 func writeCompactTrace(w io.Writer, prog *bp.Program, ex *interp.Trace, loops bool) {
 	from, to := -1, -1
 	if loops {

@@ -21,6 +21,10 @@ type Config struct {
 	// starts copies of itself with start_thread goto; Threads is
 	// ignored) and broadcast assignments (x$) among the assignments.
 	Broadcast bool
+	// SatAbs shapes the programs as SatAbs writes them: every function
+	// declares the same locals (l0, l1, ...) and helpers take no
+	// parameter, so that a trace's locals read alike in every thread.
+	SatAbs bool
 }
 
 // Small is the configuration of the differential tests: programs whose
@@ -97,9 +101,15 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 	g.vars = append([]string(nil), globals...)
 	var locals []string
 	for i := 0; i < g.cfg.Locals; i++ {
-		locals = append(locals, fmt.Sprintf("%s_l%d", name, i))
+		if g.cfg.SatAbs {
+			locals = append(locals, fmt.Sprintf("l%d", i))
+		} else {
+			locals = append(locals, fmt.Sprintf("%s_l%d", name, i))
+		}
 	}
 	switch {
+	case helper && g.cfg.SatAbs:
+		fmt.Fprintf(&g.b, "bool %s() begin\n", name)
 	case helper:
 		fmt.Fprintf(&g.b, "bool %s(%s_p) begin\n", name, name)
 		g.vars = append(g.vars, name+"_p")
@@ -193,10 +203,16 @@ func (g *generator) stmt(depth int, helper bool) {
 	case k < 10:
 		if g.cfg.Helpers > 0 && !helper {
 			h := fmt.Sprintf("h%d", g.r.Intn(g.cfg.Helpers))
+			arg := func() string {
+				if g.cfg.SatAbs {
+					return ""
+				}
+				return g.expr(1)
+			}
 			if g.r.Intn(2) == 0 {
-				g.printf("%s := %s(%s);", g.pick(), h, g.expr(1))
+				g.printf("%s := %s(%s);", g.pick(), h, arg())
 			} else {
-				g.printf("%s(%s);", h, g.expr(1))
+				g.printf("%s(%s);", h, arg())
 			}
 		} else {
 			g.printf("skip;")

@@ -9,7 +9,9 @@ import (
 // Every generated program must be accepted by the front end: otherwise the
 // differential tests silently test nothing.
 func TestProgramsLoad(t *testing.T) {
-	for _, cfg := range []Config{Small, Tiny} {
+	satabs := Small
+	satabs.SatAbs = true
+	for _, cfg := range []Config{Small, Tiny, satabs} {
 		for seed := int64(0); seed < 500; seed++ {
 			src := Program(seed, cfg)
 			if _, err := bp.Load("gen.bp", []byte(src)); err != nil {

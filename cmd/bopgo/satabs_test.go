@@ -1,0 +1,271 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/benchmarks"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/internal/golden"
+	"github.com/bopgo/bopgo/internal/satabs"
+)
+
+// The compact trace read as SatAbs reads it (internal/satabs) must be an
+// execution of the program: these tests run the harness on every unsafe
+// program of the conformance suite and the corpus, and on random
+// programs.
+
+// harness runs boppo --compact-trace on the program at path and checks
+// the output with internal/satabs. It returns nil for a safe program.
+func harness(prog *bp.Program, src, label string, args []string, positional bool) (verdict string, problems []satabs.Problem, err error) {
+	dir, err := os.MkdirTemp("", "harness")
+	if err != nil {
+		return "", nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "p.bp")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		return "", nil, err
+	}
+	a := append([]string{"--compact-trace"}, args...)
+	if label != "" {
+		a = append(a, "-l", label)
+	}
+	_, out, errOut := runName("boppo", append(a, path)...)
+	parsed, err := satabs.Read(out)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w\n%s%s", err, out, errOut)
+	}
+	if parsed.Verdict != satabs.Failed {
+		return parsed.Verdict, nil, nil
+	}
+	problems = satabs.Check(prog, parsed, satabs.Options{Label: label, Positional: positional})
+	if strings.Contains(errOut, "warning") {
+		problems = append(problems, satabs.Problem{Msg: strings.TrimSpace(errOut)})
+	}
+	return parsed.Verdict, problems, nil
+}
+
+// tally counts traces and the traces the harness rejects.
+type tally struct {
+	name           string
+	traces, failed int
+	first          []string
+	kinds          map[string]int // traces by the kind of their problems
+}
+
+func (ta *tally) add(what string, problems []satabs.Problem) {
+	ta.traces++
+	if len(problems) == 0 {
+		return
+	}
+	ta.failed++
+	if ta.kinds == nil {
+		ta.kinds = map[string]int{}
+	}
+	seen := map[string]bool{}
+	for _, p := range problems {
+		k := problemKind(p.Msg)
+		if !seen[k] {
+			seen[k] = true
+			ta.kinds[k]++
+		}
+	}
+	if len(ta.first) < 10 {
+		ta.first = append(ta.first, fmt.Sprintf("%s: %s (%d problems)", what, problems[0], len(problems)))
+	}
+}
+
+// problemKind sorts a problem into how SatAbs would stumble on it.
+func problemKind(msg string) string {
+	switch {
+	case strings.Contains(msg, "group"), strings.Contains(msg, "missing"), strings.Contains(msg, "SatAbs reads"),
+		strings.Contains(msg, "expected thread"), strings.Contains(msg, "expected shared"), strings.Contains(msg, "values left"):
+		return "locals misread"
+	case strings.Contains(msg, "steps before leave it"):
+		return "unassigned value changed"
+	case strings.Contains(msg, "no execution of the step"), strings.Contains(msg, "constraint"):
+		return "assignment or constrain"
+	case strings.Contains(msg, "assum"), strings.Contains(msg, "TAKEN"), strings.Contains(msg, "assertion"):
+		return "assume, branch or assertion"
+	case strings.Contains(msg, "not labelled"), strings.Contains(msg, "no such thread"), strings.Contains(msg, "has ended"):
+		return "wrong thread number"
+	}
+	return "other"
+}
+
+func (ta *tally) report(t *testing.T) {
+	var kinds []string
+	for k, n := range ta.kinds {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	}
+	slices.Sort(kinds)
+	t.Logf("harness %s: %d of %d traces fail (%s)", ta.name, ta.failed, ta.traces, strings.Join(kinds, ", "))
+	if ta.failed > 0 {
+		t.Errorf("harness %s: %d of %d traces fail:\n%s", ta.name, ta.failed, ta.traces, strings.Join(ta.first, "\n"))
+	}
+}
+
+// sameLocals reports whether every function declares the same locals,
+// as SatAbs's programs do: only then can SatAbs's k-th-occurrence rule
+// tell threads apart. Other programs are read by position.
+func sameLocals(prog *bp.Program) bool {
+	var want []string
+	first := true
+	for _, p := range prog.Procs {
+		for _, f := range p.Frames {
+			var names []string
+			for _, slot := range f.Slots {
+				names = append(names, p.Locals[slot].Name)
+			}
+			slices.Sort(names)
+			if !first && !slices.Equal(names, want) {
+				return false
+			}
+			want, first = names, false
+		}
+	}
+	return true
+}
+
+func loadProgram(t *testing.T, path string) (*bp.Program, string) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	prog, err := bp.Load(path, src)
+	require.NoError(t, err)
+	return prog, string(src)
+}
+
+func TestHarnessConformance(t *testing.T) {
+	cases, err := conformance.Read(conformanceDir)
+	require.NoError(t, err)
+	ta := &tally{name: "conformance"}
+	for _, c := range cases {
+		if c.Expected != "unsafe" {
+			continue
+		}
+		prog, src := loadProgram(t, c.Path(conformanceDir))
+		verdict, problems, err := harness(prog, src, c.Label, nil, !sameLocals(prog))
+		require.NoError(t, err, c.Dir)
+		require.Equal(t, satabs.Failed, verdict, c.Dir)
+		ta.add(c.Dir, problems)
+	}
+	ta.report(t)
+}
+
+// TestHarnessCorpus runs the unsafe programs of the corpus that load
+// (BOPGO_CORPUS=1; about a minute).
+func TestHarnessCorpus(t *testing.T) {
+	if os.Getenv("BOPGO_CORPUS") == "" {
+		t.Skip("set BOPGO_CORPUS=1 to run the corpus")
+	}
+	const dir = "../../benchmarks/corpus"
+	entries, err := benchmarks.ReadManifest(dir)
+	require.NoError(t, err)
+	ta := &tally{name: "corpus"}
+	for _, e := range entries {
+		if e.Expected != "unsafe" {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.Path))
+		require.NoError(t, err)
+		prog, err := bp.Load(e.Path, src)
+		if err != nil {
+			continue // not loadable yet (e.g. broadcasts)
+		}
+		verdict, problems, err := harness(prog, string(src), e.Label, []string{"--timeout", "30s"}, !sameLocals(prog))
+		require.NoError(t, err, e.Path)
+		if verdict != satabs.Failed {
+			t.Logf("%s: %q", e.Path, verdict)
+			continue
+		}
+		ta.add(e.Path, problems)
+	}
+	ta.report(t)
+}
+
+// seeds is the number of random programs: BOPGO_SEEDS, or 100.
+func seeds(t *testing.T) int64 {
+	if s := os.Getenv("BOPGO_SEEDS"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		require.NoError(t, err, "BOPGO_SEEDS")
+		return n
+	}
+	if testing.Short() {
+		return 30
+	}
+	return 100
+}
+
+// TestHarnessRandom checks the traces of random unsafe programs
+// (BOPGO_SEEDS of them, with the default engine or BOPGO_ENGINE): in
+// SatAbs's shape (the same locals in every function), read as SatAbs
+// reads them, and in the generator's usual shape (each function's own
+// locals), read by position, since SatAbs's rule cannot tell apart
+// threads whose locals have different names.
+func TestHarnessRandom(t *testing.T) {
+	n := seeds(t)
+	satabsShape := gen.Small
+	satabsShape.SatAbs = true
+	for _, c := range []struct {
+		name       string
+		cfg        gen.Config
+		positional bool
+	}{{"random-satabs", satabsShape, false}, {"random-positional", gen.Small, true}} {
+		ta := &tally{name: c.name}
+		start := time.Now()
+		for seed := int64(0); seed < n; seed++ {
+			src := gen.Program(seed, c.cfg)
+			prog, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "seed %d", seed)
+			args := []string{"--timeout", "20s"}
+			if e := os.Getenv("BOPGO_ENGINE"); e != "" {
+				args = append(args, "--engine", e)
+			}
+			verdict, problems, err := harness(prog, src, "", args, c.positional)
+			require.NoError(t, err, "seed %d", seed)
+			if verdict == satabs.Failed {
+				ta.add(fmt.Sprintf("seed %d", seed), problems)
+			}
+		}
+		t.Logf("%s: %d seeds in %v", c.name, n, time.Since(start))
+		ta.report(t)
+	}
+}
+
+// TestSatAbsForms: programs in the two forms today's SatAbs writes, run
+// as SatAbs runs boppo, with golden compact traces. Both must pass the
+// harness read exactly as SatAbs reads them, with every engine.
+func TestSatAbsForms(t *testing.T) {
+	for _, name := range []string{"satabs_dollar_main", "satabs_inlined"} {
+		path := "testdata/" + name + ".bp"
+		prog, src := loadProgram(t, path)
+		require.True(t, sameLocals(prog), "%s: SatAbs's programs declare the same locals everywhere", name)
+		for _, engine := range bopgo.Engines {
+			if !bopgo.Decides(engine) || engine == bopgo.Auto {
+				continue
+			}
+			verdict, problems, err := harness(prog, src, "", []string{"--por", "--loop-detection", "--engine", string(engine)}, false)
+			require.NoError(t, err)
+			require.Equal(t, satabs.Failed, verdict, "%s, %s engine", name, engine)
+			assert.Empty(t, problems, "%s, %s engine", name, engine)
+		}
+		code, out, errOut := runName("boppo", "--compact-trace", "--por", path)
+		require.Equal(t, 0, code, errOut)
+		assert.Empty(t, errOut)
+		golden.Check(t, "testdata/"+name+".out", out)
+	}
+}

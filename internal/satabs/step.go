@@ -1,0 +1,358 @@
+package satabs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bopgo/bopgo/bp"
+)
+
+// execute checks the step of thread k at statement st (line l) and moves
+// the checker past it. next returns the following line's values, read
+// with the thread's new pc (nil after the last line).
+func (c *checker) execute(l *Line, k int, st *bp.Step, last bool, next func() *view) {
+	t := c.threads[k]
+	if l.Taken >= 0 && st.Kind != bp.Branch {
+		c.fail(l.Num, "TAKEN=%d on a %s", l.Taken, st.Kind)
+	}
+	switch st.Kind {
+	case bp.Skip:
+		t.pcs = []int{st.Next}
+	case bp.Assume:
+		if c.possible(st.Cond, k)&2 == 0 {
+			c.fail(l.Num, "%s: the assumption is false", c.stmt(st))
+		}
+		t.pcs = []int{st.Next}
+	case bp.Assert:
+		p := c.possible(st.Cond, k)
+		switch {
+		case c.opts.Label != "":
+		case last && p&1 == 0:
+			c.fail(l.Num, "%s: the last step is an assertion that holds", c.stmt(st))
+		case !last && p&2 == 0:
+			c.fail(l.Num, "%s: the assertion fails, but the trace goes on", c.stmt(st))
+		}
+		t.pcs = []int{st.Next}
+	case bp.Branch:
+		p := c.possible(st.Cond, k)
+		switch {
+		case l.Taken < 0:
+			c.fail(l.Num, "%s: a branch without TAKEN", c.stmt(st))
+		case l.Taken == 1 && p&2 == 0, l.Taken == 0 && p&1 == 0:
+			c.fail(l.Num, "%s: TAKEN=%d, but the condition is %d", c.stmt(st), l.Taken, 1-l.Taken)
+		}
+		if l.Taken == 0 {
+			t.pcs = []int{st.Else}
+		} else {
+			t.pcs = []int{st.Then}
+		}
+	case bp.Goto:
+		t.pcs = slices.Clone(st.Succs)
+	case bp.Assign:
+		t.pcs = []int{st.Next}
+		c.assign(l, k, st, next())
+	case bp.Spawn:
+		c.spawn(l, k, st)
+		t.pcs = []int{st.Next}
+	case bp.EndThread:
+		t.ended = true
+	case bp.AtomicBegin, bp.AtomicEnd:
+		t.atomic = st.Kind == bp.AtomicBegin
+		t.pcs = []int{st.Next}
+	}
+}
+
+func (c *checker) stmt(st *bp.Step) string {
+	return fmt.Sprintf("%s %q", c.prog.Position(st), st.Text)
+}
+
+// env is one evaluation: thread k's values, the step's choices, and the
+// targets' new values for primed reads.
+type env struct {
+	c       *checker
+	k       int
+	ch      []bool
+	targets []bp.VarRef
+	news    []int8
+}
+
+func (e *env) read(r bp.VarRef, primed bool) int8 {
+	if primed && e.news != nil {
+		for j, tr := range e.targets {
+			if tr == r {
+				return e.news[j]
+			}
+		}
+	}
+	if r.Scope == bp.Global {
+		return e.c.globals[r.Index]
+	}
+	return e.c.threads[e.k].vals[r.Index]
+}
+
+// eval is three-valued: unknown where the value depends on an unknown
+// read.
+func (e *env) eval(t *bp.Term) int8 {
+	switch t.Op {
+	case bp.TConst:
+		return b2i(t.Val)
+	case bp.TVar:
+		return e.read(t.Ref, t.Primed)
+	case bp.TNondet:
+		return b2i(e.ch[t.Choice])
+	case bp.TNot:
+		if x := e.eval(t.Args[0]); x != unknown {
+			return 1 - x
+		}
+		return unknown
+	case bp.TChoose:
+		a, b := e.eval(t.Args[0]), e.eval(t.Args[1])
+		switch {
+		case a == 1:
+			return 1
+		case a == 0 && b == 1:
+			return 0
+		case a == 0 && b == 0:
+			return b2i(e.ch[t.Choice])
+		}
+		return unknown
+	}
+	a, b := e.eval(t.Args[0]), e.eval(t.Args[1])
+	switch t.Op {
+	case bp.TAnd:
+		if a == 0 || b == 0 {
+			return 0
+		}
+		if a == 1 && b == 1 {
+			return 1
+		}
+	case bp.TOr:
+		if a == 1 || b == 1 {
+			return 1
+		}
+		if a == 0 && b == 0 {
+			return 0
+		}
+	case bp.TImplies:
+		if a == 0 || b == 1 {
+			return 1
+		}
+		if a == 1 && b == 0 {
+			return 0
+		}
+	case bp.TXor, bp.TIff:
+		if a == unknown || b == unknown {
+			return unknown
+		}
+		if (a != b) == (t.Op == bp.TXor) {
+			return 1
+		}
+		return 0
+	}
+	return unknown
+}
+
+// choiceMasks calls f with every assignment of n choices; false if n is
+// too large to enumerate.
+func choiceMasks(n int, f func(ch []bool)) bool {
+	if n > maxChoices {
+		return false
+	}
+	ch := make([]bool, n)
+	for mask := 0; mask < 1<<n; mask++ {
+		for j := range ch {
+			ch[j] = mask&(1<<j) != 0
+		}
+		f(ch)
+	}
+	return true
+}
+
+// possible returns bit 0 if t can be false and bit 1 if it can be true,
+// over the step's choices; an unknown value counts as both.
+func (c *checker) possible(t *bp.Term, k int) uint8 {
+	var got uint8
+	if !choiceMasks(maxInt(choiceCount(t), 0), func(ch []bool) {
+		switch (&env{c: c, k: k, ch: ch}).eval(t) {
+		case 0:
+			got |= 1
+		case 1:
+			got |= 2
+		default:
+			got |= 3
+		}
+	}) {
+		return 3
+	}
+	return got
+}
+
+// choiceCount is one more than the largest choice number in t.
+func choiceCount(t *bp.Term) int {
+	n := 0
+	if t.Op == bp.TNondet || t.Op == bp.TChoose {
+		n = t.Choice + 1
+	}
+	for _, a := range t.Args {
+		n = maxInt(n, choiceCount(a))
+	}
+	return n
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// assign checks an assignment against the next line: some choice of its
+// `*` values, with the constraint true, must give the printed values of
+// its targets. The targets become known where every such choice agrees.
+func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
+	t := c.threads[k]
+	set := func(r bp.VarRef, x int8) {
+		if r.Scope == bp.Global {
+			c.globals[r.Index] = x
+		} else {
+			t.vals[r.Index] = x
+		}
+	}
+	printed := func(r bp.VarRef) int8 {
+		if next == nil {
+			return unknown
+		}
+		if r.Scope == bp.Global {
+			return next.globals[r.Index]
+		}
+		return next.locals[k][r.Index]
+	}
+	var outcomes [][]int8
+	enabled := false
+	ok := choiceMasks(st.Choices, func(ch []bool) {
+		e := &env{c: c, k: k, ch: ch, targets: st.Targets}
+		vals := make([]int8, len(st.Targets))
+		for j, v := range st.Values {
+			vals[j] = e.eval(v)
+		}
+		if st.Constraint != nil {
+			e.news = vals
+			if e.eval(st.Constraint) == 0 {
+				return
+			}
+		}
+		enabled = true
+		for j, r := range st.Targets {
+			if p := printed(r); p != unknown && vals[j] != unknown && vals[j] != p {
+				return
+			}
+		}
+		outcomes = append(outcomes, vals)
+	})
+	if !ok {
+		for _, r := range st.Targets {
+			set(r, unknown)
+		}
+		return
+	}
+	switch {
+	case !enabled:
+		c.fail(l.Num, "%s: no choice satisfies the constraint: the step cannot be taken", c.stmt(st))
+	case len(outcomes) == 0:
+		var got []string
+		p := c.prog.Procs[t.proc]
+		for _, r := range st.Targets {
+			name := ""
+			if r.Scope == bp.Global {
+				name = c.prog.Globals[r.Index]
+			} else {
+				name = p.LocalName(r.Index)
+			}
+			got = append(got, fmt.Sprintf("%s=%s", name, show(printed(r))))
+		}
+		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
+	}
+	for j, r := range st.Targets {
+		x := unknown
+		for n, o := range outcomes {
+			if n == 0 {
+				x = o[j]
+			} else if o[j] != x {
+				x = unknown
+			}
+		}
+		set(r, x)
+	}
+}
+
+func show(x int8) string {
+	if x == unknown {
+		return "?"
+	}
+	return fmt.Sprint(x)
+}
+
+// spawn adds the started thread, as SatAbs counts it: a thread start is
+// one more thread, whether or not the thread ever runs.
+func (c *checker) spawn(l *Line, k int, st *bp.Step) {
+	if l.PC < 0 && c.hasPCs() {
+		c.fail(l.Num, "a thread start without a PC label: SatAbs skips the line and does not count the thread")
+	}
+	creator := c.threads[k]
+	p := c.prog.Procs[st.SpawnProc]
+	n := &thread{proc: st.SpawnProc, pcs: []int{st.SpawnPC}}
+	if st.CopyLocals {
+		n.vals = slices.Clone(creator.vals)
+	} else {
+		n.vals = unknowns(len(p.Locals))
+		copy(n.vals, creator.vals[:len(c.prog.ThreadLocals)])
+		for j, a := range st.SpawnArgs {
+			switch c.possible(a, k) {
+			case 1:
+				n.vals[p.Params[j]] = 0
+			case 2:
+				n.vals[p.Params[j]] = 1
+			}
+		}
+	}
+	c.threads = append(c.threads, n)
+}
+
+func (c *checker) hasPCs() bool {
+	for _, l := range c.out.Lines {
+		if l.PC >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finish checks how the trace ends: at the label (the last assertion was
+// checked with its step), and that a LOOP bracket closes a lasso.
+func (c *checker) finish(views []view) {
+	last := c.out.Lines[len(c.out.Lines)-1].Num
+	if c.opts.Label != "" {
+		for _, t := range c.threads {
+			if t.ended {
+				continue
+			}
+			for _, pc := range t.pcs {
+				if slices.Contains(c.prog.Procs[t.proc].Steps[pc].Labels, c.opts.Label) {
+					return
+				}
+			}
+		}
+		c.fail(last, "after the last step no thread is at label %s", c.opts.Label)
+	}
+	if from, to := c.out.Loop[0], c.out.Loop[1]; from >= 0 && to+1 < len(views) {
+		a, b := views[from], views[to+1]
+		same := slices.Equal(a.globals, b.globals) && len(a.locals) == len(b.locals)
+		for k := 0; same && k < len(a.locals); k++ {
+			same = slices.Equal(a.locals[k], b.locals[k])
+		}
+		if !same {
+			c.fail(c.out.Lines[from].Num, "LOOP [ ... LOOP ] does not lead back to the same values")
+		}
+	}
+}
