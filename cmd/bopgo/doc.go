@@ -3,9 +3,14 @@
 //	bopgo check [flags] FILE.bp   can an assertion fail, or a label be reached?
 //	bopgo qbf [flags] FILE        decide a 2QBF formula in QDIMACS
 //	bopgo boppo [flags] FILE.bp   BoPPo compatibility mode (also as a link named boppo)
-//	bopgo bench [flags] INPUTS...  run benchmarks resumably; bench merge, bench report
+//	bopgo export, circuit, spin    Promela and AIGER exports, peers side by side
 //	bopgo version
 //
+// The benchmark harness is its own command, bopgo-bench, so that this one
+// does not link the plotting libraries.
+//
 // Exit status of check: 0 safe, 10 unsafe, 5 unknown, 6 bad input,
-// 1 usage error. See README.md and docs/ for the full contract.
+// 1 usage error, 3 internal error, 4 a peer tool missing. See README.md
+// and docs/ for the full contract. This package parses flags and prints;
+// what is checked and how is the root package's.
 package main
