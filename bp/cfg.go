@@ -185,6 +185,8 @@ type Program struct {
 
 	liveOnce sync.Once
 	live     [][]Bits
+	factsMu  sync.Mutex
+	targets  map[string][][]bool // Targets, by label
 }
 
 // Live returns the liveness of every proc (Proc.Liveness), Live()[proc][pc],

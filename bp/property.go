@@ -4,8 +4,24 @@ import "fmt"
 
 // Targets returns, for every proc and pc, whether the step is where the
 // property can fail: with label empty, an assertion that is not assert(T)
-// (which cannot fail); otherwise a step labelled label.
+// (which cannot fail); otherwise a step labelled label. It is computed
+// once per label and shared by every engine: the caller must not change
+// it.
 func (p *Program) Targets(label string) [][]bool {
+	p.factsMu.Lock()
+	defer p.factsMu.Unlock()
+	if t, ok := p.targets[label]; ok {
+		return t
+	}
+	if p.targets == nil {
+		p.targets = map[string][][]bool{}
+	}
+	t := p.computeTargets(label)
+	p.targets[label] = t
+	return t
+}
+
+func (p *Program) computeTargets(label string) [][]bool {
 	out := make([][]bool, len(p.Procs))
 	for i, proc := range p.Procs {
 		out[i] = make([]bool, len(proc.Steps))
