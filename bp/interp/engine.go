@@ -41,7 +41,13 @@ type Options struct {
 	// Broadcast is the reading of broadcast assignments (x$): blocking
 	// (the zero value) or monotone. Replay checks a trace under it too.
 	Broadcast bp.Reading
+	// Stored, if not nil, is called with the number of new states stored,
+	// every StoredEvery states, for progress reports.
+	Stored func(n int)
 }
+
+// StoredEvery is how many stored states make one Options.Stored call.
+const StoredEvery = 1024
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
 const DefaultMaxThreads = 8
@@ -202,6 +208,9 @@ func (e *engine) add(s state, parent int32, info stepInfo) int32 {
 	i := int32(len(e.nodes))
 	e.index[k] = i
 	e.nodes = append(e.nodes, node{st: s, parent: parent, step: info})
+	if e.opts.Stored != nil && len(e.nodes)%StoredEvery == 0 {
+		e.opts.Stored(StoredEvery)
+	}
 	return i
 }
 

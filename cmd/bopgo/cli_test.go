@@ -65,4 +65,5 @@ func TestProgressLines(t *testing.T) {
 	assert.Contains(t, []int{exitUnknown, exitSafe}, code, out)
 	assert.Contains(t, errOut, "bopgo: explicit, ")
 	assert.Contains(t, errOut, " states (")
+	assert.NotContains(t, errOut, " 0 states (", "states are counted as the search stores them")
 }

@@ -9,12 +9,13 @@ import (
 
 // Run is the explicit engine at one thread bound (engine.Run).
 func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
-	r, hit, err := interp.Search(ctx, p.Prog, interp.Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast}, bound)
+	io := interp.Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates}
+	r, hit, err := interp.Search(ctx, p.Prog, io, bound)
 	if err != nil {
 		return engine.Result{}, err
 	}
 	stats.States += r.States
-	p.Meter.AddStates(r.States)
+	p.Meter.AddStates(r.States % interp.StoredEvery) // the rest was reported as it was stored
 	res := engine.Result{Reason: r.Reason, Trace: r.Trace, BoundHit: hit}
 	switch r.Outcome {
 	case interp.Safe:
