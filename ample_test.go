@@ -76,9 +76,9 @@ func TestPORTraps(t *testing.T) {
 func TestPORReduces(t *testing.T) {
 	p, err := bp.Load("w.bp", []byte(workers(3, 4)))
 	require.NoError(t, err)
-	on, err := bopgo.Check(context.Background(), p, bopgo.Options{})
+	on, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
 	require.NoError(t, err)
-	off, err := bopgo.Check(context.Background(), p, bopgo.Options{NoPOR: true})
+	off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true})
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Safe, on.Verdict)
 	assert.Equal(t, bopgo.Safe, off.Verdict)
@@ -96,10 +96,10 @@ func TestPORSplitsByEnabledness(t *testing.T) {
 		}
 		p, err := bp.Load("trap.bp", []byte(c.src))
 		require.NoError(t, err)
-		res, err := bopgo.Check(context.Background(), p, bopgo.Options{})
+		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
 		require.NoError(t, err)
 		assert.Greater(t, res.Stats.SplitStates, 0)
-		off, err := bopgo.Check(context.Background(), p, bopgo.Options{NoPOR: true})
+		off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true})
 		require.NoError(t, err)
 		assert.Zero(t, off.Stats.SplitStates)
 		return

@@ -9,12 +9,12 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// portfolio races the engines marked Portfolio in the table on the same
-// problem: the first definite answer (Safe or Unsafe) that passes its
-// check wins, and the others are cancelled. Symbolic simulation with QBF
-// fix-points is strong where data is wide and threads are few, IC3 where a
-// small invariant over the circuit exists; both find bugs. BMC and
-// k-induction add nothing that these two do not find first on the
+// portfolio races RacedEngines on the same problem: the first definite
+// answer (Safe or Unsafe) that passes its check wins, and the others are
+// cancelled. Symbolic simulation with QBF fix-points is strong where data
+// is wide and threads are few, the explicit search where data is narrow,
+// IC3 where a small invariant over the circuit exists; all find bugs. BMC
+// and k-induction add nothing that these do not find first on the
 // benchmarks (benchmarks/README.md), so they would only take a core.
 //
 // Which engine wins can differ from run to run, and with it the trace;
@@ -26,8 +26,9 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		res Result
 		err error
 	}
-	answers := make(chan answer, len(PortfolioEngines))
-	for _, name := range PortfolioEngines {
+	raced := RacedEngines()
+	answers := make(chan answer, len(raced))
+	for _, name := range raced {
 		info, _ := name.Info()
 		go func() {
 			r, err := checkWith(ctx, info, p, opts)
@@ -36,7 +37,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	}
 	var unknown []Result
 	var errs []error
-	for range PortfolioEngines {
+	for range raced {
 		a := <-answers
 		switch {
 		case a.err != nil:
@@ -56,7 +57,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	// No engine decided: report why each stopped, in the table's order.
 	res := unknown[0]
 	var why []string
-	for _, name := range PortfolioEngines {
+	for _, name := range raced {
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
@@ -70,6 +71,19 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		why = append(why, err.Error())
 	}
 	res.Reason = strings.Join(why, "; ")
+	if len(errs) == 0 && allSame(unknown) {
+		res.Reason = unknown[0].Reason // every engine stopped for the same reason
+	}
 	res.Engine = Auto
 	return res, nil
+}
+
+// allSame reports whether every result has the same reason.
+func allSame(rs []Result) bool {
+	for _, r := range rs[1:] {
+		if r.Reason != rs[0].Reason {
+			return false
+		}
+	}
+	return true
 }

@@ -2,12 +2,15 @@ package bopgo_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
 )
 
 // TestPortfolioNamesTheWinner: the answer of auto comes from one of the
@@ -22,7 +25,7 @@ func TestPortfolioNamesTheWinner(t *testing.T) {
 }
 
 // TestPortfolioUnknownSaysWhy: when no engine decides, the reason names
-// each engine's.
+// each engine's, or says once what stopped them all.
 func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	p := loadFile(t, "testdata/boppo/Threads3/main.bp")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -31,7 +34,21 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Unknown, res.Verdict)
 	assert.Equal(t, bopgo.Auto, res.Engine)
-	for _, e := range bopgo.PortfolioEngines {
+	assert.Equal(t, bopgo.CancelledByUser, res.Limit)
+	assert.Equal(t, "cancelled", res.Reason)
+
+	// Different reasons: the explicit engine refuses a step that reads 30
+	// unknown values at once, the symbolic one runs out of states.
+	vs := make([]string, 30)
+	for i := range vs {
+		vs[i] = fmt.Sprintf("v%d", i)
+	}
+	wide, err := bp.Load("wide.bp", []byte("decl "+strings.Join(vs, ", ")+";\nvoid main() begin assume("+strings.Join(vs, " | ")+"); skip; assert(T & "+vs[0]+" | !"+vs[0]+"); end\n"))
+	require.NoError(t, err)
+	res, err = bopgo.Check(context.Background(), wide, bopgo.Options{MaxStates: 2})
+	require.NoError(t, err)
+	require.Equal(t, bopgo.Unknown, res.Verdict)
+	for _, e := range bopgo.RacedEngines() {
 		assert.Contains(t, res.Reason, string(e)+":")
 	}
 }

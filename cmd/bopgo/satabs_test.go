@@ -263,7 +263,7 @@ func TestSatAbsForms(t *testing.T) {
 			require.Equal(t, satabs.Failed, verdict, "%s, %s engine", name, engine)
 			assert.Empty(t, problems, "%s, %s engine", name, engine)
 		}
-		code, out, errOut := runName("boppo", "--compact-trace", "--por", path)
+		code, out, errOut := runName("boppo", "--compact-trace", "--por", "--engine", "symbolic", path)
 		require.Equal(t, 0, code, errOut)
 		assert.Empty(t, errOut)
 		golden.Check(t, "testdata/"+name+".out", out)
