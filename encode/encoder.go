@@ -19,6 +19,9 @@ type Encoder struct {
 	BoundHit bool
 	// Inputs counts the choice inputs allocated.
 	Inputs int
+
+	mark  []uint32 // ConeSize's visited marks, by variable
+	stamp uint32
 }
 
 // New returns an encoder for prog with a fresh circuit.
