@@ -186,7 +186,7 @@ end`)
 		return succs[0].State
 	}
 	ps, rs = step(plain, ps), step(re, rs) // a, b, c := F, F, F
-	mark := 0 // inputs from here on are the ones rs reads
+	mark := 0                              // inputs from here on are the ones rs reads
 	for trip := 1; trip <= 5; trip++ {
 		ps, rs = step(plain, step(plain, ps)), step(re, step(re, rs))
 		before := keys(valuations(re.C, &rs, inputsFrom(re.C, mark)))
