@@ -3,6 +3,7 @@ package encode
 import (
 	"sort"
 
+	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
 
@@ -22,9 +23,17 @@ import (
 // The values are thus inputs, which the subsumption query treats best (an
 // old state's input value is defined by the new state's value, so no
 // existential is left for it), and the guard is as large as S's BDD, not
-// as the path. The order of the BDD's variables follows the formulas:
-// each value's inputs in depth-first order, then the value itself, so a
-// value sits next to what defines it.
+// as the path.
+//
+// The image is computed as a conjunction with early quantification: the
+// conjuncts are the guard's top-level conjuncts and one equation v = ω_v
+// per value; the BDD's variables (the inputs and the v) are ordered by the
+// FORCE heuristic over those conjuncts, so that a constraint between one
+// trip's values and the next's interleaves them (in the order of the
+// formulas, one trip's inputs all sit above the next's and the BDD of a
+// constraint between them is exponential); the conjuncts are taken in the
+// order of their centres, and an input is quantified out after the last
+// conjunct that reads it.
 
 // DefaultReparamNodes bounds the BDD nodes of one re-parameterisation;
 // past it the state is left as it is.
@@ -58,42 +67,58 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 		}
 	}
 
-	// Levels: each value's new inputs in depth-first order, then the
-	// value's own variable; the inputs only the guard reads come last.
-	level := map[z.Var]int32{}
-	var gates, inputs []z.Var
-	next := int32(0)
+	// The conjuncts of the set: the guard's top-level conjunction, split,
+	// then one equation per value. Variables: the inputs of their cones,
+	// in depth-first order, and one per value.
+	parts := splitAnd(c, s.Guard)
+	index := map[z.Var]int{} // input -> variable
+	var inputs []z.Var
+	var edges [][]int // per conjunct, its variables
 	constVar := c.T.Var()
-	visit := func(root z.Lit) {
+	support := func(root z.Lit) []int {
+		var out []int
+		seen := map[z.Var]bool{}
 		stack := []z.Var{root.Var()}
 		for len(stack) > 0 {
 			v := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if _, seen := level[v]; seen || v == constVar {
+			if seen[v] || v == constVar {
 				continue
 			}
+			seen[v] = true
 			a, b := c.Ins(v.Pos())
-			if a == z.LitNull {
-				level[v] = next
-				next++
-				inputs = append(inputs, v)
+			if a != z.LitNull {
+				stack = append(stack, b.Var(), a.Var())
 				continue
 			}
-			level[v] = -1 // a gate: visited, no level
-			gates = append(gates, v)
-			stack = append(stack, b.Var(), a.Var())
+			x, ok := index[v]
+			if !ok {
+				x = len(index)
+				index[v] = x
+				inputs = append(inputs, v)
+			}
+			out = append(out, x)
 		}
+		return out
 	}
-	valLevel := make([]int32, len(slots))
-	for i, p := range slots {
-		visit(*p)
-		valLevel[i] = next
-		next++
+	for _, p := range slots {
+		edges = append(edges, support(*p))
 	}
-	visit(s.Guard)
+	for _, g := range parts {
+		edges = append(edges, support(g))
+	}
+	nvars := len(inputs) + len(slots)
+	valVar := func(i int) int { return len(inputs) + i }
+	for i := range slots {
+		edges[i] = append(edges[i], valVar(i))
+	}
+	level := forceOrder(nvars, edges)
 
 	b := newBDD(maxNodes)
 	of := map[z.Var]int32{constVar: bddTrue}
+	for x, v := range inputs {
+		of[v] = b.variable(level[x])
+	}
 	lit := func(m z.Lit) int32 {
 		f := of[m.Var()]
 		if !m.IsPos() {
@@ -101,52 +126,83 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 		}
 		return f
 	}
-	for _, v := range inputs {
-		of[v] = b.variable(level[v])
+	// The BDDs of the gates below the conjuncts, in increasing variable
+	// order: logic.C numbers a gate after its operands, so this is a
+	// topological order.
+	var gates []z.Var
+	seen := map[z.Var]bool{}
+	roots := append([]z.Lit(nil), parts...)
+	for _, p := range slots {
+		roots = append(roots, *p)
 	}
-	// Gates in increasing variable order: logic.C numbers a gate after
-	// its operands, so this is a topological order.
+	for _, r := range roots {
+		stack := []z.Var{r.Var()}
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[v] || v == constVar {
+				continue
+			}
+			seen[v] = true
+			if a, b := c.Ins(v.Pos()); a != z.LitNull {
+				gates = append(gates, v)
+				stack = append(stack, a.Var(), b.Var())
+			}
+		}
+	}
 	sort.Slice(gates, func(i, j int) bool { return gates[i] < gates[j] })
 	for _, g := range gates {
 		x, y := c.Ins(g.Pos())
 		of[g] = b.and(lit(x), lit(y))
 	}
-
-	// S: the guard, then each value's equation, quantifying every input
-	// after the last equation that reads it.
-	last := make([]int, next) // level -> index of the last reader, -1: the guard only
-	for l := range last {
-		last[l] = -1
-	}
-	vals := make([]int32, len(slots))
-	supp := make([]bool, next)
+	conj := make([]int32, len(edges))
 	for i, p := range slots {
-		vals[i] = lit(*p)
-		for l := range supp {
-			supp[l] = false
+		conj[i] = b.not(b.xor(b.variable(level[valVar(i)]), lit(*p)))
+	}
+	for k, g := range parts {
+		conj[len(slots)+k] = lit(g)
+	}
+
+	// Conjoin in the order of the conjuncts' centres in the variable
+	// order, quantifying each input after the last conjunct that reads it.
+	sched := make([]int, len(edges))
+	centre := make([]float64, len(edges))
+	for k, e := range edges {
+		sched[k] = k
+		for _, x := range e {
+			centre[k] += float64(level[x])
 		}
-		b.support(vals[i], supp)
-		for l, in := range supp {
-			if in {
-				last[l] = i
-			}
+		if len(e) > 0 {
+			centre[k] /= float64(len(e))
 		}
 	}
-	isValue := make([]bool, next)
-	for _, l := range valLevel {
-		isValue[l] = true
-	}
-	quantAt := func(i int) []bool {
-		q := make([]bool, next)
-		for l := range q {
-			q[l] = !isValue[l] && last[l] == i
+	sort.SliceStable(sched, func(i, j int) bool { return centre[sched[i]] < centre[sched[j]] })
+	last := make([]int, nvars)
+	for at, k := range sched {
+		for _, x := range edges[k] {
+			last[x] = at
 		}
-		return q
 	}
-	set := b.exists(lit(s.Guard), quantAt(-1))
+	set := bddTrue
+	quant := make([]bool, nvars)
+	for at, k := range sched {
+		set = b.and(set, conj[k])
+		any := false
+		for x := range inputs {
+			q := last[x] == at
+			quant[level[x]] = q
+			any = any || q
+		}
+		if any {
+			set = b.exists(set, quant)
+		}
+		if set == bddFalse {
+			break
+		}
+	}
+	valLevel := make([]int32, len(slots))
 	for i := range slots {
-		eq := b.not(b.xor(b.variable(valLevel[i]), vals[i]))
-		set = b.exists(b.and(set, eq), quantAt(i))
+		valLevel[i] = level[valVar(i)]
 	}
 	if set == bddFalse {
 		return *s, false
@@ -230,4 +286,82 @@ func (e *Encoder) ConeSize(s *State, limit int) int {
 		stack = append(stack, a.Var(), b.Var())
 	}
 	return count
+}
+
+// splitAnd returns the conjuncts of m's top-level conjunction, without
+// repetitions, in depth-first order.
+func splitAnd(c *logic.C, m z.Lit) []z.Lit {
+	var out []z.Lit
+	seen := map[z.Lit]bool{}
+	stack := []z.Lit{m}
+	for len(stack) > 0 {
+		g := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[g] || g == c.T {
+			continue
+		}
+		seen[g] = true
+		if a, b := c.Ins(g); g.IsPos() && a != z.LitNull {
+			stack = append(stack, b, a)
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// forceOrder orders n variables for a BDD by the FORCE heuristic (Aloul,
+// Markov and Sakallah, 2003): starting from their numbering, each round
+// moves every variable to the mean centre of the hyperedges it is on, so
+// variables read together end up close. It returns each variable's level.
+func forceOrder(n int, edges [][]int) []int32 {
+	pos := make([]float64, n)
+	for x := range pos {
+		pos[x] = float64(x)
+	}
+	order := make([]int, n)
+	sum := make([]float64, n)
+	cnt := make([]int, n)
+	for round := 0; round < 20; round++ {
+		for x := range sum {
+			sum[x], cnt[x] = 0, 0
+		}
+		for _, e := range edges {
+			if len(e) < 2 {
+				continue
+			}
+			cog := 0.0
+			for _, x := range e {
+				cog += pos[x]
+			}
+			cog /= float64(len(e))
+			for _, x := range e {
+				sum[x] += cog
+				cnt[x]++
+			}
+		}
+		next := make([]float64, n)
+		for x := range next {
+			next[x] = pos[x]
+			if cnt[x] > 0 {
+				next[x] = sum[x] / float64(cnt[x])
+			}
+			order[x] = x
+		}
+		sort.SliceStable(order, func(i, j int) bool {
+			a, b := order[i], order[j]
+			if next[a] != next[b] {
+				return next[a] < next[b]
+			}
+			return pos[a] < pos[b]
+		})
+		for rank, x := range order {
+			pos[x] = float64(rank)
+		}
+	}
+	level := make([]int32, n)
+	for x := range level {
+		level[x] = int32(pos[x])
+	}
+	return level
 }
