@@ -58,6 +58,7 @@ func (e *symEngine) reparameterise(st encode.State, head int) (encode.State, rep
 	if !ok {
 		return st, reparamInfo{base: size}
 	}
+	e.stats.Reparameterised++
 	return n, reparamInfo{plain: &st, base: e.enc.ConeSize(&n, 0)}
 }
 

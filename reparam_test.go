@@ -29,6 +29,11 @@ func TestReparameterisedDepth(t *testing.T) {
 				got, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, PlainStates: plain})
 				require.NoError(t, err)
 				require.Equal(t, want.Verdict, got.Verdict, "v=%d bug=%v plain=%v: %s", v, bug, plain, got.Reason)
+				if plain {
+					assert.Zero(t, got.Stats.Reparameterised)
+				} else if v >= 4 {
+					assert.Positive(t, got.Stats.Reparameterised, "v=%d bug=%v: the states grow with the path", v, bug)
+				}
 				if got.Verdict == bopgo.Unsafe {
 					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "v=%d plain=%v", v, plain)
 					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "v=%d plain=%v: both searches are breadth-first", v, plain)
@@ -38,27 +43,42 @@ func TestReparameterisedDepth(t *testing.T) {
 	}
 }
 
-// TestPlainStatesAgree runs random programs with and without
-// re-parameterisation: the verdicts agree and every counterexample
-// replays.
+// TestPlainStatesAgree runs random programs with the symbolic engine,
+// with and without re-parameterisation, and the explicit engine: the
+// verdicts agree and every counterexample replays. Besides the
+// differential tests' programs, longer programs over fewer variables,
+// whose formulas outgrow their variables more often.
 func TestPlainStatesAgree(t *testing.T) {
-	n := seeds(100)
-	for seed := int64(1); seed <= int64(n); seed++ {
-		src := gen.Program(seed, gen.Small)
-		p, err := bp.Load("gen.bp", []byte(src))
-		require.NoError(t, err, "seed %d", seed)
-		var verdicts [2]bopgo.Verdict
-		for k, plain := range []bool{false, true} {
-			opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, PlainStates: plain}
-			got, err := bopgo.Check(context.Background(), p, opts)
-			require.NoError(t, err, "seed %d plain=%v", seed, plain)
-			verdicts[k] = got.Verdict
-			if got.Verdict == bopgo.Unsafe {
-				require.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "seed %d plain=%v\n%s", seed, plain, src)
+	long := gen.Config{Globals: 2, Locals: 1, Threads: 1, Stmts: 9, Depth: 3, Helpers: 1}
+	for _, cfg := range []gen.Config{gen.Small, long} {
+		n := seeds(100)
+		reparameterised, unsafe := 0, 0
+		for seed := int64(1); seed <= int64(n); seed++ {
+			src := gen.Program(seed, cfg)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "seed %d", seed)
+			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3})
+			require.NoError(t, err, "seed %d", seed)
+			for _, plain := range []bool{false, true} {
+				opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, PlainStates: plain}
+				got, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err, "seed %d plain=%v", seed, plain)
+				if got.Verdict == bopgo.Unknown {
+					continue
+				}
+				require.Equal(t, want.Verdict, got.Verdict, "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
+				if got.Verdict == bopgo.Unsafe {
+					require.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
+				}
+				if !plain && got.Stats.Reparameterised > 0 {
+					reparameterised++
+					if got.Verdict == bopgo.Unsafe {
+						unsafe++
+					}
+				}
 			}
 		}
-		if verdicts[0] != bopgo.Unknown && verdicts[1] != bopgo.Unknown {
-			require.Equal(t, verdicts[1], verdicts[0], "seed %d: re-parameterised vs plain\n%s", seed, src)
-		}
+		t.Logf("config %+v: %d of %d programs had states re-parameterised, %d of them unsafe", cfg, reparameterised, n, unsafe)
+		assert.Positive(t, reparameterised, "the test must exercise re-parameterisation")
 	}
 }

@@ -108,6 +108,9 @@ type Stats struct {
 	SATTime       time.Duration // time in them
 	QBFCalls      int           // subsumption queries
 	QBFTime       time.Duration // time in them
+	// Symbolic states replaced by equivalent ones over fresh inputs
+	// (re-parameterisation, reparam.go).
+	Reparameterised int
 	// Partial-order reduction: parts of states (regions, see ample.go)
 	// expanded by one ample thread, fully, and fully because the cycle
 	// proviso rejected the reduced expansion (those count in

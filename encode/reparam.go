@@ -107,10 +107,30 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 	for _, g := range parts {
 		edges = append(edges, support(g))
 	}
-	nvars := len(inputs) + len(slots)
-	valVar := func(i int) int { return len(inputs) + i }
-	for i := range slots {
-		edges[i] = append(edges[i], valVar(i))
+	// A value that is an input no other value took (the common case: a
+	// fresh input from a non-deterministic or constrained assignment) is
+	// its own variable, with no equation, and the input is never
+	// quantified; every other value gets a variable and the equation
+	// v = ω_v.
+	valVar := make([]int, len(slots))
+	valNeg := make([]bool, len(slots))
+	owner := make([]int, len(inputs))
+	for x := range owner {
+		owner[x] = -1
+	}
+	nvars := len(inputs)
+	for i, p := range slots {
+		m := *p
+		if a, _ := c.Ins(m); a == z.LitNull && m.Var() != constVar {
+			if x := index[m.Var()]; owner[x] < 0 {
+				owner[x], valVar[i], valNeg[i] = i, x, !m.IsPos()
+				edges[i] = nil
+				continue
+			}
+		}
+		valVar[i] = nvars
+		nvars++
+		edges[i] = append(edges[i], valVar[i])
 	}
 	level := forceOrder(nvars, edges)
 
@@ -157,7 +177,10 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 	}
 	conj := make([]int32, len(edges))
 	for i, p := range slots {
-		conj[i] = b.not(b.xor(b.variable(level[valVar(i)]), lit(*p)))
+		conj[i] = bddTrue
+		if edges[i] != nil {
+			conj[i] = b.not(b.xor(b.variable(level[valVar[i]]), lit(*p)))
+		}
 	}
 	for k, g := range parts {
 		conj[len(slots)+k] = lit(g)
@@ -189,7 +212,7 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 		set = b.and(set, conj[k])
 		any := false
 		for x := range inputs {
-			q := last[x] == at
+			q := last[x] == at && owner[x] < 0
 			quant[level[x]] = q
 			any = any || q
 		}
@@ -200,27 +223,34 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 			break
 		}
 	}
-	valLevel := make([]int32, len(slots))
-	for i := range slots {
-		valLevel[i] = level[valVar(i)]
-	}
 	if set == bddFalse {
 		return *s, false
 	}
 
-	// The new literals, then the guard as an AIG over them.
+	// The new literals, then the guard as an AIG over them. The BDD
+	// variable of value i is the value, negated if valNeg[i].
 	byLevel := map[int32]z.Lit{}
 	for i, p := range slots {
-		l := valLevel[i]
+		l := level[valVar[i]]
+		var m z.Lit // the variable's literal
 		switch {
 		case b.restrict(set, l, false) == bddFalse:
-			*p = c.T
+			m = c.T
 		case b.restrict(set, l, true) == bddFalse:
-			*p = c.F
+			m = c.F
 		default:
-			*p = e.Fresh()
+			// A fresh input for the value itself, so values stay
+			// positive inputs.
+			m = e.Fresh()
+			if valNeg[i] {
+				m = m.Not()
+			}
 		}
-		byLevel[l] = *p
+		byLevel[l] = m
+		*p = m
+		if valNeg[i] {
+			*p = m.Not()
+		}
 	}
 	aig := map[int32]z.Lit{bddFalse: c.F, bddTrue: c.T}
 	var build func(f int32) z.Lit
