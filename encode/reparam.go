@@ -11,10 +11,8 @@ import (
 // grow with the path that reached it: after k trips round a loop each
 // value and the guard are formulas over k trips' choices, although the set
 // of valuations they stand for may be small. Reparameterise computes that
-// set, the projection S = {ω(ι) | γ(ι)} on the live variables, as a BDD
-// (building the BDDs of the values and the guard over the inputs and
-// quantifying the inputs out as soon as no later value reads them), and
-// returns a state over fresh inputs x that stands for exactly S:
+// set, the projection S = {ω(ι) | γ(ι)} on the live variables, as a BDD,
+// and returns a state over fresh inputs x that stands for exactly S:
 //
 //	a variable constant in S holds that constant;
 //	every other live variable v holds its own fresh input x_v;
@@ -27,7 +25,8 @@ import (
 //
 // The image is computed as a conjunction with early quantification: the
 // conjuncts are the guard's top-level conjuncts and one equation v = ω_v
-// per value; the BDD's variables (the inputs and the v) are ordered by the
+// per value (a value that is an input no other value took is its own
+// variable instead: no equation, never quantified); the BDD's variables (the inputs and the v) are ordered by the
 // FORCE heuristic over those conjuncts, so that a constraint between one
 // trip's values and the next's interleaves them (in the order of the
 // formulas, one trip's inputs all sit above the next's and the BDD of a
