@@ -75,7 +75,7 @@ func (e *symEngine) pathValues(path []int) []bool {
 	for _, i := range c.InPos(nil) {
 		vs[i] = e.value(z.Var(i).Pos())
 	}
-	c.Eval(vs)
+	vs[c.T.Var()] = true
 	value := func(m z.Lit) bool { return vs[m.Var()] == m.IsPos() }
 	for j := len(path) - 1; j > 0; j-- {
 		n := &e.nodes[path[j]]
@@ -116,7 +116,9 @@ func (e *symEngine) pathValues(path []int) []bool {
 		for in, d := range inputs {
 			vs[in] = s.Value(d)
 		}
-		c.Eval(vs)
+		// No evaluation yet: the values of a re-parameterised node are
+		// inputs and constants, read directly.
 	}
+	c.Eval(vs)
 	return vs
 }
