@@ -25,18 +25,20 @@ func TestReparameterisedDepth(t *testing.T) {
 			require.NoError(t, err)
 			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
 			require.NoError(t, err)
-			for _, plain := range []bool{false, true} {
-				got, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, PlainStates: plain})
+			for _, opts := range []bopgo.Options{{}, {PlainStates: true}, {IncrementalSAT: true}, {NoPOR: true}} {
+				plain := opts.PlainStates
+				opts.Engine = bopgo.Symbolic
+				got, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
-				require.Equal(t, want.Verdict, got.Verdict, "v=%d bug=%v plain=%v: %s", v, bug, plain, got.Reason)
+				require.Equal(t, want.Verdict, got.Verdict, "v=%d bug=%v %+v: %s", v, bug, opts, got.Reason)
 				if plain {
 					assert.Zero(t, got.Stats.Reparameterised)
 				} else if v >= 4 {
 					assert.Positive(t, got.Stats.Reparameterised, "v=%d bug=%v: the states grow with the path", v, bug)
 				}
 				if got.Verdict == bopgo.Unsafe {
-					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "v=%d plain=%v", v, plain)
-					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "v=%d plain=%v: both searches are breadth-first", v, plain)
+					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "v=%d %+v", v, opts)
+					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "v=%d %+v: both searches are breadth-first", v, opts)
 				}
 			}
 		}
