@@ -14,14 +14,20 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 )
 
-// TestReparameterisedDepth: on the depth family (whose states grow with
-// the path) the symbolic engine with and without re-parameterisation
+// TestReparameterisedDepth: on both shapes of the depth family (whose
+// states grow with the path) the symbolic engine with and without re-parameterisation
 // agrees with the explicit engine, and the counterexamples of the bug
 // variant, which go through re-parameterised states, replay.
 func TestReparameterisedDepth(t *testing.T) {
+	for k, src := range []func(int, bool) string{benchmarks.Depth, benchmarks.DepthSequential} {
+		checkDepthShape(t, k, src)
+	}
+}
+
+func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 	for v := 2; v <= 7; v++ {
 		for _, bug := range []bool{false, true} {
-			p, err := bp.Load("depth.bp", []byte(benchmarks.Depth(v, bug)))
+			p, err := bp.Load("depth.bp", []byte(src(v, bug)))
 			require.NoError(t, err)
 			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
 			require.NoError(t, err)
@@ -30,15 +36,15 @@ func TestReparameterisedDepth(t *testing.T) {
 				opts.Engine = bopgo.Symbolic
 				got, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
-				require.Equal(t, want.Verdict, got.Verdict, "v=%d bug=%v %+v: %s", v, bug, opts, got.Reason)
+				require.Equal(t, want.Verdict, got.Verdict, "shape %d v=%d bug=%v %+v: %s", shape, v, bug, opts, got.Reason)
 				if plain {
 					assert.Zero(t, got.Stats.Reparameterised)
 				} else if v >= 4 {
-					assert.Positive(t, got.Stats.Reparameterised, "v=%d bug=%v: the states grow with the path", v, bug)
+					assert.Positive(t, got.Stats.Reparameterised, "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
 				}
 				if got.Verdict == bopgo.Unsafe {
-					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "v=%d %+v", v, opts)
-					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "v=%d %+v: both searches are breadth-first", v, opts)
+					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
+					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "shape %d v=%d %+v: both searches are breadth-first", shape, v, opts)
 				}
 			}
 		}
