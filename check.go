@@ -70,7 +70,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
 		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
-		NoPOR: opts.NoPOR, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
+		NoPOR: opts.NoPOR, PlainStates: opts.PlainStates, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}

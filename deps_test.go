@@ -28,6 +28,7 @@ var allowedImports = map[string][]string{
 	"mc/kind":                    {"mc", "mc/bmc", "sat"},
 	"benchmarks":                 {},
 	"benchmarks/cmd/genfamilies": {"benchmarks"},
+	"benchmarks/cmd/gendepth":    {"benchmarks"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp", "bp/interp", "bp/promela", "engine", "internal/spin", "por"},
 	"internal/spin":              {},

@@ -62,6 +62,11 @@ type Options struct {
 	// question of a search to one incremental solver, instead of a fresh
 	// solver per question on its cone (the default, measured faster).
 	IncrementalSAT bool
+	// PlainStates keeps the symbolic engine's states as the steps make
+	// them (BoPPo's form), for comparison: by default a state whose
+	// formulas have grown well past its live variables is replaced by an
+	// equivalent one over fresh inputs (re-parameterisation).
+	PlainStates bool
 	// DumpQBF, if not empty, is a directory where the symbolic engine
 	// writes every subsumption query as a QDIMACS file.
 	DumpQBF string

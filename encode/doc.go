@@ -18,4 +18,10 @@
 //   - Each `*` and schoose in a step executed once gets one fresh input, so
 //     the same symbolic step run twice on the same state is not the same
 //     formula; the search runs each step of each state once.
+//
+// Reparameterise (reparam.go) replaces a state whose formulas have grown
+// with its path by an equivalent one over fresh inputs, computed through a
+// small BDD package (bdd.go): the values become inputs or constants and
+// the guard the set's BDD. Like the rest of the package it builds formulas
+// and calls no solver.
 package encode

@@ -26,6 +26,9 @@ type Encoder struct {
 	Reading bp.Reading
 
 	broadcasts bool // the program has broadcasts
+
+	mark  []uint32 // ConeSize's visited marks, by variable
+	stamp uint32
 }
 
 // New returns an encoder for prog with a fresh circuit.

@@ -78,6 +78,7 @@ type Problem struct {
 	Broadcast bp.Reading
 
 	NoPOR          bool   // symbolic: no partial-order reduction
+	PlainStates    bool   // symbolic: no re-parameterisation (BoPPo's form)
 	IncrementalSAT bool   // symbolic: one incremental solver per search
 	DumpQBF        string // symbolic: write every subsumption query here
 
@@ -143,6 +144,9 @@ type SymbolicStats struct {
 	CheapSubsumed int           // of those, decided without a QBF query
 	QBFCalls      int           // subsumption queries
 	QBFTime       time.Duration // time in them
+	// Symbolic states replaced by equivalent ones over fresh inputs
+	// (re-parameterisation, engine/symbolic/reparam.go).
+	Reparameterised int
 	// Partial-order reduction: parts of states expanded by one ample
 	// thread, fully, and fully because the cycle proviso rejected the
 	// reduced expansion (those count in FullExpansions too); states split

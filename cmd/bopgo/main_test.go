@@ -126,8 +126,9 @@ func TestDeterministicOutput(t *testing.T) {
 }
 
 // TestTimeout: a program that cannot finish ends in UNKNOWN soon after
-// the limit. The bound on the delay is generous: this tests that the
-// limit is honoured, not how fast.
+// the limit. The bound on the delay is generous (the bug it guards
+// against let a 5 s limit run 2 minutes, and CI machines are loaded): this
+// tests that the limit is honoured, not how fast.
 func TestTimeout(t *testing.T) {
 	// The explicit engine on the wide family: one state expansion
 	// enumerates 2^16 choices, which once let a 5 s limit run 2 minutes.
@@ -144,7 +145,7 @@ func TestTimeout(t *testing.T) {
 		assert.Equal(t, exitUnknown, code, c.engine)
 		assert.Equal(t, lineUnknown, lastLine(out), c.engine)
 		assert.Contains(t, out, "timeout after 500ms", c.engine)
-		assert.Less(t, elapsed, 1500*time.Millisecond, "%s: the limit was not honoured promptly", c.engine)
+		assert.Less(t, elapsed, 10*time.Second, "%s: the limit was not honoured", c.engine)
 	}
 }
 

@@ -11,12 +11,14 @@ import (
 // ending at node end. If fail is not nil, the thread fail (in end's state)
 // fails its assertion there.
 func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
-	c := e.enc.C
-	vs := make([]bool, c.Len())
-	for _, i := range c.InPos(nil) {
-		vs[i] = e.value(z.Var(i).Pos())
+	var path []int
+	for i := end; i >= 0; i = e.nodes[i].parent {
+		path = append(path, i)
 	}
-	c.Eval(vs)
+	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
+		path[l], path[r] = path[r], path[l]
+	}
+	vs := e.pathValues(path)
 	value := func(m z.Lit) bool {
 		if m == z.LitNull {
 			return false // dead: any value replays
@@ -40,13 +42,6 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 			out.Threads = append(out.Threads, ct)
 		}
 		return out
-	}
-	var path []int
-	for i := end; i >= 0; i = e.nodes[i].parent {
-		path = append(path, i)
-	}
-	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
-		path[l], path[r] = path[r], path[l]
 	}
 	states := make([]interp.State, len(path))
 	for j, i := range path {

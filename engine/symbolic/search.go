@@ -37,6 +37,8 @@ type symNode struct {
 	// successor at the same key).
 	key  string
 	vals []z.Lit
+
+	rp reparamInfo // re-parameterisation (reparam.go)
 }
 
 // newNode makes a node, with its key and compared values.
@@ -161,7 +163,9 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 			}
 			continue
 		}
-		n := newNode(succ.State, head)
+		st, rp := e.reparameterise(succ.State, head)
+		n := newNode(st, head)
+		n.rp = rp
 		n.thread, n.proc, n.pc, n.taken, n.suppressed = th.ID, th.Proc, th.PC, succ.Taken, succ.Suppressed
 		e.nodes = append(e.nodes, n)
 		i := len(e.nodes) - 1

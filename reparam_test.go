@@ -1,0 +1,92 @@
+package bopgo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/benchmarks"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/internal/gen"
+)
+
+// TestReparameterisedDepth: on both shapes of the depth family (whose
+// states grow with the path) the symbolic engine with and without re-parameterisation
+// agrees with the explicit engine, and the counterexamples of the bug
+// variant, which go through re-parameterised states, replay.
+func TestReparameterisedDepth(t *testing.T) {
+	for k, src := range []func(int, bool) string{benchmarks.Depth, benchmarks.DepthSequential} {
+		checkDepthShape(t, k, src)
+	}
+}
+
+func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
+	for v := 2; v <= 7; v++ {
+		for _, bug := range []bool{false, true} {
+			p, err := bp.Load("depth.bp", []byte(src(v, bug)))
+			require.NoError(t, err)
+			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
+			require.NoError(t, err)
+			for _, opts := range []bopgo.Options{{}, {PlainStates: true}, {IncrementalSAT: true}, {NoPOR: true}} {
+				plain := opts.PlainStates
+				opts.Engine = bopgo.Symbolic
+				got, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err)
+				require.Equal(t, want.Verdict, got.Verdict, "shape %d v=%d bug=%v %+v: %s", shape, v, bug, opts, got.Reason)
+				if plain {
+					assert.Zero(t, got.Stats.Reparameterised)
+				} else if v >= 4 {
+					assert.Positive(t, got.Stats.Reparameterised, "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
+				}
+				if got.Verdict == bopgo.Unsafe {
+					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
+					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "shape %d v=%d %+v: both searches are breadth-first", shape, v, opts)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainStatesAgree runs random programs with the symbolic engine,
+// with and without re-parameterisation, and the explicit engine: the
+// verdicts agree and every counterexample replays. Besides the
+// differential tests' programs, longer programs over fewer variables,
+// whose formulas outgrow their variables more often.
+func TestPlainStatesAgree(t *testing.T) {
+	long := gen.Config{Globals: 2, Locals: 1, Threads: 1, Stmts: 9, Depth: 3, Helpers: 1}
+	for _, cfg := range []gen.Config{gen.Small, long} {
+		n := seeds(100)
+		reparameterised, unsafe := 0, 0
+		for seed := int64(1); seed <= int64(n); seed++ {
+			src := gen.Program(seed, cfg)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "seed %d", seed)
+			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3})
+			require.NoError(t, err, "seed %d", seed)
+			for _, plain := range []bool{false, true} {
+				opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, PlainStates: plain}
+				got, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err, "seed %d plain=%v", seed, plain)
+				if got.Verdict == bopgo.Unknown {
+					continue
+				}
+				require.Equal(t, want.Verdict, got.Verdict, "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
+				if got.Verdict == bopgo.Unsafe {
+					require.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
+				}
+				if !plain && got.Stats.Reparameterised > 0 {
+					reparameterised++
+					if got.Verdict == bopgo.Unsafe {
+						unsafe++
+					}
+				}
+			}
+		}
+		t.Logf("config %+v: %d of %d programs had states re-parameterised, %d of them unsafe", cfg, reparameterised, n, unsafe)
+		assert.Positive(t, reparameterised, "the test must exercise re-parameterisation")
+	}
+}
