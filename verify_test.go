@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/circuit"
@@ -79,4 +80,35 @@ func TestCheckRefusesABadInvariant(t *testing.T) {
 	_, err = Check(context.Background(), p, Options{Engine: IC3})
 	require.ErrorIs(t, err, ErrInternal)
 	assert.Contains(t, err.Error(), "does not exclude the bad states")
+}
+
+// A step with more constrained choices than the explicit engine
+// enumerates replays all the same (the next state fixes them), and a
+// wrong next state is still refused.
+func TestWideStepsReplay(t *testing.T) {
+	p := mustLoad(t, benchmarks.WideParity(24, true))
+	res, err := Check(context.Background(), p, Options{Engine: Symbolic})
+	require.NoError(t, err)
+	require.Equal(t, Unsafe, res.Verdict)
+
+	info, _ := Symbolic.Info()
+	honest := info.run
+	withEngine(t, Symbolic, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+		r, err := honest(ctx, p, bound, last, stats)
+		if r.Verdict == engine.Unsafe {
+			// After the wide step, one variable flipped alone: the
+			// parity constraint no longer holds.
+			for k := range r.Trace.Steps {
+				if k > 0 && r.Trace.Steps[k-1].Proc == 0 && p.Prog.Procs[0].Steps[r.Trace.Steps[k-1].PC].Constraint != nil {
+					g := r.Trace.Steps[k].Before.Globals
+					g[0] = !g[0]
+					break
+				}
+			}
+		}
+		return r, err
+	})
+	_, err = Check(context.Background(), p, Options{Engine: Symbolic})
+	require.ErrorIs(t, err, ErrInternal)
+	assert.Contains(t, err.Error(), "no execution of the step leads to the next state")
 }

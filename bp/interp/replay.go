@@ -58,6 +58,28 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 		}
 		x := &stepper{prog: prog, an: an, bound: bound}
 		last := i == len(tr.Steps)-1
+		if st := &prog.Procs[t.Proc].Steps[t.PC]; wideAssign(st) {
+			next := &tr.Final
+			if !last {
+				next = &tr.Steps[i+1].Before
+			}
+			ok, err := replayWide(an, &s, ti, st, next, func(u *state) bool {
+				return matches(an, u, next, before, step.Thread, maxID, false)
+			})
+			if err != nil {
+				return fmt.Errorf("step %d: %w", i, err)
+			}
+			if !ok {
+				return fmt.Errorf("step %d (%s): no execution of the step leads to the next state", i, prog.Position(st))
+			}
+			if last && tr.Kind == AssertionFails {
+				return fmt.Errorf("step %d: the assertion cannot fail here", i)
+			}
+			for _, nt := range next.Threads {
+				maxID = max(maxID, nt.ID)
+			}
+			continue
+		}
 		var succs []state
 		fails := x.exec(&s, ti, stepInfo{}, func(n state, moved, created int, info stepInfo) {
 			succs = append(succs, n)
