@@ -45,7 +45,7 @@ type Options struct {
 	// Unbounded local ("0|0": one thread in local 0; "0/0": any number).
 	Init tts.State
 	// Target is the state to cover; it must have no Unbounded locals.
-	Target tts.State
+	Target    tts.State
 	Algorithm Algorithm
 	// ForwardBudget bounds the configurations the bounded forward search
 	// visits, before the backward search and again afterwards to make an

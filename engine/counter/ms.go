@@ -123,4 +123,3 @@ func (m ms) String() string {
 	}
 	return strings.Join(parts, ",")
 }
-
