@@ -89,6 +89,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
 	}
+	engineTime := time.Since(start)
 	verdict := res.Verdict
 	problem := covercheck.Problem{System: sys, Init: init, Target: goal}
 	switch verdict {
@@ -126,8 +127,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	}
 	if *stats {
 		s := res.Stats
-		fmt.Fprintf(stdout, "backward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\ntime: %.3fs\n",
-			s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, time.Since(start).Seconds())
+		fmt.Fprintf(stdout, "backward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
+			s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
 	}
 	switch verdict {
 	case counter.Safe:

@@ -25,19 +25,34 @@ type backward struct {
 	inv   *invariant // nil: no pruning
 	limit int
 	basis [][]*node // per shared state; may hold dead nodes until compacted
+	live  map[string]int32 // keys of the live elements, for covered
 	queue [][]*node // by number of threads
 	heads []int
 
-	created, pruned, size int
+	created, pruned int
 	reason                string
 }
 
 func newBackward(c *system, inv *invariant, limit int) *backward {
-	return &backward{c: c, inv: inv, limit: limit, basis: make([][]*node, c.shared)}
+	return &backward{c: c, inv: inv, limit: limit, basis: make([][]*node, c.shared), live: map[string]int32{}}
 }
 
-// covered reports whether a live basis element lies below (s, m).
+// subsetLookups bounds the sub-multisets covered enumerates before it
+// scans the basis instead.
+const subsetLookups = 256
+
+// covered reports whether a live basis element lies below (s, m). Small
+// elements enumerate their sub-multisets and look each up; large ones
+// scan the basis at s.
 func (b *backward) covered(s int32, m ms, mask uint64) bool {
+	if n := subsets(m); n <= subsetLookups && n < len(b.basis[s]) {
+		found := false
+		b.eachSubset(s, m, func(sub ms) bool {
+			_, found = b.live[sub.key(s)]
+			return !found
+		})
+		return found
+	}
 	for _, o := range b.basis[s] {
 		if !o.dead && len(o.m) <= len(m) && o.mask&^mask == 0 && o.m.leq(m) {
 			return true
@@ -46,23 +61,12 @@ func (b *backward) covered(s int32, m ms, mask uint64) bool {
 	return false
 }
 
-// insert adds n, retiring the elements it subsumes.
+// insert adds n. The elements n subsumes stay until they are popped
+// (then dropped, see pop) or the certificate is written: finding them at
+// once would scan the basis on every insertion.
 func (b *backward) insert(n *node) {
-	list := b.basis[n.s]
-	keep := list[:0]
-	for _, o := range list {
-		if o.dead {
-			continue
-		}
-		if len(n.m) <= len(o.m) && n.mask&^o.mask == 0 && n.m.leq(o.m) {
-			o.dead = true
-			b.size--
-			continue
-		}
-		keep = append(keep, o)
-	}
-	b.basis[n.s] = append(keep, n)
-	b.size++
+	b.basis[n.s] = append(b.basis[n.s], n)
+	b.live[n.m.key(n.s)] = 0
 	b.created++
 	for len(b.queue) <= len(n.m) {
 		b.queue = append(b.queue, nil)
@@ -71,12 +75,67 @@ func (b *backward) insert(n *node) {
 	b.queue[len(n.m)] = append(b.queue[len(n.m)], n)
 }
 
+// subsumed reports whether a smaller element lies strictly below n.
+func (b *backward) subsumed(n *node) bool {
+	if subsets(n.m) <= subsetLookups {
+		found := false
+		b.eachSubset(n.s, n.m, func(sub ms) bool {
+			if len(sub) < len(n.m) {
+				if _, ok := b.live[sub.key(n.s)]; ok {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for _, o := range b.basis[n.s] {
+		if o != n && !o.dead && len(o.m) < len(n.m) && o.mask&^n.mask == 0 && o.m.leq(n.m) {
+			return true
+		}
+	}
+	return false
+}
+
+// eachSubset calls yield on every sub-multiset of m until it says stop.
+func (b *backward) eachSubset(s int32, m ms, yield func(ms) bool) {
+	stop := false
+	var sub ms
+	var rec func(i int)
+	rec = func(i int) {
+		if stop {
+			return
+		}
+		if i == len(m) {
+			stop = !yield(sub)
+			return
+		}
+		j := i
+		for j < len(m) && m[j] == m[i] {
+			j++
+		}
+		mark := len(sub)
+		for k := i; k <= j && !stop; k++ {
+			rec(j)
+			if k < j {
+				sub = append(sub, m[i])
+			}
+		}
+		sub = sub[:mark]
+	}
+	rec(0)
+}
+
 func (b *backward) pop() *node {
 	for k := range b.queue {
 		for b.heads[k] < len(b.queue[k]) {
 			n := b.queue[k][b.heads[k]]
 			b.queue[k][b.heads[k]] = nil
 			b.heads[k]++
+			if !n.dead && b.subsumed(n) {
+				n.dead = true
+				delete(b.live, n.m.key(n.s))
+			}
 			if !n.dead {
 				return n
 			}
@@ -130,6 +189,20 @@ func (b *backward) run(ctx context.Context) (Verdict, *node) {
 			}
 		}
 	}
+}
+
+// subsets is the number of sub-multisets of m (saturating).
+func subsets(m ms) int {
+	n := 1
+	for i := 0; i < len(m) && n <= subsetLookups; {
+		j := i
+		for j < len(m) && m[j] == m[i] {
+			j++
+		}
+		n *= j - i + 1
+		i = j
+	}
+	return n
 }
 
 // pre is the basis of the configurations from which r yields one that
@@ -250,7 +323,7 @@ func (b *backward) certificate(inv *invariant) *Certificate {
 	cert := &Certificate{}
 	for s := range b.basis {
 		for _, n := range b.basis[s] {
-			if !n.dead {
+			if !n.dead && !b.subsumed(n) {
 				cert.Basis = append(cert.Basis, Config{Shared: int(n.s), Locals: n.m.ints()})
 			}
 		}

@@ -246,7 +246,7 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	}
 	bw := newBackward(c, inv, opts.MaxElements)
 	verdict, chain := bw.run(ctx)
-	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, bw.size, bw.pruned
+	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, len(bw.live), bw.pruned
 	switch verdict {
 	case Safe:
 		res.Verdict = Safe

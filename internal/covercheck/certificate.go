@@ -12,6 +12,25 @@ type certChecker struct {
 	p       Problem
 	c       *Certificate
 	byShare map[int][]counts
+	sigs    map[int][]signature // parallel to byShare
+}
+
+// signature is a cheap necessary condition for b <= c: b's total and
+// the set of its locals (folded into 64 bits) fit within c's.
+type signature struct {
+	total int
+	bits  uint64
+}
+
+func signatureOf(c counts) signature {
+	var g signature
+	for l, n := range c {
+		if n > 0 {
+			g.total += n
+			g.bits |= 1 << (uint(l) % 64)
+		}
+	}
+	return g
 }
 
 // inI reports whether the configuration is inside the invariant.
@@ -29,8 +48,10 @@ func (k *certChecker) inI(s int, c counts) bool {
 
 // inU reports whether some basis element lies below the configuration.
 func (k *certChecker) inU(s int, c counts) bool {
-	for _, b := range k.byShare[s] {
-		if c.geq(b) {
+	g := signatureOf(c)
+	for i, b := range k.byShare[s] {
+		h := k.sigs[s][i]
+		if h.total <= g.total && h.bits&^g.bits == 0 && c.geq(b) {
 			return true
 		}
 	}
@@ -59,12 +80,14 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 	if len(c.Shared) < sys.Shared || len(c.Caps) != len(c.Shared) {
 		return fmt.Errorf("invariant covers %d shared states, want at least %d", len(c.Shared), sys.Shared)
 	}
-	k := &certChecker{p: p, c: c, byShare: map[int][]counts{}}
+	k := &certChecker{p: p, c: c, byShare: map[int][]counts{}, sigs: map[int][]signature{}}
 	for _, b := range c.Basis {
 		if b.Shared < 0 || b.Shared >= len(c.Shared) {
 			return fmt.Errorf("basis element %v: shared state out of range", b)
 		}
-		k.byShare[b.Shared] = append(k.byShare[b.Shared], countsOf(b.Locals))
+		bc := countsOf(b.Locals)
+		k.byShare[b.Shared] = append(k.byShare[b.Shared], bc)
+		k.sigs[b.Shared] = append(k.sigs[b.Shared], signatureOf(bc))
 	}
 	// Initial configurations: B plus any number in each unbounded local.
 	s0 := p.Init.Shared
@@ -231,11 +254,12 @@ func minimalPre(r tts.Rule, b counts) []counts {
 	}
 	// Choose an origin for each needed thread, one at a time.
 	var units []int
-	for x := 0; len(units) < total(need); x++ {
-		for range need[x] {
+	for x, n := range need {
+		for range n {
 			units = append(units, x)
 		}
 	}
+	sort.Ints(units)
 	var out []counts
 	c := counts{l: 1}
 	var choose func(i, from int)
@@ -262,12 +286,4 @@ func minimalPre(r tts.Rule, b counts) []counts {
 	}
 	choose(0, 0)
 	return out
-}
-
-func total(c counts) int {
-	n := 0
-	for _, v := range c {
-		n += v
-	}
-	return n
 }
