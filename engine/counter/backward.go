@@ -24,13 +24,13 @@ type backward struct {
 	c     *system
 	inv   *invariant // nil: no pruning
 	limit int
-	basis [][]*node // per shared state; may hold dead nodes until compacted
+	basis [][]*node        // per shared state; may hold dead nodes until compacted
 	live  map[string]int32 // keys of the live elements, for covered
-	queue [][]*node // by number of threads
+	queue [][]*node        // by number of threads
 	heads []int
 
 	created, pruned int
-	reason                string
+	reason          string
 }
 
 func newBackward(c *system, inv *invariant, limit int) *backward {
