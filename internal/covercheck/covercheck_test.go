@@ -29,7 +29,7 @@ func TestCertificate(t *testing.T) {
 	assert.NoError(t, p.CheckCertificate(good))
 
 	cases := map[string]*Certificate{
-		"not closed under predecessors": {Basis: []Config{cfg(0, 1, 1)}, Shared: []bool{true}, Caps: [][]int{nil}},
+		"not closed under predecessors":  {Basis: []Config{cfg(0, 1, 1)}, Shared: []bool{true}, Caps: [][]int{nil}},
 		"holds an initial configuration": {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1), cfg(0, 0, 0)}, Shared: []bool{true}, Caps: [][]int{nil}},
 		"invariant not inductive":        {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{{-1, 1, -1}}},
 		"invariant misses the start":     {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{{1, -1, -1}}},
