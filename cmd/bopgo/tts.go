@@ -171,9 +171,16 @@ func ttsTarget(flagValue, file string) (tts.State, error) {
 }
 
 func certOf(c *counter.Certificate) *covercheck.Certificate {
-	out := &covercheck.Certificate{Shared: c.Shared, Caps: c.Caps}
+	out := &covercheck.Certificate{}
 	for _, b := range c.Basis {
 		out.Basis = append(out.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
+	}
+	for _, b := range c.Boxes {
+		x := covercheck.Box{Shared: b.Shared, Others: b.Others}
+		for _, bd := range b.Bounds {
+			x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
+		}
+		out.Boxes = append(out.Boxes, x)
 	}
 	return out
 }

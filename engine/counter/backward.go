@@ -328,20 +328,21 @@ func (b *backward) certificate(inv *invariant) *Certificate {
 			}
 		}
 	}
-	cert.Shared = make([]bool, b.c.shared)
-	cert.Caps = make([][]int, b.c.shared)
-	for s := range cert.Shared {
-		cert.Shared[s] = inv == nil || inv.shared[s]
-		if inv == nil || !inv.shared[s] {
-			continue
-		}
-		cert.Caps[s] = make([]int, b.c.locals)
-		for l, v := range inv.caps[s] {
-			if v == many {
-				cert.Caps[s][l] = -1
-			} else {
-				cert.Caps[s][l] = int(v)
+	for s := range b.c.shared {
+		switch {
+		case inv == nil:
+			cert.Boxes = append(cert.Boxes, Box{Shared: s, Others: -1})
+		case inv.shared[s]:
+			box := Box{Shared: s}
+			for l, v := range inv.caps[s] {
+				switch v {
+				case many:
+					box.Bounds = append(box.Bounds, Bound{l, -1})
+				case 1:
+					box.Bounds = append(box.Bounds, Bound{l, 1})
+				}
 			}
+			cert.Boxes = append(cert.Boxes, box)
 		}
 	}
 	return cert

@@ -85,19 +85,28 @@ type Path struct {
 }
 
 // Certificate is the evidence of Safe: U = the upward closure of Basis,
-// I = the configurations whose shared state s has Shared[s] and that
-// hold at most Caps[s][l] threads in each local l (-1: any number; nil
-// Caps[s]: any number in every local; both indexed up to the system's
-// dimensions, grown to cover the target and initial states). I holds every initial
-// configuration and is closed under successors; U contains the target,
-// no initial configuration, and every predecessor of U is in U or
-// outside I; the target is in U or outside I. So U ∪ ¬I is an upward-closed set, closed under
-// predecessors, containing the target and no initial configuration.
+// I = the union of the Boxes (each the configurations at its shared state
+// with at most so many threads in each local). I holds every initial
+// configuration and is closed under successors; U holds no initial
+// configuration; every predecessor of U is in U or outside I; the target
+// is in U or outside I. So U ∪ ¬I is an upward-closed set, closed under
+// predecessors, holding the target and no initial configuration.
 type Certificate struct {
-	Basis  []Config
-	Shared []bool
-	Caps   [][]int
+	Basis []Config
+	Boxes []Box
 }
+
+// Box is the configurations at Shared with at most Max threads in each
+// listed local (-1: any number) and at most Others in every other local
+// (0 or -1).
+type Box struct {
+	Shared int
+	Bounds []Bound // sorted by Local
+	Others int
+}
+
+// Bound is one local's limit in a Box.
+type Bound struct{ Local, Max int }
 
 // Stats counts the work done.
 type Stats struct {
@@ -219,6 +228,15 @@ func compile(sys *tts.System, opts Options) (*system, error) {
 // one: past a few threads the backward search is the better bug finder.
 const quickThreads = 6
 
+func (c *system) hasBroadcast() bool {
+	for i := range c.rules {
+		if c.rules[i].to != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Check decides whether the target is coverable from the initial state.
 func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) {
 	c, err := compile(sys, opts)
@@ -238,9 +256,18 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	// shallow bugs with a minimal number of threads.
 	fw := newForward(c)
 	if budget > 0 {
-		if p := fw.search(ctx, quickThreads, budget); p != nil {
+		p := fw.search(ctx, quickThreads, budget)
+		res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
+		if p != nil {
 			res.Verdict, res.Path = Unsafe, p
-			res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
+			return res, nil
+		}
+		// Finitely many configurations, all seen: their downward
+		// closure is an invariant without the target. (With broadcasts
+		// a box's successors are no box of it; then backward decides.)
+		if fw.complete && !c.hasBroadcast() {
+			res.Verdict = Safe
+			res.Cert = &Certificate{Boxes: fw.boxes()}
 			return res, nil
 		}
 	}

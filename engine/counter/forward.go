@@ -19,6 +19,7 @@ type forward struct {
 	// complete: the last bound never stopped a spawn and there are no
 	// unbounded initial locals, so larger bounds add nothing.
 	complete bool
+	last     []fwState // the configurations of the last bound searched
 }
 
 func newForward(c *system) *forward {
@@ -98,6 +99,7 @@ func (f *forward) bounded(ctx context.Context, k int) (p *Path, capped bool, err
 			return f.path(states, found), capped, nil
 		}
 	}
+	f.last = states
 	return nil, capped, nil
 }
 
@@ -271,4 +273,22 @@ func (c *system) replay(n *node) (*Path, error) {
 		return nil, errors.New("backward chain ends short of the target")
 	}
 	return p, nil
+}
+
+// boxes are the configurations of the last search, one box each.
+func (f *forward) boxes() []Box {
+	out := make([]Box, 0, len(f.last))
+	for _, st := range f.last {
+		b := Box{Shared: int(st.s)}
+		for i := 0; i < len(st.m); {
+			j := i
+			for j < len(st.m) && st.m[j] == st.m[i] {
+				j++
+			}
+			b.Bounds = append(b.Bounds, Bound{int(st.m[i]), j - i})
+			i = j
+		}
+		out = append(out, b)
+	}
+	return out
 }

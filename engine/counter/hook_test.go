@@ -13,9 +13,16 @@ func certCheckHook(t *testing.T, sys *tts.System, opts Options, res *Result) {
 	p := covercheck.Problem{System: sys, Init: opts.Init, Target: opts.Target}
 	switch res.Verdict {
 	case Safe:
-		c := &covercheck.Certificate{Shared: res.Cert.Shared, Caps: res.Cert.Caps}
+		c := &covercheck.Certificate{}
 		for _, b := range res.Cert.Basis {
 			c.Basis = append(c.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
+		}
+		for _, b := range res.Cert.Boxes {
+			x := covercheck.Box{Shared: b.Shared, Others: b.Others}
+			for _, bd := range b.Bounds {
+				x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
+			}
+			c.Boxes = append(c.Boxes, x)
 		}
 		if err := p.CheckCertificate(c); err != nil {
 			t.Fatalf("certificate: %v", err)

@@ -3,16 +3,82 @@ package covercheck
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/bopgo/bopgo/tts"
 )
 
+// inf is the bound "any number" (-1 in the input).
+const inf = -1
+
+// leq compares bounds with inf above every number.
+func leq(a, b int) bool { return b == inf || (a != inf && a <= b) }
+
+// plus adds bounds.
+func plus(a, b int) int {
+	if a == inf || b == inf {
+		return inf
+	}
+	return a + b
+}
+
+// box is a Box as a map, with the bound of unlisted locals.
+type box struct {
+	shared int
+	max    map[int]int
+	others int
+}
+
+func (b *box) bound(l int) int {
+	if n, ok := b.max[l]; ok {
+		return n
+	}
+	return b.others
+}
+
+// within reports a ⊆ b.
+func (a *box) within(b *box) bool {
+	if a.shared != b.shared || !leq(a.others, b.others) {
+		return false
+	}
+	for l, n := range a.max {
+		if !leq(n, b.bound(l)) {
+			return false
+		}
+	}
+	for l, n := range b.max {
+		if _, listed := a.max[l]; !listed && !leq(a.others, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// key names a box for exact lookups.
+func (b *box) key() string {
+	ls := make([]int, 0, len(b.max))
+	for l := range b.max {
+		ls = append(ls, l)
+	}
+	sort.Ints(ls)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d/%d", b.shared, b.others)
+	for _, l := range ls {
+		sb.WriteString(" " + strconv.Itoa(l) + ":" + strconv.Itoa(b.max[l]))
+	}
+	return sb.String()
+}
+
 // certChecker holds a certificate indexed for membership tests.
 type certChecker struct {
 	p       Problem
-	c       *Certificate
 	byShare map[int][]counts
 	sigs    map[int][]signature // parallel to byShare
+	boxes   map[int][]*box
+	exact   map[string]bool
+	sources map[[2]int][]int // (shared, local) -> rules
+	free    map[int][]int    // shared -> transfer rules
 }
 
 // signature is a cheap necessary condition for b <= c: b's total and
@@ -33,17 +99,21 @@ func signatureOf(c counts) signature {
 	return g
 }
 
-// inI reports whether the configuration is inside the invariant.
+// inI reports whether the configuration lies in some box.
 func (k *certChecker) inI(s int, c counts) bool {
-	if s < 0 || s >= len(k.c.Shared) || !k.c.Shared[s] {
-		return false
-	}
-	for l, n := range c {
-		if cp := k.capOf(s, l); n > 0 && cp >= 0 && n > cp {
-			return false
+	for _, b := range k.boxes[s] {
+		ok := true
+		for l, n := range c {
+			if n > 0 && !leq(n, b.bound(l)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // inU reports whether some basis element lies below the configuration.
@@ -58,16 +128,17 @@ func (k *certChecker) inU(s int, c counts) bool {
 	return false
 }
 
-// capOf is the invariant's bound, -1 for any number (also for every
-// local when Caps[s] is nil), 0 beyond the listed locals.
-func (k *certChecker) capOf(s, l int) int {
-	if k.c.Caps[s] == nil {
-		return -1
+// inBoxes reports whether the box lies within one box of I.
+func (k *certChecker) inBoxes(a *box) bool {
+	if k.exact[a.key()] {
+		return true
 	}
-	if l < len(k.c.Caps[s]) {
-		return k.c.Caps[s][l]
+	for _, b := range k.boxes[a.shared] {
+		if a.within(b) {
+			return true
+		}
 	}
-	return 0
+	return false
 }
 
 // CheckCertificate checks c against the problem (see the package
@@ -77,33 +148,47 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 		return fmt.Errorf("no certificate")
 	}
 	sys := p.System
-	if len(c.Shared) < sys.Shared || len(c.Caps) != len(c.Shared) {
-		return fmt.Errorf("invariant covers %d shared states, want at least %d", len(c.Shared), sys.Shared)
-	}
-	k := &certChecker{p: p, c: c, byShare: map[int][]counts{}, sigs: map[int][]signature{}}
+	k := &certChecker{p: p, byShare: map[int][]counts{}, sigs: map[int][]signature{},
+		boxes: map[int][]*box{}, exact: map[string]bool{}, sources: map[[2]int][]int{}, free: map[int][]int{}}
 	for _, b := range c.Basis {
-		if b.Shared < 0 || b.Shared >= len(c.Shared) {
-			return fmt.Errorf("basis element %v: shared state out of range", b)
-		}
 		bc := countsOf(b.Locals)
 		k.byShare[b.Shared] = append(k.byShare[b.Shared], bc)
 		k.sigs[b.Shared] = append(k.sigs[b.Shared], signatureOf(bc))
 	}
+	for _, b := range c.Boxes {
+		if b.Others != 0 && b.Others != inf {
+			return fmt.Errorf("box at shared state %d: others bound %d is neither 0 nor -1", b.Shared, b.Others)
+		}
+		x := &box{shared: b.Shared, max: map[int]int{}, others: b.Others}
+		for _, bd := range b.Bounds {
+			if bd.Max < inf {
+				return fmt.Errorf("box at shared state %d: bound %d", b.Shared, bd.Max)
+			}
+			x.max[bd.Local] = bd.Max
+		}
+		k.boxes[b.Shared] = append(k.boxes[b.Shared], x)
+		k.exact[x.key()] = true
+	}
+	for i, r := range sys.Rules {
+		if r.Kind == tts.Transfer {
+			k.free[r.From.Shared] = append(k.free[r.From.Shared], i)
+		} else {
+			key := [2]int{r.From.Shared, r.From.Local}
+			k.sources[key] = append(k.sources[key], i)
+		}
+	}
 	// Initial configurations: B plus any number in each unbounded local.
 	s0 := p.Init.Shared
-	if s0 >= len(c.Shared) || !c.Shared[s0] {
-		return fmt.Errorf("the initial shared state %d is outside the invariant", s0)
-	}
 	bounded := countsOf(p.Init.Bounded)
+	initBox := &box{shared: s0, max: map[int]int{}}
 	for l, n := range bounded {
-		if cp := k.capOf(s0, l); cp >= 0 && n > cp {
-			return fmt.Errorf("the invariant allows %d threads in initial local %d, not %d", cp, l, n)
-		}
+		initBox.max[l] = n
 	}
 	for _, l := range p.Init.Unbounded {
-		if k.capOf(s0, l) >= 0 {
-			return fmt.Errorf("the invariant bounds the unbounded initial local %d", l)
-		}
+		initBox.max[l] = inf
+	}
+	if !k.inBoxes(initBox) {
+		return fmt.Errorf("the initial configurations are not within one box of the invariant")
 	}
 	for _, b := range k.byShare[s0] {
 		below := true // b lies below some initial configuration
@@ -120,9 +205,11 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 	if k.inI(p.Target.Shared, target) && !k.inU(p.Target.Shared, target) {
 		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
 	}
-	for i, r := range sys.Rules {
-		if err := k.invariantClosed(r); err != nil {
-			return fmt.Errorf("rule %d (line %d, %s): %v", i, r.Line, r.String(), err)
+	for _, bs := range k.boxes {
+		for _, b := range bs {
+			if err := k.boxClosed(b); err != nil {
+				return err
+			}
 		}
 	}
 	for i, r := range sys.Rules {
@@ -138,36 +225,46 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 	return nil
 }
 
-// add is addition on bounds with -1 for infinity.
-func add(a, b int) int {
-	if a < 0 || b < 0 {
-		return -1
+// boxClosed checks that every rule enabled somewhere in b leads into the
+// invariant. A box's image holds, per local, the most threads a
+// successor can have there; it lies within one box of I, which suffices
+// as each successor lies within the image.
+func (k *certChecker) boxClosed(b *box) error {
+	var rules []int
+	if b.others == inf {
+		for i, r := range k.p.System.Rules {
+			if r.From.Shared == b.shared {
+				rules = append(rules, i)
+			}
+		}
+	} else {
+		for l, n := range b.max {
+			if n != 0 {
+				rules = append(rules, k.sources[[2]int{b.shared, l}]...)
+			}
+		}
+		rules = append(rules, k.free[b.shared]...)
 	}
-	return a + b
+	for _, i := range rules {
+		r := k.p.System.Rules[i]
+		img := image(r, b)
+		if !k.inBoxes(img) {
+			return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
+		}
+	}
+	return nil
 }
 
-// invariantClosed checks that r leads from the invariant into it. The
-// invariant is a box per shared state, so it suffices that the largest
-// count each local can have after r fits the box at r's target.
-func (k *certChecker) invariantClosed(r tts.Rule) error {
-	s, s2 := r.From.Shared, r.To.Shared
-	if !k.c.Shared[s] {
-		return nil
+// image is the smallest box holding every successor under r of a
+// configuration of b that enables r.
+func image(r tts.Rule, b *box) *box {
+	out := &box{shared: r.To.Shared, max: map[int]int{}, others: b.others}
+	if b.others == inf {
+		return out // every count unbounded before, so after
 	}
-	if r.Kind != tts.Transfer && k.capOf(s, r.From.Local) == 0 {
-		return nil // never enabled inside the invariant
-	}
-	if !k.c.Shared[s2] {
-		return fmt.Errorf("leads to shared state %d outside the invariant", s2)
-	}
-	// Locals with a rule or a nonzero bound are the ones that matter;
-	// a nil box stands for every local of the system.
-	nl := max(len(k.c.Caps[s]), k.p.System.Locals)
-	most := make([]int, max(nl, len(k.c.Caps[s2]), k.p.System.Locals))
 	targets := passTargets(r)
-	for y := 0; y < nl; y++ {
-		n := k.capOf(s, y)
-		if r.Kind == tts.Move && y == r.From.Local && n > 0 {
+	for y, n := range b.max {
+		if r.Kind == tts.Move && y == r.From.Local && n != inf {
 			n-- // the active thread leaves
 		}
 		dest := []int{y}
@@ -178,25 +275,18 @@ func (k *certChecker) invariantClosed(r tts.Rule) error {
 			dest = targets[y]
 		}
 		for _, x := range dest {
-			if x >= len(most) {
-				return fmt.Errorf("local %d is outside the invariant", x)
-			}
-			most[x] = add(most[x], n)
+			out.max[x] = plus(out.max[x], n)
 		}
-	}
-	if r.To.Local >= len(most) {
-		return fmt.Errorf("local %d is outside the invariant", r.To.Local)
 	}
 	if r.Kind != tts.Transfer {
-		most[r.To.Local] = add(most[r.To.Local], 1)
+		out.max[r.To.Local] = plus(out.max[r.To.Local], 1)
 	}
-	for x, n := range most {
-		cp := k.capOf(s2, x)
-		if n != 0 && cp >= 0 && (n < 0 || n > cp) {
-			return fmt.Errorf("may put %d threads into local %d at shared state %d, the invariant allows %d", n, x, s2, cp)
+	for l, n := range out.max {
+		if n == 0 {
+			delete(out.max, l)
 		}
 	}
-	return nil
+	return out
 }
 
 // minimalPre lists configurations whose upward closure is every

@@ -25,13 +25,24 @@ type Path struct {
 	Threads int
 }
 
-// Certificate is the evidence of safety (see the package comment).
-// Caps[s][l] < 0 means any number of threads.
+// Certificate is the evidence of safety (see the package comment): the
+// basis of U and the boxes whose union is I.
 type Certificate struct {
-	Basis  []Config
-	Shared []bool
-	Caps   [][]int
+	Basis []Config
+	Boxes []Box
 }
+
+// Box is the configurations at Shared with at most Max threads in each
+// listed local (-1: any number) and at most Others (0 or -1) in every
+// other local.
+type Box struct {
+	Shared int
+	Bounds []Bound
+	Others int
+}
+
+// Bound is one local's limit in a Box.
+type Bound struct{ Local, Max int }
 
 // Problem is the question that was answered.
 type Problem struct {

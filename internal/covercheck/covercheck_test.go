@@ -22,19 +22,21 @@ func problem(t *testing.T, src, init, target string) Problem {
 
 func cfg(s int, l ...int) Config { return Config{Shared: s, Locals: l} }
 
+var anyBox = []Box{{Shared: 0, Others: -1}}
+
 // bfc's accel_fault1: each move sends the other threads of local 0 to 2.
 func TestCertificate(t *testing.T) {
 	p := problem(t, "1 3\n0 0 -> 0 1 0 ~> 2\n", "0/0", "0|1,1")
-	good := &Certificate{Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{nil}}
+	good := &Certificate{Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Boxes: anyBox}
 	assert.NoError(t, p.CheckCertificate(good))
 
 	cases := map[string]*Certificate{
-		"not closed under predecessors":  {Basis: []Config{cfg(0, 1, 1)}, Shared: []bool{true}, Caps: [][]int{nil}},
-		"holds an initial configuration": {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1), cfg(0, 0, 0)}, Shared: []bool{true}, Caps: [][]int{nil}},
-		"invariant not inductive":        {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{{-1, 1, -1}}},
-		"invariant misses the start":     {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{{1, -1, -1}}},
-		"target outside":                 {Basis: []Config{cfg(0, 0, 1)}, Shared: []bool{true}, Caps: [][]int{nil}},
-		"too few shared states":          {Basis: []Config{cfg(0, 1, 1)}},
+		"not closed under predecessors":  {Basis: []Config{cfg(0, 1, 1)}, Boxes: anyBox},
+		"holds an initial configuration": {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1), cfg(0, 0, 0)}, Boxes: anyBox},
+		"invariant not inductive":        {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Boxes: []Box{{Shared: 0, Bounds: []Bound{{0, -1}, {1, 1}, {2, -1}}}}},
+		"invariant misses the start":     {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Boxes: []Box{{Shared: 0, Bounds: []Bound{{0, 1}, {1, -1}, {2, -1}}}}},
+		"target outside":                 {Basis: []Config{cfg(0, 0, 1)}, Boxes: anyBox},
+		"no invariant":                   {Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}},
 	}
 	for name, c := range cases {
 		assert.Error(t, p.CheckCertificate(c), name)
@@ -45,10 +47,15 @@ func TestCertificate(t *testing.T) {
 // never reached.
 func TestCertificateByInvariant(t *testing.T) {
 	p := problem(t, "3 2\n0 0 -> 1 1\n1 1 +> 0 0\n", "0|0", "2|0")
-	c := &Certificate{Shared: []bool{true, true, false}, Caps: [][]int{{-1, -1}, {-1, -1}, nil}}
+	c := &Certificate{Boxes: []Box{{Shared: 0, Others: -1}, {Shared: 1, Others: -1}}}
 	assert.NoError(t, p.CheckCertificate(c))
-	c.Shared[1] = false
+	c.Boxes = c.Boxes[:1]
 	assert.Error(t, p.CheckCertificate(c))
+	// The reachable configurations themselves, one box each.
+	c.Boxes = []Box{{Shared: 0, Bounds: []Bound{{0, 1}}}, {Shared: 1, Bounds: []Bound{{1, 1}}}, {Shared: 0, Bounds: []Bound{{0, 1}, {1, 1}}}}
+	assert.Error(t, p.CheckCertificate(c), "0|0,1 -> 1|1,1 is missing")
+	c.Boxes = append(c.Boxes, Box{Shared: 1, Bounds: []Bound{{1, -1}}}, Box{Shared: 0, Bounds: []Bound{{0, 1}, {1, -1}}})
+	assert.NoError(t, p.CheckCertificate(c))
 }
 
 func TestPath(t *testing.T) {

@@ -6,8 +6,8 @@
 //
 // CheckPath replays a path of concrete configurations rule by rule.
 // CheckCertificate checks the evidence of safety: a finite basis of an
-// upward-closed set U and a box invariant I (per shared state, a bound on
-// the threads in each local). It checks that I holds every initial
+// upward-closed set U and an invariant I, a finite union of boxes (each a
+// shared state and a bound on the threads in each local). It checks that I holds every initial
 // configuration and is closed under successors, that U holds no initial
 // configuration, that the target is in U or outside I, and that every
 // minimal predecessor of every basis element under every rule is in U or
