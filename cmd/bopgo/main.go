@@ -35,6 +35,8 @@ usage:
   bopgo circuit [flags] FILE.aig decide an AIGER circuit with bopgo's circuit
                                  engines (ic3, bmc, kind), like ABC's pdr
   bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
+  bopgo tts [flags] FILE.tts     decide a thread-transition system (bfc's
+                                 format) for any number of threads
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -69,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExport(args[1:], stdout, stderr)
 	case "spin":
 		return runSpin(args[1:], stdout, stderr)
+	case "tts":
+		return runTTS(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/bopgo/bopgo/engine/counter"
+	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/internal/covercheck"
+	"github.com/bopgo/bopgo/tts"
+)
+
+const ttsUsage = `usage: bopgo tts [flags] FILE.tts
+
+Decides a thread-transition system in bfc's format (docs/counter.md) for
+any number of threads: can a configuration be reached whose shared state
+is the target's and which has a thread in each of the target's locals?
+Prints VERIFICATION SUCCESSFUL (not coverable; the certificate was
+checked), VERIFICATION FAILED (with the path, once checked) or
+VERIFICATION UNKNOWN and exits 0, 10 or 5 (6: bad input, 1: usage).
+
+flags:
+`
+
+func runTTS(args []string, stdout, stderr io.Writer) int {
+	cmd := cli.New("bopgo tts", ttsUsage, stdout, stderr)
+	fs := cmd.FlagSet
+	initFlag := fs.String("init", "0/0", "initial `STATE`: s|l1,l2 (one thread in each), s/l (any number in l); bfc's default 0/0")
+	target := fs.String("target", "", "target `STATE` s|l1,l2, or a file holding it (default: FILE.prop)")
+	algorithm := fs.String("algorithm", "pruned", "`ALG`: pruned (backward search pruned by a forward invariant) or plain")
+	budget := fs.Int("forward-budget", 0, "configurations the bounded forward search may visit (`N`; 0: 200,000; -1: off)")
+	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
+	trace := fs.Bool("trace", false, "print the path of a failure")
+	stats := fs.Bool("stats", false, "print the search's statistics")
+	files, status, ok := cmd.Parse(args)
+	if !ok {
+		return status
+	}
+	name, ok := cmd.OneFile(files)
+	if !ok {
+		return exitUsage
+	}
+	alg, known := map[string]counter.Algorithm{"pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
+	if !known || *timeout < 0 {
+		return cmd.Errorf("--algorithm must be pruned or plain; --timeout must not be negative")
+	}
+	init, err := tts.ParseState(*initFlag)
+	if err != nil {
+		return cmd.Errorf("--init: %v", err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
+		return exitBadInput
+	}
+	sys, err := tts.Read(name, f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitBadInput
+	}
+	goal, err := ttsTarget(*target, name)
+	if err != nil {
+		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
+		return exitBadInput
+	}
+	for _, st := range []tts.State{init, goal} {
+		if err := sys.Check(st); err != nil {
+			fmt.Fprintf(stderr, "bopgo tts: warning: %v; it has no rules\n", err)
+		}
+	}
+	ctx, cancel := withTimeout(context.Background(), *timeout)
+	defer cancel()
+	start := time.Now()
+	opts := counter.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget}
+	res, err := counter.Check(ctx, sys, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
+		return exitBadInput
+	}
+	engineTime := time.Since(start)
+	verdict := res.Verdict
+	problem := covercheck.Problem{System: sys, Init: init, Target: goal}
+	switch verdict {
+	case counter.Safe:
+		if err := problem.CheckCertificate(certOf(res.Cert)); err != nil {
+			fmt.Fprintf(stderr, "bopgo tts: certificate rejected: %v\n", err)
+			fmt.Fprintf(stdout, "reason: the certificate did not check\n")
+			verdict = counter.Unknown
+		}
+	case counter.Unsafe:
+		if err := problem.CheckPath(pathOf(res.Path)); err != nil {
+			fmt.Fprintf(stderr, "bopgo tts: path rejected: %v\n", err)
+			fmt.Fprintf(stdout, "reason: the path did not check\n")
+			verdict = counter.Unknown
+		}
+	default:
+		reason := res.Reason
+		if ctx.Err() != nil {
+			reason = fmt.Sprintf("timeout after %v", *timeout)
+		}
+		fmt.Fprintf(stdout, "reason: %s\n", reason)
+	}
+	if verdict == counter.Unsafe {
+		minimal := ""
+		if !res.Path.Minimal {
+			minimal = " (not shown minimal)"
+		}
+		fmt.Fprintf(stdout, "threads: %d%s\nsteps: %d\n", res.Path.Threads, minimal, len(res.Path.Steps))
+		if *trace {
+			fmt.Fprintf(stdout, "start %v\n", res.Path.Start)
+			for _, st := range res.Path.Steps {
+				fmt.Fprintf(stdout, "%-30s # line %d -> %v\n", sys.Rules[st.Rule].String(), sys.Rules[st.Rule].Line, st.After)
+			}
+		}
+	}
+	if *stats {
+		s := res.Stats
+		fmt.Fprintf(stdout, "backward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
+			s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
+	}
+	switch verdict {
+	case counter.Safe:
+		fmt.Fprintln(stdout, lineSafe)
+		return exitSafe
+	case counter.Unsafe:
+		fmt.Fprintln(stdout, lineUnsafe)
+		return exitUnsafe
+	}
+	fmt.Fprintln(stdout, lineUnknown)
+	return exitUnknown
+}
+
+// ttsTarget reads --target as bfc does: a state, else a file holding one;
+// without the flag, FILE.prop next to FILE.tts.
+func ttsTarget(flagValue, file string) (tts.State, error) {
+	if flagValue != "" {
+		if st, err := tts.ParseState(flagValue); err == nil {
+			return st, nil
+		}
+	} else {
+		flagValue = strings.TrimSuffix(file, ".tts") + ".prop"
+	}
+	f, err := os.Open(flagValue)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return tts.State{}, fmt.Errorf("target %q is neither a state nor a file", flagValue)
+		}
+		return tts.State{}, err
+	}
+	defer f.Close()
+	st, err := tts.ReadState(f)
+	if err != nil {
+		return tts.State{}, fmt.Errorf("%s: %v", flagValue, err)
+	}
+	if len(st.Unbounded) > 0 {
+		return tts.State{}, fmt.Errorf("%s: a target has no unbounded locals", flagValue)
+	}
+	return st, nil
+}
+
+func certOf(c *counter.Certificate) *covercheck.Certificate {
+	out := &covercheck.Certificate{}
+	for _, b := range c.Basis {
+		out.Basis = append(out.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
+	}
+	for _, b := range c.Boxes {
+		x := covercheck.Box{Shared: b.Shared, Others: b.Others}
+		for _, bd := range b.Bounds {
+			x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
+		}
+		out.Boxes = append(out.Boxes, x)
+	}
+	return out
+}
+
+func pathOf(p *counter.Path) *covercheck.Path {
+	out := &covercheck.Path{Start: covercheck.Config{Shared: p.Start.Shared, Locals: p.Start.Locals}, Threads: p.Threads}
+	for _, st := range p.Steps {
+		out.Steps = append(out.Steps, covercheck.Step{Rule: st.Rule, After: covercheck.Config{Shared: st.After.Shared, Locals: st.After.Locals}})
+	}
+	return out
+}

@@ -1,0 +1,300 @@
+package counter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/bopgo/bopgo/tts"
+)
+
+// Verdict is the answer of Check.
+type Verdict int
+
+const (
+	Unknown Verdict = iota
+	Safe
+	Unsafe
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Safe:
+		return "SAFE"
+	case Unsafe:
+		return "UNSAFE"
+	}
+	return "UNKNOWN"
+}
+
+// Algorithm selects the backward search's pruning.
+type Algorithm int
+
+const (
+	// Pruned is backward reachability that drops elements outside the
+	// thread-modular forward invariant (the default).
+	Pruned Algorithm = iota
+	// Plain is backward reachability without pruning, for comparison.
+	Plain
+)
+
+// Options says what to decide.
+type Options struct {
+	// Init is the initial state: Bounded threads plus any number in each
+	// Unbounded local ("0|0": one thread in local 0; "0/0": any number).
+	Init tts.State
+	// Target is the state to cover; it must have no Unbounded locals.
+	Target    tts.State
+	Algorithm Algorithm
+	// ForwardBudget bounds the configurations the bounded forward search
+	// visits, before the backward search and again afterwards to make an
+	// Unsafe path minimal. 0 means 200,000; negative turns it off.
+	ForwardBudget int
+	// MaxElements bounds the backward search's elements (0: no limit).
+	MaxElements int
+}
+
+// Config is a configuration: a shared state and a sorted multiset of
+// locals, one entry a thread.
+type Config struct {
+	Shared int
+	Locals []int
+}
+
+func (c Config) String() string {
+	return fmt.Sprintf("%d|%s", c.Shared, toMS(c.Locals).String())
+}
+
+// Step is one rule application and the configuration after it.
+type Step struct {
+	Rule  int // index in System.Rules
+	After Config
+}
+
+// Path is a run from an initial configuration to one covering the target.
+type Path struct {
+	Start Config
+	Steps []Step
+	// Threads is the number of threads on the path: those of Start plus
+	// one per spawn.
+	Threads int
+	// Minimal: every run with fewer threads was searched and none covers
+	// the target.
+	Minimal bool
+}
+
+// Certificate is the evidence of Safe: U = the upward closure of Basis,
+// I = the union of the Boxes (each the configurations at its shared state
+// with at most so many threads in each local). I holds every initial
+// configuration and is closed under successors; U holds no initial
+// configuration; every predecessor of U is in U or outside I; the target
+// is in U or outside I. So U ∪ ¬I is an upward-closed set, closed under
+// predecessors, holding the target and no initial configuration.
+type Certificate struct {
+	Basis []Config
+	Boxes []Box
+}
+
+// Box is the configurations at Shared with at most Max threads in each
+// listed local (-1: any number) and at most Others in every other local
+// (0 or -1).
+type Box struct {
+	Shared int
+	Bounds []Bound // sorted by Local
+	Others int
+}
+
+// Bound is one local's limit in a Box.
+type Bound struct{ Local, Max int }
+
+// Stats counts the work done.
+type Stats struct {
+	Elements int // backward elements created
+	Basis    int // size of the final basis
+	Pruned   int // backward elements dropped by the invariant
+	Forward  int // configurations the forward search visited
+	Bound    int // largest thread bound searched exhaustively forward
+}
+
+// Result is Check's answer.
+type Result struct {
+	Verdict Verdict
+	Reason  string // for Unknown
+	Path    *Path
+	Cert    *Certificate
+	Stats   Stats
+}
+
+// ErrTarget says the target is not a plain multiset.
+var ErrTarget = errors.New("target must not have unbounded locals")
+
+// rule is a compiled tts.Rule.
+type rule struct {
+	idx          int
+	kind         tts.Kind
+	s, l, s2, l2 int32
+	to           map[int32][]int32 // broadcast: p to its q's
+	from         map[int32][]int32 // broadcast: q to the p's that may go there
+}
+
+// system is the compiled input: dimensions grown to cover the target and
+// initial states (locals without rules are legal in bfc's files).
+type system struct {
+	src            *tts.System
+	shared, locals int
+	rules          []rule
+	byPost         [][]int32 // shared state -> rules entering it
+	bySource       map[[2]int32][]int32
+	transfersFrom  [][]int32 // shared state -> transfer rules leaving it
+	init           initial
+	target         ms
+	targetShared   int32
+}
+
+type initial struct {
+	shared    int32
+	bounded   ms
+	unbounded []int32 // sorted set
+}
+
+func (in *initial) isUnbounded(l int32) bool {
+	_, ok := slices.BinarySearch(in.unbounded, l)
+	return ok
+}
+
+// covers reports whether some initial configuration covers m at shared s.
+func (in *initial) covers(s int32, m ms) bool {
+	if s != in.shared {
+		return false
+	}
+	for i := 0; i < len(m); {
+		j := i
+		for j < len(m) && m[j] == m[i] {
+			j++
+		}
+		if !in.isUnbounded(m[i]) && j-i > in.bounded.count(m[i]) {
+			return false
+		}
+		i = j
+	}
+	return true
+}
+
+func compile(sys *tts.System, opts Options) (*system, error) {
+	if len(opts.Target.Unbounded) > 0 {
+		return nil, ErrTarget
+	}
+	c := &system{src: sys, shared: sys.Shared, locals: sys.Locals}
+	grow := func(st tts.State) {
+		c.shared = max(c.shared, st.Shared+1)
+		for _, l := range append(slices.Clone(st.Bounded), st.Unbounded...) {
+			c.locals = max(c.locals, l+1)
+		}
+	}
+	grow(opts.Init)
+	grow(opts.Target)
+	c.init = initial{shared: int32(opts.Init.Shared), bounded: toMS(opts.Init.Bounded)}
+	for _, u := range opts.Init.Unbounded {
+		c.init.unbounded = append(c.init.unbounded, int32(u))
+	}
+	slices.Sort(c.init.unbounded)
+	c.target, c.targetShared = toMS(opts.Target.Bounded), int32(opts.Target.Shared)
+	c.byPost = make([][]int32, c.shared)
+	c.transfersFrom = make([][]int32, c.shared)
+	c.bySource = map[[2]int32][]int32{}
+	for i, r := range sys.Rules {
+		cr := rule{idx: i, kind: r.Kind, s: int32(r.From.Shared), l: int32(r.From.Local), s2: int32(r.To.Shared), l2: int32(r.To.Local)}
+		if len(r.Passes) > 0 {
+			cr.to, cr.from = map[int32][]int32{}, map[int32][]int32{}
+			for _, p := range r.Passes {
+				cr.to[int32(p.From)] = append(cr.to[int32(p.From)], int32(p.To))
+				cr.from[int32(p.To)] = append(cr.from[int32(p.To)], int32(p.From))
+			}
+		}
+		c.rules = append(c.rules, cr)
+		c.byPost[cr.s2] = append(c.byPost[cr.s2], int32(i))
+		if r.Kind == tts.Transfer {
+			c.transfersFrom[cr.s] = append(c.transfersFrom[cr.s], int32(i))
+		} else {
+			k := [2]int32{cr.s, cr.l}
+			c.bySource[k] = append(c.bySource[k], int32(i))
+		}
+	}
+	return c, nil
+}
+
+// quickThreads bounds the forward search that runs before the backward
+// one: past a few threads the backward search is the better bug finder.
+const quickThreads = 6
+
+func (c *system) hasBroadcast() bool {
+	for i := range c.rules {
+		if c.rules[i].to != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Check decides whether the target is coverable from the initial state.
+func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) {
+	c, err := compile(sys, opts)
+	if err != nil {
+		return nil, err
+	}
+	budget := opts.ForwardBudget
+	if budget == 0 {
+		budget = 200_000
+	}
+	res := &Result{}
+	inv := c.invariant()
+	if opts.Algorithm == Plain {
+		inv = nil
+	}
+	// Quick bugs first: a forward search with 1, 2, 3... threads finds
+	// shallow bugs with a minimal number of threads.
+	fw := newForward(c)
+	if budget > 0 {
+		p := fw.search(ctx, quickThreads, budget)
+		res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
+		if p != nil {
+			res.Verdict, res.Path = Unsafe, p
+			return res, nil
+		}
+		// Finitely many configurations, all seen: their downward
+		// closure is an invariant without the target. (With broadcasts
+		// a box's successors are no box of it; then backward decides.)
+		if fw.complete && !c.hasBroadcast() {
+			res.Verdict = Safe
+			res.Cert = &Certificate{Boxes: fw.boxes()}
+			return res, nil
+		}
+	}
+	bw := newBackward(c, inv, opts.MaxElements)
+	verdict, chain := bw.run(ctx)
+	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, len(bw.live), bw.pruned
+	switch verdict {
+	case Safe:
+		res.Verdict = Safe
+		res.Cert = bw.certificate(inv)
+	case Unsafe:
+		p, err := c.replay(chain)
+		if err != nil {
+			return nil, fmt.Errorf("counter: internal error: %w", err)
+		}
+		// A path with fewer threads, if the bound allows, from the
+		// forward search continued up to one below the path's threads.
+		if budget > 0 && fw.done < p.Threads-1 {
+			if q := fw.search(ctx, p.Threads-1, budget); q != nil {
+				p = q
+			}
+		}
+		p.Minimal = p.Minimal || fw.done >= p.Threads-1
+		res.Verdict, res.Path = Unsafe, p
+	default:
+		res.Reason = bw.reason
+	}
+	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
+	return res, nil
+}

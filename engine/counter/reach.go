@@ -1,0 +1,154 @@
+package counter
+
+import "github.com/bopgo/bopgo/tts"
+
+// many is the saturated count of the invariant: any number of threads.
+const many = 2
+
+// invariant is a thread-modular overapproximation of the reachable
+// configurations: for each shared state whether it is reachable and, per
+// local, how many threads (0, 1 or many) a reachable configuration with
+// that shared state may hold there. Threads of one configuration are
+// combined as if independent (a Cartesian abstraction), which keeps it
+// an overapproximation.
+type invariant struct {
+	shared []bool
+	caps   [][]uint8 // [shared][local]
+}
+
+// allows reports whether some configuration of the invariant covers m at
+// shared state s.
+func (inv *invariant) allows(s int32, m ms) bool {
+	if !inv.shared[s] {
+		return false
+	}
+	caps := inv.caps[s]
+	for i := 0; i < len(m); {
+		j := i
+		for j < len(m) && m[j] == m[i] {
+			j++
+		}
+		if n := j - i; caps[m[i]] == 0 || (n > 1 && caps[m[i]] < many) {
+			return false
+		}
+		i = j
+	}
+	return true
+}
+
+func sat(n int) uint8 { return uint8(min(n, many)) }
+
+// invariant computes the least fixpoint of the abstract successor.
+func (c *system) invariant() *invariant {
+	inv := &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)}
+	rulesFrom := make([][]int32, c.shared)
+	for i := range c.rules {
+		rulesFrom[c.rules[i].s] = append(rulesFrom[c.rules[i].s], int32(i))
+	}
+	type change struct{ s, l int32 } // l < 0: the shared state became reachable
+	var work []change
+	// Only reachable shared states get their counts: bfc's files may have
+	// hundreds of thousands of shared and local states and few reachable.
+	reachShared := func(s int32) {
+		if !inv.shared[s] {
+			inv.shared[s] = true
+			inv.caps[s] = make([]uint8, c.locals)
+			work = append(work, change{s, -1})
+		}
+	}
+	raise := func(s, l int32, v uint8) {
+		reachShared(s)
+		if v > inv.caps[s][l] {
+			inv.caps[s][l] = v
+			work = append(work, change{s, l})
+		}
+	}
+	reachShared(c.init.shared)
+	for _, l := range c.init.bounded {
+		raise(c.init.shared, l, sat(int(inv.caps[c.init.shared][l])+1))
+	}
+	for _, l := range c.init.unbounded {
+		raise(c.init.shared, l, many)
+	}
+	// passive is what one rule leaves of the threads in y besides its
+	// active thread in l.
+	passive := func(caps []uint8, y, l int32) int {
+		if y != l {
+			return int(caps[y])
+		}
+		if caps[l] == many {
+			return many
+		}
+		return 0
+	}
+	// full applies rule r to everything known at its source shared state.
+	full := func(r *rule) {
+		caps := inv.caps[r.s]
+		if r.kind != tts.Transfer && caps[r.l] == 0 {
+			return
+		}
+		reachShared(r.s2)
+		next := make([]int, c.locals)
+		for y := range int32(c.locals) {
+			var v int
+			switch r.kind {
+			case tts.Spawn:
+				v = int(caps[y])
+			case tts.Transfer:
+				v = int(caps[y])
+				if y == r.l {
+					next[r.l2] += v
+					continue
+				}
+			default:
+				v = passive(caps, y, r.l)
+				if qs, ok := r.to[y]; ok {
+					for _, q := range qs {
+						next[q] += v
+					}
+					continue
+				}
+			}
+			next[y] += v
+		}
+		if r.kind != tts.Transfer {
+			next[r.l2]++
+		}
+		for x, v := range next {
+			if v > 0 {
+				raise(r.s2, int32(x), sat(v))
+			}
+		}
+	}
+	for len(work) > 0 {
+		ch := work[len(work)-1]
+		work = work[:len(work)-1]
+		caps := inv.caps[ch.s]
+		for _, ri := range rulesFrom[ch.s] {
+			r := &c.rules[ri]
+			switch {
+			case r.kind == tts.Transfer || r.to != nil:
+				full(r)
+			case ch.l < 0:
+			case ch.l == r.l:
+				// The rule may have become enabled, or its own local
+				// may now keep threads: everything known at s meets it.
+				full(r)
+			case caps[r.l] > 0:
+				// One more local at s: its threads stay (or, in l2,
+				// join the active thread).
+				v := passive(caps, ch.l, r.l)
+				if r.kind == tts.Spawn {
+					v = int(caps[ch.l])
+				}
+				if ch.l == r.l2 {
+					v++
+				}
+				if v > 0 {
+					raise(r.s2, ch.l, sat(v))
+				}
+			}
+		}
+	}
+	return inv
+}
