@@ -98,7 +98,13 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 // checks its answer.
 func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
 	var stats engine.Stats
-	r, err := runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
+	var r engine.Result
+	var err error
+	if info.ThreadBound {
+		r, err = runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
+	} else {
+		r, err = info.run(ctx, p, 0, true, &stats)
+	}
 	if err != nil {
 		return Result{}, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
 	}

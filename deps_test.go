@@ -42,7 +42,7 @@ var allowedImports = map[string][]string{
 	"internal/conformance":       {},
 	"tts":                        {},
 	"internal/covercheck":        {"tts"},
-	"engine/counter":             {"tts"},
+	"engine/counter":             {"tts", "bp", "bp/interp", "engine", "internal/covercheck", "por"},
 	"internal/gen":               {},
 	"internal/golden":            {},
 	"internal/satabs":            {"bp"},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/circuit"
+	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/engine/symbolic"
 )
@@ -19,6 +20,7 @@ const (
 	BMC        Engine = "bmc"      // bounded model checking of the program as a circuit
 	KInduction Engine = "kind"     // k-induction on the circuit
 	IC3        Engine = "ic3"      // IC3/PDR on the circuit
+	Counter    Engine = "counter"  // counter abstraction: any number of threads
 	Auto       Engine = "auto"     // the portfolio
 )
 
@@ -59,6 +61,8 @@ var engineTable = []EngineInfo{
 		ThreadBound: true, Depth: true, run: circuit.BMC},
 	{Name: KInduction, Summary: "k-induction on the circuit",
 		Proves: true, ThreadBound: true, Certificates: true, Depth: true, run: circuit.KInduction},
+	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
+		Proves: true, Certificates: true, run: counter.Run},
 	{Name: Auto, Summary: "the portfolio (default): symbolic and explicit race, with ic3 too where a third core is free; the first answer wins",
 		Proves: true, Complete: true, ThreadBound: true},
 }

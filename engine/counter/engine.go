@@ -1,0 +1,177 @@
+package counter
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/internal/covercheck"
+)
+
+// Run is the counter engine on a Boolean program (engine.Run): the
+// program as a thread-transition system (FromProgram), coverability for
+// any number of threads. It ignores the thread bound: Safe holds for
+// every number of threads, and an Unsafe trace has as few threads as the
+// bounded forward search could show. Its certificate is re-checked by
+// internal/covercheck, which shares no code with this package.
+func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.Stats) (engine.Result, error) {
+	if p.Broadcast != 0 {
+		// The monotone reading's traces need not replay: not a bug.
+		return engine.Result{Reason: "the counter engine reads broadcasts only as bfc does"}, nil
+	}
+	tp, err := FromProgram(p.Prog, p.Label)
+	if err != nil {
+		return engine.Result{Reason: err.Error()}, nil
+	}
+	opts := Options{Init: tp.Init, Target: tp.Target, MaxElements: p.MaxStates}
+	res, err := Check(ctx, tp.Sys, opts)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	stats.States += res.Stats.Elements + res.Stats.Forward
+	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
+	switch res.Verdict {
+	case Safe:
+		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
+			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert}}, nil
+	case Unsafe:
+		tr, err := tp.trace(res.Path)
+		if err != nil {
+			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
+		}
+		why := "assertion can fail"
+		if p.Label != "" {
+			why = "label " + p.Label + " reached"
+		}
+		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return engine.Stopped(err), nil
+	}
+	r := engine.Result{Reason: res.Reason}
+	if p.MaxStates > 0 && res.Stats.Elements >= p.MaxStates {
+		r.Limit = engine.States
+	}
+	return r, nil
+}
+
+// certificate is the counter engine's evidence of Safe, checked by
+// internal/covercheck.
+type certificate struct {
+	problem covercheck.Problem
+	cert    *Certificate
+}
+
+func (c *certificate) Check() error {
+	out := &covercheck.Certificate{}
+	for _, b := range c.cert.Basis {
+		out.Basis = append(out.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
+	}
+	for _, b := range c.cert.Boxes {
+		x := covercheck.Box{Shared: b.Shared, Others: b.Others}
+		for _, bd := range b.Bounds {
+			x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
+		}
+		out.Boxes = append(out.Boxes, x)
+	}
+	return c.problem.CheckCertificate(out)
+}
+
+func (c *certificate) String() string {
+	return fmt.Sprintf("safe for any number of threads: an upward-closed set of %d minimal configurations and an invariant of %d boxes, closed under predecessors",
+		len(c.cert.Basis), len(c.cert.Boxes))
+}
+
+// trace maps a path of the thread-transition system to an execution of
+// the program. Threads in the same local state are interchangeable, so a
+// rule moves any of them.
+func (p *Program) trace(path *Path) (*interp.Trace, error) {
+	var st interp.State
+	at := map[int][]int{} // local -> thread IDs there
+	nextID := 0
+	tr := &interp.Trace{Kind: interp.LabelReached}
+	take := func(local int) (int, int, error) {
+		ids := at[local]
+		if len(ids) == 0 {
+			return 0, 0, fmt.Errorf("no thread in local %d", local)
+		}
+		id := ids[len(ids)-1]
+		at[local] = ids[:len(ids)-1]
+		for k := range st.Threads {
+			if st.Threads[k].ID == id {
+				return id, k, nil
+			}
+		}
+		return 0, 0, fmt.Errorf("thread %d is gone", id)
+	}
+	clone := func() interp.State {
+		c := interp.State{Globals: append([]bool(nil), st.Globals...)}
+		for _, t := range st.Threads {
+			t.Locals = append([]bool(nil), t.Locals...)
+			c.Threads = append(c.Threads, t)
+		}
+		return c
+	}
+	place := func(k, local int) {
+		l := p.locals[local-firstLocal].t
+		st.Threads[k].Proc, st.Threads[k].PC, st.Threads[k].Atomic = l.Proc, l.PC, l.Atomic
+		st.Threads[k].Locals = append([]bool(nil), l.Locals...)
+		at[local] = append(at[local], st.Threads[k].ID)
+	}
+	var creator, started = -1, -1
+	for _, step := range path.Steps {
+		r := p.Sys.Rules[step.Rule]
+		o := p.origins[step.Rule]
+		g, _, _ := p.decodeShared(r.To.Shared)
+		switch o.kind {
+		case initRule:
+			st = interp.State{Globals: p.globals(g), Threads: []interp.ThreadState{{ID: 0}}}
+			nextID = 1
+			place(0, r.To.Local)
+		case stepRule:
+			id, k, err := take(r.From.Local)
+			if err != nil {
+				return nil, err
+			}
+			tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: o.taken})
+			st.Globals = p.globals(g)
+			if r.To.Local == localEnded {
+				st.Threads = append(st.Threads[:k], st.Threads[k+1:]...)
+				continue
+			}
+			place(k, r.To.Local)
+		case startRule:
+			id, _, err := take(r.From.Local)
+			if err != nil {
+				return nil, err
+			}
+			tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			creator = id
+		case startSpawn:
+			started = r.To.Local
+		case startMove:
+			for k := range st.Threads {
+				if st.Threads[k].ID == creator {
+					place(k, r.To.Local)
+				}
+			}
+			st.Globals = p.globals(g)
+			st.Threads = append(st.Threads, interp.ThreadState{ID: nextID})
+			nextID++
+			place(len(st.Threads)-1, started)
+		case errorRule:
+			if p.label == "" { // an assertion fails: its step is the last
+				id, _, err := take(r.From.Local)
+				if err != nil {
+					return nil, err
+				}
+				tr.Kind = interp.AssertionFails
+				tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			}
+			tr.Final = clone()
+			return tr, nil
+		}
+	}
+	return nil, fmt.Errorf("the path does not end in the error")
+}

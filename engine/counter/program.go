@@ -1,0 +1,239 @@
+package counter
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/tts"
+)
+
+// A Boolean program as a thread-transition system, for any number of
+// threads. A thread's local state is its place (proc, pc), its in-atomic
+// flag and the values of its live locals (dead ones are false, so they
+// do not multiply states); the shared state is the globals' values, an
+// atomic lock, and a phase for thread starts. The steps come from
+// bp/interp's one-thread semantics (interp.Stepper), so this file decides
+// nothing about what a statement does.
+//
+// Special states: shared 0 and local 0 are the start (one thread, before
+// the program's non-deterministic initial values are chosen); shared 1
+// and local 1 are the error (the target 1|1: a failing assertion or a
+// thread at the label); local 2 is an ended thread, which has no rules
+// (threads never leave a thread-transition system).
+//
+// A start_thread is three rules, because bfc's spawn keeps the creator
+// where it is: the creator moves to a pending local and the shared state
+// to phase 1 (nobody else may move in phases 1 and 2), the new thread is
+// spawned (phase 2), and the creator moves on (phase 0).
+//
+// Broadcast assignments are not translated: the blocking reading, which
+// bp/interp replays, is not a thread-transition system (bfc's own
+// translation uses the monotone reading).
+
+// ErrBroadcasts: the program has broadcast assignments.
+var ErrBroadcasts = errors.New("the counter engine does not translate broadcast assignments yet")
+
+// maxTTSGlobals bounds the globals of a program the translation accepts:
+// each local state gets a rule for every valuation of the globals.
+const maxTTSGlobals = 14
+
+// Program is a Boolean program as a thread-transition system, with what
+// it takes to map a path back to an execution.
+type Program struct {
+	Sys          *tts.System
+	Init, Target tts.State
+
+	prog    *bp.Program
+	label   string
+	nglob   int
+	locals  []localState   // by local index, from 3 on
+	index   map[string]int // localState key -> index
+	origins []origin       // by rule index
+}
+
+type localState struct {
+	t       interp.ThreadState // ID unused
+	pending int                // > 0: mid-start, index of the move+1 in moves
+	of      int                // for pending: the creator's local
+}
+
+// origin says which program step a rule is.
+type origin struct {
+	kind     ruleKind
+	proc, pc int
+	taken    int
+	created  int // for startMove: the started thread's local
+}
+
+type ruleKind uint8
+
+const (
+	initRule   ruleKind = iota // the initial values are chosen
+	stepRule                   // one step of one thread
+	startRule                  // a start_thread, first of three rules
+	startSpawn                 // the new thread
+	startMove                  // the creator moves on
+	errorRule                  // the property fails
+)
+
+const (
+	sharedInit, sharedError = 0, 1
+	localInit, localError   = 0, 1
+	localEnded              = 2
+	firstLocal              = 3
+)
+
+// shared encodes globals g (as a number), the lock and the phase.
+func (p *Program) shared(g int, lock bool, phase int) int {
+	s := g*2 + boolInt(lock)
+	return 2 + s*3 + phase
+}
+
+func (p *Program) decodeShared(s int) (g int, lock bool, phase int) {
+	s -= 2
+	phase = s % 3
+	s /= 3
+	return s / 2, s%2 == 1, phase
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (p *Program) globals(g int) []bool {
+	out := make([]bool, p.nglob)
+	for i := range out {
+		out[i] = g&(1<<i) != 0
+	}
+	return out
+}
+
+func globalsNum(vs []bool) int {
+	g := 0
+	for i, b := range vs {
+		if b {
+			g |= 1 << i
+		}
+	}
+	return g
+}
+
+func key(l localState) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d.%d.%t.%d.%d:", l.t.Proc, l.t.PC, l.t.Atomic, l.pending, l.of)
+	for _, v := range l.t.Locals {
+		b.WriteByte('0' + byte(boolInt(v)))
+	}
+	return b.String()
+}
+
+// local returns the index of l, adding it (and queueing it) if new.
+func (p *Program) local(l localState, queue *[]int) int {
+	k := key(l)
+	if i, ok := p.index[k]; ok {
+		return i
+	}
+	i := firstLocal + len(p.locals)
+	p.index[k] = i
+	p.locals = append(p.locals, l)
+	*queue = append(*queue, i)
+	return i
+}
+
+func (p *Program) rule(r tts.Rule, o origin) {
+	p.Sys.Rules = append(p.Sys.Rules, r)
+	p.origins = append(p.origins, o)
+}
+
+// FromProgram translates prog, with the property of label (assertions
+// when empty). The thread-transition system has the thread states that
+// one thread can reach from the start with some values of the globals: a
+// superset of those reachable with other threads around.
+func FromProgram(prog *bp.Program, label string) (*Program, error) {
+	if prog.HasBroadcasts() {
+		return nil, ErrBroadcasts
+	}
+	if len(prog.Globals) > maxTTSGlobals {
+		return nil, fmt.Errorf("the counter engine takes at most %d globals, the program has %d", maxTTSGlobals, len(prog.Globals))
+	}
+	p := &Program{Sys: &tts.System{}, prog: prog, label: label, nglob: len(prog.Globals), index: map[string]int{}}
+	p.Init = tts.State{Shared: sharedInit, Bounded: []int{localInit}}
+	p.Target = tts.State{Shared: sharedError, Bounded: []int{localError}}
+	stepper := interp.NewStepper(prog, interp.Options{Label: label})
+	targets := prog.Targets(label)
+	live := prog.Live()
+	var queue []int
+
+	// The start: every value of the globals and of main's live locals.
+	main := prog.Procs[0]
+	var free []int
+	for i := range main.Locals {
+		if live[0][main.Entry].Has(i) {
+			free = append(free, i)
+		}
+	}
+	if len(free) > 16 {
+		return nil, fmt.Errorf("main has %d locals live at its start, too many", len(free))
+	}
+	for g := 0; g < 1<<p.nglob; g++ {
+		for mask := 0; mask < 1<<len(free); mask++ {
+			t := interp.ThreadState{Proc: 0, PC: main.Entry, Locals: make([]bool, len(main.Locals))}
+			for j, i := range free {
+				t.Locals[i] = mask&(1<<j) != 0
+			}
+			l := p.local(localState{t: t}, &queue)
+			p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: sharedInit, Local: localInit}, To: tts.Thread{Shared: p.shared(g, false, 0), Local: l}}, origin{kind: initRule})
+		}
+	}
+	for len(queue) > 0 {
+		li := queue[0]
+		queue = queue[1:]
+		l := p.locals[li-firstLocal]
+		if l.pending > 0 {
+			continue // its rules were made with the start
+		}
+		from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
+		for g := 0; g < 1<<p.nglob; g++ {
+			if targets[l.t.Proc][l.t.PC] && label != "" {
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+				continue
+			}
+			moves, fails, err := stepper.Step(p.globals(g), l.t)
+			if err != nil {
+				return nil, err
+			}
+			o := origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: -1}
+			if fails {
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+			}
+			for j, m := range moves {
+				o.taken = m.Taken
+				g2 := globalsNum(m.Globals)
+				switch {
+				case m.Ended:
+					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, false, 0), Local: localEnded}}, o)
+				case m.Started != nil:
+					creator := p.local(localState{t: m.Thread}, &queue)
+					started := p.local(localState{t: *m.Started}, &queue)
+					pend := p.local(localState{t: l.t, pending: j + 1, of: creator}, &queue)
+					ph := func(phase int) int { return p.shared(g, l.t.Atomic, phase) }
+					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: ph(1), Local: pend}}, origin{kind: startRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+					p.rule(tts.Rule{Kind: tts.Spawn, From: tts.Thread{Shared: ph(1), Local: pend}, To: tts.Thread{Shared: ph(2), Local: started}}, origin{kind: startSpawn, proc: l.t.Proc, pc: l.t.PC, taken: -1, created: started})
+					p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: ph(2), Local: pend}, To: tts.Thread{Shared: p.shared(g2, m.Thread.Atomic, 0), Local: creator}}, origin{kind: startMove, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+				default:
+					l2 := p.local(localState{t: m.Thread}, &queue)
+					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, m.Thread.Atomic, 0), Local: l2}}, o)
+				}
+			}
+		}
+	}
+	p.Sys.Shared = 2 + (1<<p.nglob)*2*3
+	p.Sys.Locals = firstLocal + len(p.locals)
+	return p, nil
+}
