@@ -44,7 +44,7 @@ func TestCounterConformance(t *testing.T) {
 // the counter engine finds too, and a counter proof of safety means no
 // bound finds a bug. Seeds in failures; BOPGO_SEEDS=N for more.
 func TestCounterAgreesWithBoundedEngines(t *testing.T) {
-	n := 60
+	n := 40
 	if s, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && s > 0 {
 		n = s
 	}
@@ -53,6 +53,7 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 	}
 	cfg := gen.Small
 	cfg.Stmts = 6
+	cfg.SpawnLoop = true
 	agree, undecided := 0, 0
 	for seed := int64(1); seed <= int64(n); seed++ {
 		src := gen.Program(seed, cfg)

@@ -25,6 +25,9 @@ type Config struct {
 	// declares the same locals (l0, l1, ...) and helpers take no
 	// parameter, so that a trace's locals read alike in every thread.
 	SatAbs bool
+	// SpawnLoop starts main's threads in loops (while * do ... od), so
+	// that the number of threads is unbounded.
+	SpawnLoop bool
 }
 
 // Small is the configuration of the differential tests: programs whose
@@ -136,6 +139,10 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 	}
 	for i := 0; i <= n; i++ {
 		for _, t := range spawnAt[i] {
+			if g.cfg.SpawnLoop {
+				g.printf("while * do start_thread %s(); od", t)
+				continue
+			}
 			if g.r.Intn(2) == 0 {
 				g.printf("start_thread %s();", t)
 			} else {
