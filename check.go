@@ -65,6 +65,12 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
 		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
 	}
+	if err := ctx.Err(); err != nil {
+		// Promised: a context that has ended gives Unknown, even where an
+		// engine could answer without looking at it.
+		r := engine.Stopped(err)
+		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
+	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
 	defer stop()
 	p := &engine.Problem{

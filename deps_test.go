@@ -36,7 +36,7 @@ var allowedImports = map[string][]string{
 	"engine/symbolic":            {"bp", "bp/interp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "bp/interp", "engine"},
 	"engine/circuit":             {"bp", "bp/interp", "encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind"},
-	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit"},
+	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter"},
 	"cmd/bopgo":                  {".", "tts", "engine/counter", "internal/covercheck", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "engine", "engine/spin", "internal/spin", "encode/circuit", "mc", "mc/aiger", "mc/bmc", "mc/ic3", "mc/kind"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},

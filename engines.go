@@ -1,8 +1,6 @@
 package bopgo
 
 import (
-	"runtime"
-
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/circuit"
 	"github.com/bopgo/bopgo/engine/counter"
@@ -43,8 +41,6 @@ type EngineInfo struct {
 	Certificates bool
 	// Depth: the engine unrolls, and Options.MaxDepth bounds it.
 	Depth bool
-	// Portfolio: Auto races this engine.
-	Portfolio bool
 
 	run engine.Run // nil for Auto
 }
@@ -52,18 +48,18 @@ type EngineInfo struct {
 // engineTable is the list of engines, the default first.
 var engineTable = []EngineInfo{
 	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
-		Proves: true, Complete: true, ThreadBound: true, Portfolio: true, run: symbolic.Run},
+		Proves: true, Complete: true, ThreadBound: true, run: symbolic.Run},
 	{Name: Explicit, Summary: "every interleaving, state by state",
-		Proves: true, Complete: true, ThreadBound: true, Portfolio: true, run: explicit.Run},
+		Proves: true, Complete: true, ThreadBound: true, run: explicit.Run},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
-		Proves: true, Complete: true, ThreadBound: true, Certificates: true, Portfolio: true, run: circuit.IC3},
+		Proves: true, Complete: true, ThreadBound: true, Certificates: true, run: circuit.IC3},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
 		ThreadBound: true, Depth: true, run: circuit.BMC},
 	{Name: KInduction, Summary: "k-induction on the circuit",
 		Proves: true, ThreadBound: true, Certificates: true, Depth: true, run: circuit.KInduction},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
 		Proves: true, Certificates: true, run: counter.Run},
-	{Name: Auto, Summary: "the portfolio (default): symbolic and explicit race, with ic3 too where a third core is free; the first answer wins",
+	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
 		Proves: true, Complete: true, ThreadBound: true},
 }
 
@@ -100,24 +96,4 @@ func (e Engine) Info() (info EngineInfo, ok bool) {
 func Decides(e Engine) bool {
 	info, _ := e.Info()
 	return info.Complete
-}
-
-// PortfolioEngines are the engines Auto may race, in the order it picks
-// them (the table's).
-var PortfolioEngines = func() []Engine {
-	var out []Engine
-	for _, e := range engineTable {
-		if e.Portfolio {
-			out = append(out, e.Name)
-		}
-	}
-	return out
-}()
-
-// RacedEngines are the engines Auto races on this machine: one per
-// available CPU (GOMAXPROCS), at least two, in PortfolioEngines's order.
-// More engines than cores would slow the winner down.
-func RacedEngines() []Engine {
-	n := max(2, runtime.GOMAXPROCS(0))
-	return PortfolioEngines[:min(n, len(PortfolioEngines))]
 }

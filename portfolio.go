@@ -4,21 +4,52 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
 
-// portfolio races RacedEngines on the same problem: the first definite
-// answer (Safe or Unsafe) that passes its check wins, and the others are
-// cancelled. Symbolic simulation with QBF fix-points is strong where data
-// is wide and threads are few, the explicit search where data is narrow,
-// IC3 where a small invariant over the circuit exists; all find bugs. BMC
-// and k-induction add nothing that these do not find first on the
-// benchmarks (benchmarks/README.md), so they would only take a core.
+// The portfolio (Auto, the default) races engines on the available cores
+// (GOMAXPROCS, at least two): the first definite answer (Safe or Unsafe)
+// that passes its check wins, and the others are cancelled. An engine
+// that gives up early (the counter engine on a program it does not
+// translate, the explicit one on a step with too many choices) frees its
+// core for the next engine of the list.
+//
+// The list, in order: the counter engine where it applies (no explicit
+// thread bound, no broadcasts: it proves safety for any number of threads
+// and counts identical threads), then the explicit search (strong where
+// data is narrow, as in most programs SatAbs writes), symbolic simulation
+// with QBF fix-points (strong where data is wide), and IC3 (strong where a
+// small invariant over the circuit exists); all find bugs. Without the
+// counter engine symbolic comes first. BMC and k-induction add nothing
+// that these do not find first on the benchmarks (benchmarks/README.md).
 //
 // Which engine wins can differ from run to run, and with it the trace;
-// Result.Engine names the winner.
+// Result.Engine names the winner, and each engine's own output is
+// deterministic.
+
+// PortfolioEngines are the engines Auto may race, in the order it starts
+// them when the counter engine does not apply.
+var PortfolioEngines = []Engine{Symbolic, Explicit, IC3}
+
+// portfolioOrder is the list Auto races for prog under opts.
+func portfolioOrder(prog *bp.Program, opts Options) []Engine {
+	if opts.MaxThreads == 0 && opts.Broadcast == bp.Blocking && !prog.HasBroadcasts() {
+		return []Engine{Counter, Explicit, Symbolic, IC3}
+	}
+	return PortfolioEngines
+}
+
+// RacedEngines are the engines Auto starts at once on this machine for
+// prog under opts: one per available CPU, at least two.
+func RacedEngines(prog *bp.Program, opts Options) []Engine {
+	order := portfolioOrder(prog, opts)
+	return order[:min(max(2, runtime.GOMAXPROCS(0)), len(order))]
+}
+
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -26,18 +57,24 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		res Result
 		err error
 	}
-	raced := RacedEngines()
-	answers := make(chan answer, len(raced))
-	for _, name := range raced {
-		info, _ := name.Info()
+	order := portfolioOrder(p.Prog, opts)
+	slots := len(RacedEngines(p.Prog, opts))
+	answers := make(chan answer, len(order))
+	started := 0
+	start := func() {
+		info, _ := order[started].Info()
+		started++
 		go func() {
 			r, err := checkWith(ctx, info, p, opts)
 			answers <- answer{r, err}
 		}()
 	}
+	for started < slots {
+		start()
+	}
 	var unknown []Result
 	var errs []error
-	for range raced {
+	for finished := 0; finished < started; finished++ {
 		a := <-answers
 		switch {
 		case a.err != nil:
@@ -50,14 +87,17 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		default:
 			unknown = append(unknown, a.res)
 		}
+		if ctx.Err() == nil && started < len(order) {
+			start() // a core is free
+		}
 	}
 	if len(unknown) == 0 {
 		return Result{}, errors.Join(errs...)
 	}
-	// No engine decided: report why each stopped, in the table's order.
+	// No engine decided: report why each stopped, in the list's order.
 	res := unknown[0]
 	var why []string
-	for _, name := range raced {
+	for _, name := range order {
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
