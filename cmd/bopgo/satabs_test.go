@@ -235,7 +235,7 @@ func TestHarnessRandom(t *testing.T) {
 			if e := os.Getenv("BOPGO_ENGINE"); e != "" {
 				args = append(args, "--engine", e)
 			}
-			verdict, problems, err := harness(prog, src, "", args, c.positional)
+			verdict, problems, err := harness(prog, src, "", args, c.positional || !sameLocals(prog))
 			require.NoError(t, err, "seed %d", seed)
 			if verdict == satabs.Failed {
 				ta.add(fmt.Sprintf("seed %d", seed), problems)
