@@ -94,7 +94,7 @@ func (c *checker) run() {
 	c.globals = unknowns(len(c.prog.Globals))
 	c.threads = []*thread{{proc: 0, pcs: []int{main.Entry}, vals: unknowns(len(main.Locals))}}
 	lines := c.out.Lines
-	cur := c.read(&lines[0], -1)
+	cur := c.read(&lines[0])
 	c.observe(&lines[0], cur)
 	var views []view
 	for i := range lines {
@@ -112,7 +112,7 @@ func (c *checker) run() {
 				return nil
 			}
 			if !hasNext {
-				next = c.read(&lines[i+1], t)
+				next = c.read(&lines[i+1])
 				hasNext = true
 			}
 			return &next
@@ -121,7 +121,7 @@ func (c *checker) run() {
 			break
 		}
 		if !hasNext {
-			next = c.read(&lines[i+1], t)
+			next = c.read(&lines[i+1])
 		}
 		c.observe(&lines[i+1], next)
 		cur = next
@@ -150,9 +150,8 @@ func (c *checker) visible(proc, pc int) []int {
 	return append(slots, p.Frames[p.Steps[pc].Frame].Slots...)
 }
 
-// read interprets line l's values with the threads' current pcs; mover
-// is the thread that just moved (its pc is settled), or -1.
-func (c *checker) read(l *Line, mover int) view {
+// read interprets line l's values with the threads' current pcs.
+func (c *checker) read(l *Line) view {
 	v := view{globals: unknowns(len(c.prog.Globals)), locals: make([][]int8, len(c.threads))}
 	for k, t := range c.threads {
 		v.locals[k] = unknowns(len(t.vals))
@@ -325,7 +324,7 @@ func (c *checker) identify(l *Line) (int, *bp.Step, bool) {
 	p := c.prog.Procs[t.proc]
 	var match []int
 	for _, pc := range t.pcs {
-		if slices.Equal(p.Steps[pc].Labels, l.Labels) || (len(l.Labels) == 0 && len(p.Steps[pc].Labels) == 0) {
+		if slices.Equal(p.Steps[pc].Labels, l.Labels) {
 			match = append(match, pc)
 		}
 	}
