@@ -187,6 +187,10 @@ func TestHarnessCorpus(t *testing.T) {
 		if err != nil {
 			continue // not loadable yet (e.g. broadcasts)
 		}
+		if err := satabs.Readable(prog); err != nil {
+			t.Logf("%s: not read: %v", e.Path, err)
+			continue
+		}
 		verdict, problems, err := harness(prog, string(src), e.Label, []string{"--timeout", "10s"}, !sameLocals(prog))
 		require.NoError(t, err, e.Path)
 		if verdict != satabs.Failed {

@@ -340,3 +340,21 @@ func (c *checker) where(proc, pc int) string {
 	st := &c.prog.Procs[proc].Steps[pc]
 	return fmt.Sprintf("%s %q", c.prog.Position(st), st.Text)
 }
+
+// Readable reports why SatAbs's reader cannot read prog's traces at all,
+// or nil: a variable named t or TAKEN is read as the thread or the
+// branch outcome (SatAbs names its variables b<n>).
+func Readable(prog *bp.Program) error {
+	names := slices.Clone(prog.Globals)
+	for _, p := range prog.Procs {
+		for _, l := range p.Locals {
+			names = append(names, l.Name)
+		}
+	}
+	for _, n := range names {
+		if n == "t" || n == "TAKEN" {
+			return fmt.Errorf("a variable named %s is read as the token %s=", n, n)
+		}
+	}
+	return nil
+}
