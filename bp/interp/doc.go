@@ -21,4 +21,11 @@
 // suppression happened and no bug was found the answer is Unknown, never
 // Safe. The search raises the bound from 1 to MaxThreads and stops at the
 // first bound that finds a bug or is never hit.
+//
+// Traces are exact only where it matters: a dead local may show any value,
+// which Replay accepts. Concretize re-executes a trace's schedule and
+// returns the execution with every value real (dead locals keep what the
+// steps assigned, every constraint holds for the values shown, suppressed
+// starts become threads that never run), for clients that re-simulate
+// each step, such as SatAbs reading BoPPo's compact trace.
 package interp
