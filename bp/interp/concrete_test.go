@@ -74,24 +74,29 @@ func TestConcretizeRandom(t *testing.T) {
 	if testing.Short() {
 		n = 50
 	}
-	cfg := gen.Small
-	for seed := int64(0); seed < n; seed++ {
-		prog := load(t, gen.Program(seed, cfg))
-		for _, bound := range []int{1, 3} {
-			opts := Options{MaxThreads: bound}
-			r, err := Check(context.Background(), prog, opts)
-			require.NoError(t, err)
-			if r.Outcome != Unsafe {
-				continue
+	for _, c := range []struct {
+		name string
+		cfg  gen.Config
+	}{{"small", gen.Small}, {"broadcast", gen.SmallBroadcast}} {
+		for seed := int64(0); seed < n; seed++ {
+			what := c.name + " seed " + itoa(seed)
+			prog := load(t, gen.Program(seed, c.cfg))
+			for _, bound := range []int{1, 3} {
+				opts := Options{MaxThreads: bound}
+				r, err := Check(context.Background(), prog, opts)
+				require.NoError(t, err)
+				if r.Outcome != Unsafe {
+					continue
+				}
+				ct, err := Concretize(prog, opts, r.Trace)
+				require.NoError(t, err, what)
+				require.Len(t, ct.Steps, len(r.Trace.Steps), what)
+				for i := range ct.Steps {
+					e, g := &r.Trace.Steps[i], &ct.Steps[i]
+					assert.Equal(t, [3]int{e.Proc, e.PC, e.Taken}, [3]int{g.Proc, g.PC, g.Taken}, "%s step %d: the schedule", what, i)
+				}
+				exact(t, prog, opts, ct, what)
 			}
-			c, err := Concretize(prog, opts, r.Trace)
-			require.NoError(t, err, "seed %d", seed)
-			require.Len(t, c.Steps, len(r.Trace.Steps), "seed %d", seed)
-			for i := range c.Steps {
-				e, g := &r.Trace.Steps[i], &c.Steps[i]
-				assert.Equal(t, [3]int{e.Proc, e.PC, e.Taken}, [3]int{g.Proc, g.PC, g.Taken}, "seed %d step %d: the schedule", seed, i)
-			}
-			exact(t, prog, opts, c, "seed "+itoa(seed))
 		}
 	}
 }

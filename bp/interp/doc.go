@@ -32,4 +32,15 @@
 // split first; traces show what each passive thread received in the next
 // step's Before state, and Replay checks it. Options.Broadcast selects the
 // blocking (default) or the monotone reading.
+//
+// The search itself (Search) is the explicit engine; engine/explicit is
+// its entry in the engine table. NewStepper exports the one-thread step
+// for engines that build their own view (engine/counter).
+//
+// Traces are exact only where it matters: a dead local may show any value,
+// which Replay accepts. Concretize re-executes a trace's schedule and
+// returns the execution with every value real (dead locals keep what the
+// steps assigned, every constraint holds for the values shown, suppressed
+// starts become threads that never run), for clients that re-simulate
+// each step, such as SatAbs reading BoPPo's compact trace.
 package interp

@@ -17,6 +17,10 @@ type Options struct {
 	// SatAbs's k-th occurrence. For programs whose threads name their
 	// locals differently, where SatAbs's rule cannot work.
 	Positional bool
+	// Monotone is the reading of broadcasts: a passive thread without a
+	// choice that satisfies its conjuncts keeps its values (bfc's
+	// reading) instead of blocking the step.
+	Monotone bool
 }
 
 // Problem is one way the trace is not an execution, or not read as one.
@@ -94,7 +98,7 @@ func (c *checker) run() {
 	c.globals = unknowns(len(c.prog.Globals))
 	c.threads = []*thread{{proc: 0, pcs: []int{main.Entry}, vals: unknowns(len(main.Locals))}}
 	lines := c.out.Lines
-	cur := c.read(&lines[0], -1)
+	cur := c.read(&lines[0])
 	c.observe(&lines[0], cur)
 	var views []view
 	for i := range lines {
@@ -112,7 +116,7 @@ func (c *checker) run() {
 				return nil
 			}
 			if !hasNext {
-				next = c.read(&lines[i+1], t)
+				next = c.read(&lines[i+1])
 				hasNext = true
 			}
 			return &next
@@ -121,7 +125,7 @@ func (c *checker) run() {
 			break
 		}
 		if !hasNext {
-			next = c.read(&lines[i+1], t)
+			next = c.read(&lines[i+1])
 		}
 		c.observe(&lines[i+1], next)
 		cur = next
@@ -150,9 +154,8 @@ func (c *checker) visible(proc, pc int) []int {
 	return append(slots, p.Frames[p.Steps[pc].Frame].Slots...)
 }
 
-// read interprets line l's values with the threads' current pcs; mover
-// is the thread that just moved (its pc is settled), or -1.
-func (c *checker) read(l *Line, mover int) view {
+// read interprets line l's values with the threads' current pcs.
+func (c *checker) read(l *Line) view {
 	v := view{globals: unknowns(len(c.prog.Globals)), locals: make([][]int8, len(c.threads))}
 	for k, t := range c.threads {
 		v.locals[k] = unknowns(len(t.vals))
@@ -325,7 +328,7 @@ func (c *checker) identify(l *Line) (int, *bp.Step, bool) {
 	p := c.prog.Procs[t.proc]
 	var match []int
 	for _, pc := range t.pcs {
-		if slices.Equal(p.Steps[pc].Labels, l.Labels) || (len(l.Labels) == 0 && len(p.Steps[pc].Labels) == 0) {
+		if slices.Equal(p.Steps[pc].Labels, l.Labels) {
 			match = append(match, pc)
 		}
 	}
@@ -340,4 +343,22 @@ func (c *checker) identify(l *Line) (int, *bp.Step, bool) {
 func (c *checker) where(proc, pc int) string {
 	st := &c.prog.Procs[proc].Steps[pc]
 	return fmt.Sprintf("%s %q", c.prog.Position(st), st.Text)
+}
+
+// Readable reports why SatAbs's reader cannot read prog's traces at all,
+// or nil: a variable named t or TAKEN is read as the thread or the
+// branch outcome (SatAbs names its variables b<n>).
+func Readable(prog *bp.Program) error {
+	names := slices.Clone(prog.Globals)
+	for _, p := range prog.Procs {
+		for _, l := range p.Locals {
+			names = append(names, l.Name)
+		}
+	}
+	for _, n := range names {
+		if n == "t" || n == "TAKEN" {
+			return fmt.Errorf("a variable named %s is read as the token %s=", n, n)
+		}
+	}
+	return nil
 }

@@ -101,3 +101,12 @@ VERIFICATION FAILED
 	require.NotEmpty(t, ps)
 	assert.Contains(t, ps[0].Msg, "2 threads were started")
 }
+
+func TestReadable(t *testing.T) {
+	p, err := bp.Load("p.bp", []byte(prog))
+	require.NoError(t, err)
+	assert.NoError(t, Readable(p))
+	p, err = bp.Load("p.bp", []byte("decl t;\nvoid main() begin t := T; end\n"))
+	require.NoError(t, err)
+	assert.ErrorContains(t, Readable(p), "named t")
+}

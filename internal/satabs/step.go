@@ -75,6 +75,23 @@ type env struct {
 	ch      []bool
 	targets []bp.VarRef
 	news    []int8
+	// A broadcast's passive part: passive thread, its choices, and its
+	// targets' new values for 'y$.
+	passive  int
+	pch      []bool
+	ptargets []bp.VarRef
+	pnews    []int8
+}
+
+func (e *env) readPassive(r bp.VarRef, primed bool) int8 {
+	if primed && e.pnews != nil {
+		for j, tr := range e.ptargets {
+			if tr == r {
+				return e.pnews[j]
+			}
+		}
+	}
+	return e.c.threads[e.passive].vals[r.Index]
 }
 
 func (e *env) read(r bp.VarRef, primed bool) int8 {
@@ -98,8 +115,14 @@ func (e *env) eval(t *bp.Term) int8 {
 	case bp.TConst:
 		return b2i(t.Val)
 	case bp.TVar:
+		if t.Passive {
+			return e.readPassive(t.Ref, t.Primed)
+		}
 		return e.read(t.Ref, t.Primed)
 	case bp.TNondet:
+		if e.pch != nil {
+			return b2i(e.pch[t.Choice])
+		}
 		return b2i(e.ch[t.Choice])
 	case bp.TNot:
 		if x := e.eval(t.Args[0]); x != unknown {
@@ -114,6 +137,9 @@ func (e *env) eval(t *bp.Term) int8 {
 		case a == 0 && b == 1:
 			return 0
 		case a == 0 && b == 0:
+			if e.pch != nil {
+				return b2i(e.pch[t.Choice])
+			}
 			return b2i(e.ch[t.Choice])
 		}
 		return unknown
@@ -229,6 +255,7 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 		return next.locals[k][r.Index]
 	}
 	var outcomes [][]int8
+	var passives [][][]int8 // per outcome, per passive thread
 	enabled := false
 	ok := choiceMasks(st.Choices, func(ch []bool) {
 		e := &env{c: c, k: k, ch: ch, targets: st.Targets}
@@ -247,6 +274,13 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 			if p := printed(r); p != unknown && vals[j] != unknown && vals[j] != p {
 				return
 			}
+		}
+		if st.Broadcast() {
+			ps, ok := c.passiveFit(st, k, ch, vals, next)
+			if !ok {
+				return
+			}
+			passives = append(passives, ps)
 		}
 		outcomes = append(outcomes, vals)
 	})
@@ -272,6 +306,26 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 			got = append(got, fmt.Sprintf("%s=%s", name, show(printed(r))))
 		}
 		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
+	}
+	for j, t := range c.threads {
+		if j == k || t.ended || !st.Broadcast() {
+			continue
+		}
+		for n, r := range st.PassiveTargets {
+			x := unknown
+			for m, ps := range passives {
+				v := t.vals[r.Index] // a monotone thread without outcome keeps it
+				if ps[j] != nil {
+					v = ps[j][n]
+				}
+				if m == 0 {
+					x = v
+				} else if v != x {
+					x = unknown
+				}
+			}
+			t.vals[r.Index] = x
+		}
 	}
 	for j, r := range st.Targets {
 		x := unknown
