@@ -35,6 +35,10 @@ func TestTTS(t *testing.T) {
 	assert.Equal(t, exitUnknown, code, out)
 	assert.Regexp(t, "VERIFICATION UNKNOWN\n$", out)
 
+	code, out, _ = runCmd("tts", "--max-elements", "10", "--forward-budget", "-1", ttsRegression+"/mesh2x2_vs/main.tts")
+	assert.Equal(t, exitUnknown, code, out)
+	assert.Contains(t, out, "limit of 10 elements")
+
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.tts")
 	require.NoError(t, os.WriteFile(bad, []byte("2 2\n0 0 => 1 1\n"), 0o644))
