@@ -157,8 +157,10 @@ func parseList(s string) ([]int, error) {
 	return out, nil
 }
 
-// maxState bounds state numbers so that sizes stay allocatable.
-const maxState = 1 << 24
+// maxState bounds state numbers so that the per-state tables of the
+// engines stay allocatable (bfc's largest regression file has 524,289
+// locals).
+const maxState = 1 << 20
 
 func parseNat(s string) (int, error) {
 	if s == "" {

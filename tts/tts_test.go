@@ -78,7 +78,7 @@ func TestParseState(t *testing.T) {
 		assert.Equal(t, c.want, got, c.in)
 		assert.Equal(t, c.out, got.String(), c.in)
 	}
-	for _, bad := range []string{"", "0", "x|0", "0|0/1/2", "0|a", "0|1/1", "0|,1", "99999999999|0"} {
+	for _, bad := range []string{"", "0", "x|0", "0|0/1/2", "0|a", "0|1/1", "0|,1", "99999999999|0", "2000000|0"} {
 		_, err := ParseState(bad)
 		assert.Error(t, err, bad)
 	}

@@ -35,6 +35,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	algorithm := fs.String("algorithm", "pruned", "`ALG`: pruned (backward search pruned by a forward invariant) or plain")
 	budget := fs.Int("forward-budget", 0, "configurations the bounded forward search may visit (`N`; 0: 200,000; -1: off)")
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
+	maxElements := fs.Int("max-elements", 0, "give up with UNKNOWN after `N` backward elements (0: no limit; about 300 bytes each)")
 	trace := fs.Bool("trace", false, "print the path of a failure")
 	stats := fs.Bool("stats", false, "print the search's statistics")
 	files, status, ok := cmd.Parse(args)
@@ -46,8 +47,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	alg, known := map[string]counter.Algorithm{"pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
-	if !known || *timeout < 0 {
-		return cmd.Errorf("--algorithm must be pruned or plain; --timeout must not be negative")
+	if !known || *timeout < 0 || *maxElements < 0 {
+		return cmd.Errorf("--algorithm must be pruned or plain; --timeout and --max-elements must not be negative")
 	}
 	init, err := tts.ParseState(*initFlag)
 	if err != nil {
@@ -77,7 +78,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := withTimeout(context.Background(), *timeout)
 	defer cancel()
 	start := time.Now()
-	opts := counter.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget}
+	opts := counter.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget, MaxElements: *maxElements}
 	res, err := counter.Check(ctx, sys, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)

@@ -85,6 +85,12 @@ func TestRandomAgree(t *testing.T) {
 						t.Fatalf("seed %d: minimal paths with %d and %d threads", seed, minimal, res.Path.Threads)
 					}
 					minimal = res.Path.Threads
+					if coverableWith(sys, o, minimal-1) {
+						t.Fatalf("seed %d: a run with %d threads covers the target, the path has %d and says minimal", seed, minimal-1, minimal)
+					}
+				}
+				if res.Verdict == Unsafe && !coverableWith(sys, o, res.Path.Threads) {
+					t.Fatalf("seed %d: no run with %d threads found by the test's search", seed, res.Path.Threads)
 				}
 				t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
 					checkEvidence(t, sys, o, res)

@@ -1,6 +1,7 @@
 package counter
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -149,4 +150,97 @@ func stepOK(r tts.Rule, before, after []int) bool {
 		return false
 	}
 	return len(rest) == len(restAfter) && match(0)
+}
+
+// coverableWith reports, by its own breadth-first search, whether some run
+// with at most n threads (initial ones plus spawned ones) covers the
+// target: the check of Path.Minimal.
+func coverableWith(sys *tts.System, opts Options, n int) bool {
+	key := func(s int, m []int) string { return fmt.Sprint(s, m) }
+	type conf struct {
+		s int
+		m []int
+	}
+	var queue []conf
+	seen := map[string]bool{}
+	push := func(s int, m []int) {
+		m = slices.Clone(m)
+		slices.Sort(m)
+		if k := key(s, m); !seen[k] {
+			seen[k] = true
+			queue = append(queue, conf{s, m})
+		}
+	}
+	// Initial: the bounded threads plus up to n in the unbounded locals.
+	var starts func(i int, m []int)
+	starts = func(i int, m []int) {
+		if i == len(opts.Init.Unbounded) {
+			push(opts.Init.Shared, m)
+			return
+		}
+		for k := 0; len(m)+k <= n; k++ {
+			mm := slices.Clone(m)
+			for range k {
+				mm = append(mm, opts.Init.Unbounded[i])
+			}
+			starts(i+1, mm)
+		}
+	}
+	if len(opts.Init.Bounded) > n {
+		return false
+	}
+	starts(0, slices.Clone(opts.Init.Bounded))
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c.s == opts.Target.Shared && includes(opts.Target.Bounded, c.m) {
+			return true
+		}
+		for _, r := range sys.Rules {
+			if r.From.Shared != c.s {
+				continue
+			}
+			switch r.Kind {
+			case tts.Transfer:
+				m := slices.Clone(c.m)
+				for i := range m {
+					if m[i] == r.From.Local {
+						m[i] = r.To.Local
+					}
+				}
+				push(r.To.Shared, m)
+				continue
+			case tts.Spawn:
+				if countOf(c.m, r.From.Local) > 0 && len(c.m) < n {
+					push(r.To.Shared, append(slices.Clone(c.m), r.To.Local))
+				}
+				continue
+			}
+			i := slices.Index(c.m, r.From.Local)
+			if i < 0 {
+				continue
+			}
+			rest := slices.Delete(slices.Clone(c.m), i, i+1)
+			// Every passive thread independently: all combinations.
+			var assign func(k int, out []int)
+			assign = func(k int, out []int) {
+				if k == len(rest) {
+					push(r.To.Shared, append(slices.Clone(out), r.To.Local))
+					return
+				}
+				moved := false
+				for _, p := range r.Passes {
+					if p.From == rest[k] {
+						moved = true
+						assign(k+1, append(out, p.To))
+					}
+				}
+				if !moved {
+					assign(k+1, append(out, rest[k]))
+				}
+			}
+			assign(0, nil)
+		}
+	}
+	return false
 }
