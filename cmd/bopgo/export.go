@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
+	"github.com/bopgo/bopgo/tts"
 )
 
 const exportUsage = `usage: bopgo export --format FORMAT [flags] FILE.bp
@@ -38,7 +41,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	var f exportFlags
 	cmd := cli.New("bopgo export", exportUsage, stdout, stderr)
 	fs := cmd.FlagSet
-	fs.StringVar(&f.format, "format", "", "output `FORMAT`: promela or aiger")
+	fs.StringVar(&f.format, "format", "", "output `FORMAT`: promela, aiger, or tts (bfc's thread-transition systems: start with --init '0|0', the target in OUT.prop)")
 	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable (instead of assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`)")
 	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
@@ -72,11 +75,27 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			}
 			return aiger.Write(w, c.System(false))
 		}
+	case "tts":
+		// bfc's format: one thread at the start (--init '0|0'), the target
+		// 1|1 (the error), written to OUT.prop next to -o OUT.tts.
+		write = func(w io.Writer, prog *bp.Program) error {
+			tp, err := counter.FromProgram(prog, f.label)
+			if err != nil {
+				return err
+			}
+			if f.output != "" {
+				prop := strings.TrimSuffix(f.output, ".tts") + ".prop"
+				if err := os.WriteFile(prop, []byte(tp.Target.String()+"\n"), 0o644); err != nil {
+					return err
+				}
+			}
+			return tts.Write(w, tp.Sys)
+		}
 	case "":
-		fmt.Fprintln(stderr, "bopgo export: --format is required (promela or aiger)")
+		fmt.Fprintln(stderr, "bopgo export: --format is required (promela, aiger or tts)")
 		return exitUsage
 	default:
-		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger)\n", f.format)
+		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger, tts)\n", f.format)
 		return exitUsage
 	}
 	prog := loadOrReport(name, stderr, nil)

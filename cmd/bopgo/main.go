@@ -30,8 +30,9 @@ usage:
   bopgo check [flags] FILE.bp    check a program; "bopgo check -h" lists flags
   bopgo qbf [flags] FILE         decide a forall-exists formula (QDIMACS)
   bopgo boppo [flags] FILE.bp    BoPPo compatibility mode (docs/boppo.md)
-  bopgo export --format promela|aiger FILE.bp
-                                 write the program for SPIN, or as a circuit
+  bopgo export --format promela|aiger|tts FILE.bp
+                                 write the program for SPIN, as a circuit, or
+                                 as a thread-transition system (bfc's format)
   bopgo circuit [flags] FILE.aig decide an AIGER circuit with bopgo's circuit
                                  engines (ic3, bmc, kind), like ABC's pdr
   bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
