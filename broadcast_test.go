@@ -54,3 +54,22 @@ func TestBroadcastConformance(t *testing.T) {
 		}
 	}
 }
+
+// TestBroadcastBlockedStart: at the thread bound, under the blocking
+// reading, a start blocks in every engine (a thread that never starts is
+// not passive and cannot block the broadcast), so the answer is Unknown;
+// under the monotone reading the suppressed start finds the bug.
+func TestBroadcastBlockedStart(t *testing.T) {
+	p, err := bp.Load("bound.bp", []byte(`decl g;
+void main() begin decl x; g := F; x := F; start_thread goto W;
+  x := T; g := T constrain x$; assert(!g); end_thread;
+W: assume(F); end_thread; end`))
+	require.NoError(t, err)
+	for _, engine := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.IC3} {
+		for reading, want := range map[bp.Reading]bopgo.Verdict{bp.Blocking: bopgo.Unknown, bp.Monotone: bopgo.Unsafe} {
+			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: engine, MaxThreads: 1, Broadcast: reading})
+			require.NoError(t, err)
+			assert.Equal(t, want, res.Verdict, "%s, %v: %s", engine, reading, res.Reason)
+		}
+	}
+}

@@ -43,3 +43,40 @@ func (p *Program) HasBroadcasts() bool {
 	}
 	return false
 }
+
+// conjuncts appends the conjuncts of e at its top level (through
+// parentheses) to out.
+func conjuncts(e Expr, out []Expr) []Expr {
+	switch x := e.(type) {
+	case *ParenExpr:
+		return conjuncts(x.X, out)
+	case *BinaryExpr:
+		if x.Op == AND {
+			return conjuncts(x.Y, conjuncts(x.X, out))
+		}
+	}
+	return append(out, e)
+}
+
+// mentionsPassive reports whether e reads a passive variable (x$ or 'x$).
+func (l *lowerer) mentionsPassive(e Expr) bool {
+	switch x := e.(type) {
+	case *Ident:
+		return l.info.refs[x].passive
+	case *PrimedExpr:
+		return l.info.refs[x.X].passive
+	case *UnaryExpr:
+		return l.mentionsPassive(x.X)
+	case *ParenExpr:
+		return l.mentionsPassive(x.X)
+	case *BinaryExpr:
+		return l.mentionsPassive(x.X) || l.mentionsPassive(x.Y)
+	case *SchooseExpr:
+		for _, a := range x.Args {
+			if l.mentionsPassive(a) {
+				return true
+			}
+		}
+	}
+	return false
+}

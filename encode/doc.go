@@ -18,6 +18,13 @@
 //   - Each `*` and schoose in a step executed once gets one fresh input, so
 //     the same symbolic step run twice on the same state is not the same
 //     formula; the search runs each step of each state once.
+//   - A broadcast (x$, see bp/cfg.go) is one step that rewrites every
+//     other thread's passive targets over that thread's own fresh inputs;
+//     its passive conjuncts join the guard once per other thread
+//     (Encoder.Reading blocking), or, monotone, a thread with no
+//     satisfying choice keeps its values (∃ over its choices, expanded
+//     into cofactors). Under the blocking reading a start beyond the
+//     bound blocks instead of being suppressed.
 //
 // Reparameterise (reparam.go) replaces a state whose formulas have grown
 // with its path by an equivalent one over fresh inputs, computed through a

@@ -95,3 +95,28 @@ func TestBroadcastDifferential(t *testing.T) {
 	t.Logf("%d checks compared", compared)
 	require.Greater(t, compared, n, "too few programs small enough for the naive search")
 }
+
+// TestBlockedStartAtTheBound: under the blocking reading a thread that
+// never starts would have been passive, so a start beyond the bound
+// blocks (Unknown, not a bug), and a trace through a suppressed start does
+// not replay; under the monotone reading the suppressed start is real.
+func TestBlockedStartAtTheBound(t *testing.T) {
+	p := load(t, `decl g;
+void main() begin decl x; g := F; x := F; start_thread goto W;
+  x := T; g := T constrain x$; assert(!g); end_thread;
+W: assume(F); end_thread; end`)
+	mono := Options{MaxThreads: 1, Broadcast: bp.Monotone}
+	r := checkAndReplay(t, p, mono)
+	require.Equal(t, Unsafe, r.Outcome, r.Reason)
+	suppressed := false
+	for _, s := range r.Trace.Steps {
+		suppressed = suppressed || s.Suppressed
+	}
+	require.True(t, suppressed, "the monotone trace goes through the suppressed start")
+	assert.Error(t, Replay(p, Options{MaxThreads: 1}, r.Trace))
+
+	blocking := checkAndReplay(t, p, Options{MaxThreads: 1})
+	assert.Equal(t, Unknown, blocking.Outcome, blocking.Reason)
+	assert.Contains(t, blocking.Reason, "thread bound")
+	assert.Equal(t, Safe, checkAndReplay(t, p, Options{MaxThreads: 2}).Outcome)
+}

@@ -26,9 +26,13 @@ import (
 // maxPassiveChoices bounds the passive choices a broadcast enumerates.
 const maxPassiveChoices = 8
 
-// maxPids is the size of the per-process arrays: SPIN runs at most 255
-// processes.
-const maxPids = 255
+// pids is the size of the per-process arrays: every pid a thread can
+// have. SPIN gives a new process the pid _nr_pr (processes leave in the
+// reverse order of creation), so a start requires _nr_pr < pids
+// (bp_can_start); a process that ended lingers until the later ones end,
+// hence room for four times the thread bound, at most SPIN's 255. A start
+// that finds no pid is treated like one beyond the thread bound.
+func (w *writer) pids() int { return min(255, 4*w.opts.MaxThreads) }
 
 // checkBroadcasts rejects broadcasts the export cannot enumerate.
 func checkBroadcasts(prog *bp.Program) error {
@@ -73,14 +77,14 @@ func (w *writer) declareBroadcasts() {
 	if w.bslots == nil {
 		return
 	}
-	w.printf("bit bp_alive[%d]; /* the process is a live thread */\n", maxPids)
+	w.printf("bit bp_alive[%d]; /* the process is a live thread */\n", w.pids())
 	for slot := range w.locals[0] {
 		if arr, ok := w.bslots[slot]; ok {
-			w.printf("bit %s[%d]; /* a local that broadcasts touch, per process */\n", arr, maxPids)
+			w.printf("bit %s[%d]; /* a local that broadcasts touch, per process */\n", arr, w.pids())
 		}
 	}
 	w.printf("hidden byte bp_j, bp_np; /* a passive process; a new one */\n")
-	w.printf("hidden byte bp_p[%d]; /* the passive processes' new values */\n", maxPids*max(w.maxPassive, 1))
+	w.printf("hidden byte bp_p[%d]; /* the passive processes' new values */\n", w.pids()*max(w.maxPassive, 1))
 }
 
 // arrayStart lists, for a thread of proc 0 started as process bp_np, the
@@ -172,7 +176,7 @@ func (g *stepGen) broadcastAssign() {
 		none = strings.Join(append(keep, "skip"), "; ")
 	}
 	opts = append(opts, ":: else -> "+none)
-	g.body = append(g.body, forPassive("if "+strings.Join(opts, " ")+" fi"))
+	g.body = append(g.body, g.w.forPassive("if "+strings.Join(opts, " ")+" fi"))
 	for j, r := range st.Targets {
 		if r.Scope == bp.Global || g.w.live[g.pi][st.Next].Has(r.Index) {
 			g.body = append(g.body, fmt.Sprintf("%s = bp_t[%d]", g.w.varName(g.pi, r), j))
@@ -183,13 +187,13 @@ func (g *stepGen) broadcastAssign() {
 		commit = append(commit, fmt.Sprintf("%s = %s", old(r.Index), temp(m)))
 	}
 	if len(commit) > 0 {
-		g.body = append(g.body, forPassive(strings.Join(commit, "; ")))
+		g.body = append(g.body, g.w.forPassive(strings.Join(commit, "; ")))
 	}
 	g.jump(st.Next)
 }
 
 // forPassive runs body for every live process bp_j but the running one.
-func forPassive(body string) string {
+func (w *writer) forPassive(body string) string {
 	return fmt.Sprintf("bp_j = 0; do :: bp_j < %d -> if :: bp_alive[bp_j] && bp_j != _pid -> %s :: else -> skip fi; bp_j++ :: else -> break od",
-		maxPids, body)
+		w.pids(), body)
 }

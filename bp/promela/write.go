@@ -173,7 +173,11 @@ func (w *writer) model() {
 	// A start is suppressed at the thread bound, and at SPIN's limit of
 	// 255 processes, which can be reached below the bound: a process that
 	// ended stays until every process created after it has ended.
-	w.printf("#define bp_can_start (bp_live < %d && _nr_pr < 255)\n", w.opts.MaxThreads)
+	pids := 255
+	if w.bslots != nil {
+		pids = w.pids() // the per-process arrays of broadcasts
+	}
+	w.printf("#define bp_can_start (bp_live < %d && _nr_pr < %d)\n", w.opts.MaxThreads, pids)
 	w.printf("#ifdef BP_BOUND_SILENT\n#define bp_suppressed skip\n#else\n#define bp_suppressed assert(bp_can_start)\n#endif\n\n")
 	for _, g := range w.globals {
 		w.printf("bit %s;\n", g)

@@ -33,6 +33,14 @@
 //     never read, so this changes no behaviour; it makes states that differ
 //     only in dead values equal, which helps k-induction's simple-path
 //     constraints and keeps state sets small for IC3.
+//   - A broadcast (x$) writes, in every slot that is active and not the
+//     chosen one, the passive targets over that slot's locals and its own
+//     block of the pool (after the step's choices); its passive conjuncts,
+//     one copy per slot gated by "active and not chosen", join the step's
+//     enabling condition (blocking reading), or, monotone, a slot with no
+//     satisfying choice keeps its values. Under the blocking reading a
+//     start with every slot busy blocks (the step stutters) and sets
+//     Overflow, since a thread that never starts would not be passive.
 //   - The property's bad states depend on latches only: Err for
 //     assertions, "some active slot is at the label" for -l.
 package circuit

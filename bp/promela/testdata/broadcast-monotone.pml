@@ -2,7 +2,7 @@
    Property: assertions hold. Thread bound: 3 live threads.
    Check with: spin -a FILE && gcc -DSAFETY -o pan pan.c && ./pan -E */
 
-#define bp_can_start (bp_live < 3 && _nr_pr < 255)
+#define bp_can_start (bp_live < 3 && _nr_pr < 12)
 #ifdef BP_BOUND_SILENT
 #define bp_suppressed skip
 #else
@@ -13,11 +13,11 @@ bit g_g;
 byte bp_live = 1; /* live threads */
 hidden byte bp_c[2]; /* the choices of one step */
 hidden byte bp_t[2]; /* new values within one step */
-bit bp_alive[255]; /* the process is a live thread */
-bit bpb_main_x[255]; /* a local that broadcasts touch, per process */
-bit bpb_main_y[255]; /* a local that broadcasts touch, per process */
+bit bp_alive[12]; /* the process is a live thread */
+bit bpb_main_x[12]; /* a local that broadcasts touch, per process */
+bit bpb_main_y[12]; /* a local that broadcasts touch, per process */
 hidden byte bp_j, bp_np; /* a passive process; a new one */
-hidden byte bp_p[255]; /* the passive processes' new values */
+hidden byte bp_p[12]; /* the passive processes' new values */
 
 proctype p_main(byte bp_pc)
 {
@@ -29,7 +29,7 @@ S1: /* testdata/broadcast.bp:5:3: x, y := F, T */
 S2: /* testdata/broadcast.bp:6:3: start_thread goto W */
 	atomic { if :: bp_can_start -> bp_live++; bp_np = run p_main(5); bp_alive[bp_np] = 1; bpb_main_x[bp_np] = bpb_main_x[_pid]; bpb_main_y[bp_np] = bpb_main_y[_pid] :: else -> bp_suppressed fi; goto S3 };
 S3: /* testdata/broadcast.bp:7:3: g, x$ := *, x & y$ constrain ('g | x) & ('x$ != y$) */
-	atomic { if :: bpb_main_x[_pid] -> bp_c[0] = 0 :: bp_c[0] = 1 fi; bp_t[0] = bp_c[0]; bp_j = 0; do :: bp_j < 255 -> if :: bp_alive[bp_j] && bp_j != _pid -> if :: ((bpb_main_x[_pid] && bpb_main_y[bp_j]) ^ bpb_main_y[bp_j]) -> bp_p[bp_j*1+0] = (bpb_main_x[_pid] && bpb_main_y[bp_j]) :: else -> bp_p[bp_j*1+0] = bpb_main_x[bp_j]; skip fi :: else -> skip fi; bp_j++ :: else -> break od; g_g = bp_t[0]; bp_j = 0; do :: bp_j < 255 -> if :: bp_alive[bp_j] && bp_j != _pid -> bpb_main_x[bp_j] = bp_p[bp_j*1+0] :: else -> skip fi; bp_j++ :: else -> break od; bpb_main_x[_pid] = 0; goto S4 };
+	atomic { if :: bpb_main_x[_pid] -> bp_c[0] = 0 :: bp_c[0] = 1 fi; bp_t[0] = bp_c[0]; bp_j = 0; do :: bp_j < 12 -> if :: bp_alive[bp_j] && bp_j != _pid -> if :: ((bpb_main_x[_pid] && bpb_main_y[bp_j]) ^ bpb_main_y[bp_j]) -> bp_p[bp_j*1+0] = (bpb_main_x[_pid] && bpb_main_y[bp_j]) :: else -> bp_p[bp_j*1+0] = bpb_main_x[bp_j]; skip fi :: else -> skip fi; bp_j++ :: else -> break od; g_g = bp_t[0]; bp_j = 0; do :: bp_j < 12 -> if :: bp_alive[bp_j] && bp_j != _pid -> bpb_main_x[bp_j] = bp_p[bp_j*1+0] :: else -> skip fi; bp_j++ :: else -> break od; bpb_main_x[_pid] = 0; goto S4 };
 S4: /* testdata/broadcast.bp:8:3: end_thread */
 	atomic { bp_live--; bp_alive[_pid] = 0; bpb_main_x[_pid] = 0; bpb_main_y[_pid] = 0; goto bp_end };
 S5: /* testdata/broadcast.bp:9:4: assert(!x) */
