@@ -161,7 +161,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	explainTimeout(ctx, &res, f.timeout)
-	exactTrace(prog, f.label, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
+	exactTrace(prog, f.label, bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
 	if res.Verdict == bopgo.Unknown {
 		return exitUnknown

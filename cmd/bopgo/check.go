@@ -39,6 +39,7 @@ type checkFlags struct {
 	noPOR      bool
 	por        bool
 	progress   bool
+	broadcast  string
 	exact      bool
 }
 
@@ -55,6 +56,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
+	fs.StringVar(&f.broadcast, "broadcast", "blocking", "the reading of broadcast assignments (x$), `READING`: blocking (a passive thread that cannot take the step blocks it) or monotone (it stays unchanged; SAFE then holds under both)")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
 }
@@ -74,6 +76,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)
 	}
+	reading, ok := bp.ParseReading(f.broadcast)
+	if !ok {
+		return cmd.Errorf("--broadcast must be blocking or monotone, not %q", f.broadcast)
+	}
 	if f.maxStates < 0 || f.maxDepth < 0 {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
@@ -90,7 +96,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por, Broadcast: reading}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {
 		opts.Progress = progress.show
@@ -102,7 +108,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	explainTimeout(ctx, &res, f.timeout)
 	if f.exact {
-		exactTrace(prog, f.label, &res, stderr, "bopgo")
+		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
 	}
 	out.result(name, prog, res, f.stats)
 	switch res.Verdict {

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A label that no statement carries is a typo: check reports it as bad
@@ -66,4 +69,21 @@ func TestProgressLines(t *testing.T) {
 	assert.Contains(t, errOut, "bopgo: explicit, ")
 	assert.Contains(t, errOut, " states (")
 	assert.NotContains(t, errOut, " 0 states (", "states are counted as the search stores them")
+}
+
+// --broadcast selects the reading: a passive thread that cannot take the
+// step blocks it, or stays unchanged.
+func TestBroadcastFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.bp")
+	require.NoError(t, os.WriteFile(path, []byte(`decl g;
+void main() begin decl x; g := F; x := F; start_thread goto W;
+  x := T; g := T constrain x$; assert(!g); end_thread;
+W: assume(F); end_thread; end`), 0o644))
+	code, _, errOut := runCmd("check", "--engine", "explicit", path)
+	assert.Equal(t, exitSafe, code, errOut)
+	code, _, errOut = runCmd("check", "--engine", "explicit", "--broadcast", "monotone", path)
+	assert.Equal(t, exitUnsafe, code, errOut)
+	code, _, errOut = runCmd("check", "--broadcast", "sometimes", path)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--broadcast must be blocking or monotone")
 }

@@ -17,11 +17,11 @@ import (
 // thread numbers count every start, suppressed ones included. If the
 // trace cannot be made exact, res is left as it is and a warning goes to
 // stderr.
-func exactTrace(prog *bp.Program, label string, res *bopgo.Result, stderr io.Writer, who string) {
+func exactTrace(prog *bp.Program, label string, reading bp.Reading, res *bopgo.Result, stderr io.Writer, who string) {
 	if res.Trace == nil || res.Trace.Exec == nil {
 		return
 	}
-	ex, err := interp.Concretize(prog, interp.Options{Label: label}, res.Trace.Exec)
+	ex, err := interp.Concretize(prog, interp.Options{Label: label, Broadcast: reading}, res.Trace.Exec)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: warning: the trace's values are the engine's, not one execution's: %v\n", who, err)
 		return

@@ -11,6 +11,7 @@ import (
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/por"
@@ -63,6 +64,9 @@ type symEngine struct {
 
 // Run is the symbolic engine at one thread bound (engine.Run).
 func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
+	if why := tooWide(p); why != "" {
+		return engine.Result{Reason: why}, nil
+	}
 	e := &symEngine{
 		prob: p, enc: encode.New(p.Prog, bound),
 		history: map[string][]int{}, feasible: map[z.Lit]bool{}, stats: stats,
@@ -344,4 +348,23 @@ func (e *symEngine) stored(k string) []*symNode {
 		out[x] = &e.nodes[j]
 	}
 	return out
+}
+
+// tooWide says why the encoder cannot take the program under the
+// problem's reading: a monotone broadcast is "some choice of the passive
+// thread satisfies it", expanded over its choices, which is bounded.
+func tooWide(p *engine.Problem) string {
+	if p.Broadcast != bp.Monotone {
+		return ""
+	}
+	for _, proc := range p.Prog.Procs {
+		for pc := range proc.Steps {
+			st := &proc.Steps[pc]
+			if st.Broadcast() && st.PassiveChoices > encode.MaxMonotoneChoices {
+				return fmt.Sprintf("%s: a broadcast with %d passive choices under the monotone reading, more than the symbolic engine expands (%d)",
+					p.Prog.Position(st), st.PassiveChoices, encode.MaxMonotoneChoices)
+			}
+		}
+	}
+	return ""
 }
