@@ -28,6 +28,8 @@ var allowedImports = map[string][]string{
 	"mc/kind":                    {"mc", "mc/bmc", "sat"},
 	"benchmarks":                 {},
 	"benchmarks/cmd/genfamilies": {"benchmarks"},
+	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
+	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"internal/spin":              {},
 	".":                          {"bp", "bp/interp", "encode", "sat", "qbf", "por", "mc", "mc/bmc", "mc/kind", "mc/ic3", "encode/circuit"},
