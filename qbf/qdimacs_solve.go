@@ -121,11 +121,15 @@ func (q *QDIMACS) formula() (*formula, error) {
 	var buf []z.Lit
 	for _, v := range order {
 		d := defs[v]
-		buf = buf[:0]
-		for _, m := range d.rest {
-			buf = append(buf, lit(m).Not())
+		var sets []z.Lit
+		for _, s := range d.sets {
+			buf = buf[:0]
+			for _, m := range s {
+				buf = append(buf, lit(m))
+			}
+			sets = append(sets, c.Ors(buf...))
 		}
-		g := balancedAnd(c, buf)
+		g := balancedAnd(c, sets).Not()
 		if d.out < 0 {
 			g = g.Not()
 		}
