@@ -98,6 +98,7 @@ func (q *QDIMACS) formula() (*formula, error) {
 	var defs map[int]*gateDef
 	var order []int
 	var removed map[int]bool
+	q = q.cleaned()
 	if len(prefix) == 2 && prefix[1].Quant == Existential {
 		defs, order, removed = extractGates(q, prefix[1].Vars)
 	}
@@ -230,6 +231,35 @@ func (q *QDIMACS) normalPrefix() (prefix []Block, free bool, err error) {
 		prefix = append(prefix, Block{Quant: b.Quant, Vars: slices.Clone(b.Vars)})
 	}
 	return prefix, len(freeVars) > 0, nil
+}
+
+// cleaned returns q with repeated literals removed from its clauses and
+// tautologies dropped, as encoders that never simplify write them
+// (x ∧ x gives the clause g ∨ ¬x ∨ ¬x); gate patterns expect neither.
+// q itself is not modified.
+func (q *QDIMACS) cleaned() *QDIMACS {
+	out := &QDIMACS{NumVars: q.NumVars, Prefix: q.Prefix, Clauses: make([][]int, 0, len(q.Clauses))}
+	for _, cl := range q.Clauses {
+		if distinctVars(cl) {
+			out.Clauses = append(out.Clauses, cl)
+			continue
+		}
+		var c []int
+		taut := false
+		for _, m := range cl {
+			if slices.Contains(c, -m) {
+				taut = true
+				break
+			}
+			if !slices.Contains(c, m) {
+				c = append(c, m)
+			}
+		}
+		if !taut {
+			out.Clauses = append(out.Clauses, c)
+		}
+	}
+	return out
 }
 
 // balancedAnd conjoins ms as a balanced tree, so that a matrix of many
