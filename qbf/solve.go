@@ -27,13 +27,32 @@ func Solve(ctx context.Context, p Problem) (res Result, err error) {
 	if err != nil {
 		return Result{Reason: "invalid problem"}, err
 	}
-	cg := newCegar(p, l)
-	res = cg.run(ctx)
-	res.Stats.Candidate = cg.cand.Stats()
-	res.Stats.Check = cg.check.Stats()
+	if parts := l.components(); parts != nil {
+		res = solveSplit(ctx, p, l, parts)
+	} else {
+		res = runCegar(ctx, p, l)
+	}
 	res.Stats.SATCalls = res.Stats.Candidate.Calls + res.Stats.Check.Calls
 	res.Stats.Time = time.Since(start)
 	return res, nil
+}
+
+// solveOne solves a valid problem without splitting it further.
+func solveOne(ctx context.Context, p Problem) Result {
+	l, err := compile(p)
+	if err != nil {
+		// The parts of a valid problem are valid.
+		panic(err)
+	}
+	return runCegar(ctx, p, l)
+}
+
+func runCegar(ctx context.Context, p Problem, l *local) Result {
+	cg := newCegar(p, l)
+	res := cg.run(ctx)
+	res.Stats.Candidate = cg.cand.Stats()
+	res.Stats.Check = cg.check.Stats()
+	return res
 }
 
 // cegar holds the two solvers of one Solve.
