@@ -11,10 +11,15 @@ import "slices"
 // never leave g free (∧Pi ∧ ∧Nj is unsatisfiable) and never force it
 // both ways (∨¬Pi ∧ ∨¬Nj is unsatisfiable). Then S ≡ g ↔ ¬∧Pi, and for
 // g in the innermost existential block the clauses can be replaced by
-// the definition. Which S to try: encoders number a gate after its
-// inputs, so S is the clauses of g whose other variables all come
-// before g. That also keeps the definitions acyclic. S's variables are
-// few, so a truth table decides both conditions.
+// the definition. Which S to try: most encoders number a gate after its
+// inputs, so S is first the clauses of g whose other variables all come
+// before g, which also keeps the definitions acyclic, or else the
+// clauses whose other variables all come after g, as top-down encoders
+// number them: each direction is tried on every variable, and the one
+// that defines more wins. (Mixing them per variable goes wrong: in a
+// top-down encoding, the clauses of g's parent can define g in terms of
+// the parent, which then stays an input.) S's variables are few, so a
+// truth table decides both conditions.
 
 // maxSemanticInputs bounds the inputs of a gate found by its truth table.
 // Wider gates are the n-ary Ands and Ors, which extractGates matches
@@ -38,16 +43,31 @@ func semanticGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 	}
 	slices.Sort(vars)
 
-	defs := make(map[int]*gateDef)
+	up := make(map[int]*gateDef)
+	semanticPass(q, vars, occ, up, func(u, v int) bool { return u > v })
+	down := make(map[int]*gateDef)
+	semanticPass(q, vars, occ, down, func(u, v int) bool { return u < v })
+	if len(down) > len(up) {
+		return down
+	}
+	return up
+}
+
+// semanticPass looks for definitions of the variables in vars not yet in
+// defs, from the clauses in which no variable u is outside(u, v).
+func semanticPass(q *QDIMACS, vars []int, occ map[int][]int, defs map[int]*gateDef, outside func(u, v int) bool) {
 	var local []int
 	var pos, neg [][]int
 	var idx []int
 	for _, v := range vars {
+		if defs[v] != nil {
+			continue
+		}
 		local, pos, neg, idx = local[:0], pos[:0], neg[:0], idx[:0]
 		ok := true
 		for _, i := range occ[v] {
 			cl := q.Clauses[i]
-			if len(cl) < 2 || !distinctVars(cl) || slices.ContainsFunc(cl, func(m int) bool { return abs(m) > v }) {
+			if len(cl) < 2 || !distinctVars(cl) || slices.ContainsFunc(cl, func(m int) bool { return outside(abs(m), v) }) {
 				continue
 			}
 			var res []int
@@ -82,7 +102,6 @@ func semanticGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 		}
 		defs[v] = d
 	}
-	return defs
 }
 
 // definesByTable tells whether, under every assignment of local, exactly

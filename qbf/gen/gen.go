@@ -23,12 +23,19 @@ type Params struct {
 	// TopClause writes the top-level implication as one clause
 	// (¬γn ∨ o1 ∨ ... ∨ om) instead of a Tseitin variable and a unit.
 	TopClause bool
+	// TopDown numbers the Tseitin variables in reverse, each gate before
+	// its inputs, as encoders that walk a formula from its root do.
+	TopDown bool
 	// Seed chooses the loop body and the encoding's small variations.
 	Seed uint64
 }
 
 func (p Params) String() string {
-	return fmt.Sprintf("v%d-c%d-k%d-o%d-a%v-s%d", p.Vars, p.Choices, p.Rounds, len(p.Olds), p.Assume, p.Seed)
+	dir := ""
+	if p.TopDown {
+		dir = "-topdown"
+	}
+	return fmt.Sprintf("v%d-c%d-k%d-o%d-a%v%s-s%d", p.Vars, p.Choices, p.Rounds, len(p.Olds), p.Assume, dir, p.Seed)
 }
 
 // Random returns parameters drawn from r, with between minVars and
@@ -98,6 +105,15 @@ func Formula(p Params) (*qbf.QDIMACS, error) {
 		w.clause(w.or(append([]int{-gn}, disjuncts...)...))
 	}
 
+	if p.TopDown {
+		for _, cl := range w.clauses {
+			for i, m := range cl {
+				if v := abs(m); v >= w.firstTseitin {
+					cl[i] = sign(m) * (w.firstTseitin + w.n - v)
+				}
+			}
+		}
+	}
 	q := &qbf.QDIMACS{NumVars: w.n, Clauses: w.clauses}
 	q.Prefix = []qbf.Block{{Quant: qbf.Universal, Vars: newIn}}
 	var ex []int
@@ -115,4 +131,18 @@ func Formula(p Params) (*qbf.QDIMACS, error) {
 		q.Prefix = append(q.Prefix, qbf.Block{Quant: qbf.Existential, Vars: ts})
 	}
 	return q, nil
+}
+
+func abs(m int) int {
+	if m < 0 {
+		return -m
+	}
+	return m
+}
+
+func sign(m int) int {
+	if m < 0 {
+		return -1
+	}
+	return 1
 }

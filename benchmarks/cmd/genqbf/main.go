@@ -27,20 +27,22 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random `SEED`")
 	maxVars := flag.Int("vars", 12, "at most `N` state variables")
 	maxRounds := flag.Int("rounds", 8, "at most `N` rounds of the loop")
+	topDown := flag.Bool("topdown", false, "number each Tseitin variable before its inputs")
 	flag.Parse()
-	if err := run(*dir, *n, *seed, *maxVars, *maxRounds); err != nil {
+	if err := run(*dir, *n, *seed, *maxVars, *maxRounds, *topDown); err != nil {
 		fmt.Fprintln(os.Stderr, "genqbf:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, n int, seed uint64, maxVars, maxRounds int) error {
+func run(dir string, n int, seed uint64, maxVars, maxRounds int, topDown bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for i := range n {
 		r := rand.New(rand.NewPCG(seed, uint64(i)))
 		p := gen.Random(r, maxVars, maxRounds)
+		p.TopDown = topDown
 		q, err := gen.Formula(p)
 		if err != nil {
 			return err
