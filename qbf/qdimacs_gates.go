@@ -35,7 +35,7 @@ func (d *gateDef) uses(f func(v int)) {
 // extractGates finds acyclic definitions of variables in inner. It
 // returns them by variable, the defined variables in topological order
 // (inputs of a gate before the gate), and the defining clauses.
-func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, removed map[int]bool) {
+func extractGates(q *QDIMACS, inner []int, mode GateMode) (defs map[int]*gateDef, order []int, removed map[int]bool) {
 	isInner := make(map[int]bool, len(inner))
 	for _, v := range inner {
 		isInner[v] = true
@@ -56,7 +56,10 @@ func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, 
 		}
 	}
 
-	defs = semanticGates(q, isInner)
+	defs = make(map[int]*gateDef)
+	if mode == GatesAll {
+		defs = semanticGates(q, isInner)
+	}
 	// A clause of a definition found by its truth table may match a
 	// pattern for one of its inputs too (the clauses of g ↔ a ∧ ¬b also
 	// say a ↔ g ∨ b); such a definition would only close a cycle.

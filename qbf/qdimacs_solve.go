@@ -36,11 +36,16 @@ type QDIMACSResult struct {
 // merging and after adding free variables to an outermost existential
 // block, are rejected with an error wrapping ErrUnsupported.
 func SolveQDIMACS(ctx context.Context, q *QDIMACS) (QDIMACSResult, error) {
-	f, err := q.formula()
+	return SolveQDIMACSWith(ctx, q, Options{})
+}
+
+// SolveQDIMACSWith is SolveQDIMACS with parts of the solver turned off.
+func SolveQDIMACSWith(ctx context.Context, q *QDIMACS, opts Options) (QDIMACSResult, error) {
+	f, err := q.formula(opts.Gates)
 	if err != nil {
 		return QDIMACSResult{Reason: "invalid input"}, err
 	}
-	r, err := Solve(ctx, f.p)
+	r, err := SolveWith(ctx, f.p, opts)
 	if err != nil {
 		return QDIMACSResult{Reason: r.Reason}, err
 	}
@@ -74,7 +79,7 @@ type formula struct {
 
 // formula builds the circuit of q's matrix and chooses the direct or the
 // dual problem from the prefix.
-func (q *QDIMACS) formula() (*formula, error) {
+func (q *QDIMACS) formula(mode GateMode) (*formula, error) {
 	prefix, free, err := q.normalPrefix()
 	if err != nil {
 		return nil, err
@@ -99,8 +104,8 @@ func (q *QDIMACS) formula() (*formula, error) {
 	var order []int
 	var removed map[int]bool
 	q = q.cleaned()
-	if len(prefix) == 2 && prefix[1].Quant == Existential {
-		defs, order, removed = extractGates(q, prefix[1].Vars)
+	if len(prefix) == 2 && prefix[1].Quant == Existential && mode != GatesNone {
+		defs, order, removed = extractGates(q, prefix[1].Vars, mode)
 	}
 
 	c := logic.NewC()

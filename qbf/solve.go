@@ -16,6 +16,32 @@ import (
 // means the problem is malformed (ErrInvalidProblem) or the solver failed
 // internally; the verdict is then Unknown.
 func Solve(ctx context.Context, p Problem) (res Result, err error) {
+	return SolveWith(ctx, p, Options{})
+}
+
+// Options turn parts of the solver off, to measure what each one pays.
+// The zero value is the full solver.
+type Options struct {
+	// NoSplit solves a matrix whose conjuncts share no variable as one
+	// part.
+	NoSplit bool
+	// Gates chooses which Tseitin definitions SolveQDIMACSWith recovers.
+	Gates GateMode
+}
+
+// GateMode says which definitions of innermost existential variables
+// SolveQDIMACSWith rebuilds as circuit gates.
+type GateMode int8
+
+// Gate modes.
+const (
+	GatesAll      GateMode = iota // And/Or patterns and truth tables
+	GatesPatterns                 // And/Or patterns only
+	GatesNone                     // every variable stays a variable
+)
+
+// SolveWith is Solve with parts of the solver turned off.
+func SolveWith(ctx context.Context, p Problem, opts Options) (res Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Reason: "internal error"}
@@ -27,7 +53,11 @@ func Solve(ctx context.Context, p Problem) (res Result, err error) {
 	if err != nil {
 		return Result{Reason: "invalid problem"}, err
 	}
-	if parts := l.components(); parts != nil {
+	var parts []z.Lit
+	if !opts.NoSplit {
+		parts = l.components()
+	}
+	if parts != nil {
 		res = solveSplit(ctx, p, l, parts)
 	} else {
 		res = runCegar(ctx, p, l)

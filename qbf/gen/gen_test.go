@@ -73,3 +73,49 @@ func TestFormulaRejectsBadParams(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverModesAgree compares the full solver with the solver of
+// before truth-table gates and splitting (And/Or patterns only), and
+// with no gate recovery at all, on generated formulas, against Truth.
+func TestSolverModesAgree(t *testing.T) {
+	modes := []qbf.Options{
+		{},
+		{Gates: qbf.GatesPatterns, NoSplit: true},
+		{Gates: qbf.GatesNone},
+		{NoSplit: true},
+	}
+	fewer := 0
+	for seed := range uint64(150) {
+		r := rand.New(rand.NewPCG(seed, 16))
+		p := Random(r, 5, 3)
+		p.TopDown = seed%2 == 0
+		want, err := Truth(p)
+		if err != nil {
+			continue
+		}
+		q, err := Formula(p)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		var gates []int
+		for _, o := range modes {
+			res, err := qbf.SolveQDIMACSWith(context.Background(), q, o)
+			if err != nil {
+				t.Fatalf("seed %d (%v) %+v: %v", seed, p, o, err)
+			}
+			if (res.Verdict == qbf.True) != want || res.Verdict == qbf.Unknown {
+				t.Fatalf("seed %d (%v) %+v: solver says %v, running the loop says %v", seed, p, o, res.Verdict, want)
+			}
+			gates = append(gates, res.Gates)
+		}
+		if gates[2] != 0 || gates[1] > gates[0] {
+			t.Fatalf("seed %d: gates by mode %v", seed, gates)
+		}
+		if gates[1] < gates[0] {
+			fewer++
+		}
+	}
+	if fewer < 50 {
+		t.Fatalf("truth tables found more gates than patterns in only %d formulas", fewer)
+	}
+}
