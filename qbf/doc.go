@@ -58,7 +58,9 @@
 // write Xor, Xnor and if-then-else gates, repeated literals and redundant
 // clauses; a variable whose clauses over earlier variables force it one
 // way under every assignment is a gate too, found by its truth table
-// (qdimacs_semantic.go).
+// (qdimacs_semantic.go); encoders that number a gate before some of its
+// inputs are handled by peeling the circuit from its inputs up
+// (qdimacs_peel.go).
 //
 // # Command line
 //

@@ -47,10 +47,18 @@ func semanticGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 	semanticPass(q, vars, occ, up, func(u, v int) bool { return u > v })
 	down := make(map[int]*gateDef)
 	semanticPass(q, vars, occ, down, func(u, v int) bool { return u < v })
-	if len(down) > len(up) {
-		return down
+	best := up
+	if len(down) > len(best) {
+		best = down
 	}
-	return up
+	// Peeling costs more; run it only when neither direction found most
+	// gates (in either kind of encoding, gates far outnumber inputs).
+	if 5*len(best) < 4*len(vars) {
+		if peeled := peelGates(q, vars, occ, inner); len(peeled) > len(best) {
+			best = peeled
+		}
+	}
+	return best
 }
 
 // semanticPass looks for definitions of the variables in vars not yet in
