@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Run QBF solvers side by side on every *.qdimacs file of a directory.
 
-usage: sidebyside.py [--timeout S] OUT.tsv DIR NAME=COMMAND... (the file is appended)
+usage: sidebyside.py [--timeout S] OUT.tsv DIR NAME=COMMAND...
        sidebyside.py --report OUT.tsv [--worst N]
+       sidebyside.py --remeasure OUT.tsv DIR K N NAME=COMMAND...
+         (runs the K files of worst CPU ratio, second configuration over
+         first, N more times each and prints the median CPU times)
 
 Each configuration runs on each file, one after the other, in file order.
 Recorded per run: the exit status (10 true, 20 false, anything else
@@ -70,8 +73,26 @@ def report(argv):
                 print(f"| {x:.1f} | {r[0]} | {r[1]} | {float(r[col[f'{base}_{kind}']])*1000:.1f} | {float(r[col[f'{n}_{kind}']])*1000:.1f} |")
 
 
+def remeasure(argv):
+    path, d, k, n, configs = argv[0], argv[1], int(argv[2]), int(argv[3]), [c.split("=", 1) for c in argv[4:]]
+    lines = [l.rstrip("\n").split("\t") for l in open(path)]
+    head, rows = lines[0], lines[1:]
+    col = {h: i for i, h in enumerate(head)}
+    a, b = configs[0][0], configs[1][0]
+    rows.sort(key=lambda r: -float(r[col[b + "_cpu"]]) / max(float(r[col[a + "_cpu"]]), 0.001))
+    print(f"| file | vars | {a} median CPU (ms) | {b} median CPU (ms) | ratio |\n|---|---:|---:|---:|---:|")
+    for r in rows[:k]:
+        med = []
+        for _, cmd in configs[:2]:
+            ts = sorted(run(shlex.split(cmd) + [os.path.join(d, r[0])], 60)[2] for _ in range(n))
+            med.append(ts[n // 2])
+        print(f"| {r[0]} | {r[1]} | {med[0]*1000:.1f} | {med[1]*1000:.1f} | {med[1]/max(med[0], 0.001):.1f} |")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--report":
         report(sys.argv[2:])
+    elif sys.argv[1] == "--remeasure":
+        remeasure(sys.argv[2:])
     else:
         measure(sys.argv[1:])
