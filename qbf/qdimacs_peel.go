@@ -20,7 +20,7 @@ const maxPairClauses = 12
 // within two (an if-then-else spreads over two). A variable no group
 // defines at all is an input from the start; when peeling stalls on a
 // ring of variables that define one another (g ↔ a ⊕ b also says
-// a ↔ g ⊕ b), the lowest-numbered one becomes an input.
+// a ↔ g ⊕ b), the variable that blocks most others becomes an input.
 
 type peelCand struct {
 	in  []int // the other variables of the group
@@ -37,6 +37,11 @@ func peelGates(q *QDIMACS, vars []int, occ map[int][]int, inner map[int]bool) ma
 	for _, v := range vars {
 		if len(cands[v]) == 0 {
 			known[v] = true
+		}
+	}
+	for _, cl := range q.Clauses {
+		if len(cl) == 1 {
+			known[abs(cl[0])] = true // a constant
 		}
 	}
 	isKnown := func(u int) bool { return !inner[u] || known[u] }
@@ -72,11 +77,32 @@ func peelGates(q *QDIMACS, vars []int, occ map[int][]int, inner map[int]bool) ma
 		if progress {
 			continue
 		}
-		stuck := slices.IndexFunc(vars, func(v int) bool { return !known[v] })
-		if stuck < 0 {
+		// Stuck: make an input of the unknown variable that blocks the
+		// most candidates of other unknown variables (the constant, a
+		// choice read by one comparison), the lowest-numbered of equals.
+		blocks := make(map[int]int)
+		for _, v := range vars {
+			if known[v] {
+				continue
+			}
+			for _, c := range cands[v] {
+				for _, u := range c.in {
+					if !isKnown(u) {
+						blocks[u]++
+					}
+				}
+			}
+		}
+		best := 0
+		for _, v := range vars {
+			if !known[v] && (best == 0 || blocks[v] > blocks[best]) {
+				best = v
+			}
+		}
+		if best == 0 {
 			return defs
 		}
-		known[vars[stuck]] = true
+		known[best] = true
 	}
 }
 
