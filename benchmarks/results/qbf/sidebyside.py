@@ -60,6 +60,10 @@ def report(argv):
         print(f"| {n} | {sum(solved(r, n) for r in rows)} | {sum(r[col[n+'_code']] == '10' for r in rows)} | "
               f"{sum(r[col[n+'_code']] == '20' for r in rows)} | {sum(not solved(r, n) for r in rows)} | "
               f"{sum(float(r[col[n+'_wall']]) for r in rows):.2f} | {sum(cpus):.2f} | {cpus[len(cpus)//2]*1000:.1f} |")
+    both = [r for r in rows if all(solved(r, n) for n in names)]
+    print(f"\nOn the {len(both)} files every configuration solved: " + ", ".join(
+        f"{n} {sum(float(r[col[n + '_cpu']]) for r in both):.2f} s CPU, {sum(float(r[col[n + '_wall']]) for r in both):.2f} s wall"
+        for n in names))
     dis = [r[0] for r in rows if len({r[col[n + "_code"]] for n in names if solved(r, n)}) > 1]
     print(f"\nDisagreements (two configurations solve a file with different answers): {len(dis)} {' '.join(dis[:10])}")
     base = names[0]
