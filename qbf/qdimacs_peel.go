@@ -33,7 +33,7 @@ func peelGates(q *QDIMACS, vars []int, occ map[int][]int, inner map[int]bool) ma
 	for _, v := range vars {
 		cands[v] = peelCandidates(q, v, occ[v])
 	}
-	known := func() map[int]bool { return make(map[int]bool) }()
+	known := make(map[int]bool)
 	for _, v := range vars {
 		if len(cands[v]) == 0 {
 			known[v] = true
