@@ -29,6 +29,8 @@ var allowedImports = map[string][]string{
 	"benchmarks":                 {},
 	"benchmarks/cmd/genfamilies": {"benchmarks"},
 	"benchmarks/cmd/gendepth":    {"benchmarks"},
+	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
+	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp", "bp/interp", "bp/promela", "engine", "internal/spin", "por"},
 	"internal/spin":              {},

@@ -23,6 +23,11 @@
 // When the candidate solver runs out of proposals, the formula is true.
 // The loop ends because each round removes at least one assignment to X.
 //
+// A matrix that is a conjunction of parts sharing no variable is split
+// and each part solved alone (split.go): CEGAR's candidates range over
+// all universals at once, so n independent parts would otherwise cost
+// the product of their rounds rather than the sum.
+//
 // # Problems and variables
 //
 // A Problem's matrix is a literal of a gini logic.C. Forall and Exists
@@ -49,7 +54,13 @@
 // rule out little more than one candidate. SolveQDIMACS therefore
 // recognises And/Or definitions of innermost existential variables and
 // rebuilds them as circuit gates (qdimacs_gates.go); on EncodeQDIMACS's
-// output this recovers the original circuit exactly.
+// output this recovers the original circuit exactly. Other encoders
+// write Xor, Xnor and if-then-else gates, repeated literals and redundant
+// clauses; a variable whose clauses over earlier variables force it one
+// way under every assignment is a gate too, found by its truth table
+// (qdimacs_semantic.go); encoders that number a gate before some of its
+// inputs are handled by peeling the circuit from its inputs up
+// (qdimacs_peel.go).
 //
 // # Command line
 //

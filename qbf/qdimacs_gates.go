@@ -13,18 +13,29 @@ import "slices"
 // ∃g. (g ↔ D) ∧ φ ≡ φ[g := D], so dropping the defining clauses and
 // substituting D is exact, as long as the definitions are acyclic.
 
-// gateDef is one extracted definition: out ↔ ∧ ¬rest, made of the
-// clauses with the given indices.
+// gateDef is one extracted definition, out ↔ ¬∧_i ∨sets[i]: out is
+// forced true exactly when one of the clauses (out ∨ sets[i]) has its
+// other literals false. The clauses with the given indices say exactly
+// that and nothing more.
 type gateDef struct {
 	out     int
-	rest    []int
+	sets    [][]int
 	clauses []int
+}
+
+// uses calls f for every variable the definition reads.
+func (d *gateDef) uses(f func(v int)) {
+	for _, s := range d.sets {
+		for _, m := range s {
+			f(abs(m))
+		}
+	}
 }
 
 // extractGates finds acyclic definitions of variables in inner. It
 // returns them by variable, the defined variables in topological order
 // (inputs of a gate before the gate), and the defining clauses.
-func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, removed map[int]bool) {
+func extractGates(q *QDIMACS, inner []int, mode GateMode) (defs map[int]*gateDef, order []int, removed map[int]bool) {
 	isInner := make(map[int]bool, len(inner))
 	for _, v := range inner {
 		isInner[v] = true
@@ -46,8 +57,20 @@ func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, 
 	}
 
 	defs = make(map[int]*gateDef)
+	if mode == GatesAll {
+		defs = semanticGates(q, isInner)
+	}
+	// A clause of a definition found by its truth table may match a
+	// pattern for one of its inputs too (the clauses of g ↔ a ∧ ¬b also
+	// say a ↔ g ∨ b); such a definition would only close a cycle.
+	used := make(map[int]bool)
+	for _, d := range defs {
+		for _, i := range d.clauses {
+			used[i] = true
+		}
+	}
 	for i, cl := range q.Clauses {
-		if len(cl) < 2 || !distinctVars(cl) {
+		if len(cl) < 2 || used[i] || !distinctVars(cl) {
 			continue
 		}
 		for _, g := range cl {
@@ -56,6 +79,7 @@ func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, 
 				continue
 			}
 			d := &gateDef{out: g, clauses: []int{i}}
+			var rest []int
 			for _, m := range cl {
 				if m == g {
 					continue
@@ -65,8 +89,11 @@ func extractGates(q *QDIMACS, inner []int) (defs map[int]*gateDef, order []int, 
 					d = nil
 					break
 				}
-				d.rest = append(d.rest, m)
+				rest = append(rest, m)
 				d.clauses = append(d.clauses, j)
+			}
+			if d != nil {
+				d.sets = [][]int{rest}
 			}
 			if d != nil {
 				defs[v] = d
@@ -102,25 +129,31 @@ func topoOrder(defs map[int]*gateDef) []int {
 	)
 	color := make(map[int]int, len(defs))
 	var order []int
-	type frame struct{ v, next int }
+	type frame struct {
+		v    int
+		deps []int
+		next int
+	}
+	depsOf := func(v int) []int {
+		var ds []int
+		defs[v].uses(func(u int) { ds = append(ds, u) })
+		return ds
+	}
 	for _, root := range vars {
 		if color[root] != white {
 			continue
 		}
 		color[root] = grey
-		stack := []frame{{v: root}}
+		stack := []frame{{v: root, deps: depsOf(root)}}
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			d := defs[f.v]
-			if d == nil || f.next == len(d.rest) {
+			if f.next == len(f.deps) {
 				color[f.v] = black
-				if d != nil {
-					order = append(order, f.v)
-				}
+				order = append(order, f.v)
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			u := abs(d.rest[f.next])
+			u := f.deps[f.next]
 			f.next++
 			if defs[u] == nil {
 				continue
@@ -128,7 +161,7 @@ func topoOrder(defs map[int]*gateDef) []int {
 			switch color[u] {
 			case white:
 				color[u] = grey
-				stack = append(stack, frame{v: u})
+				stack = append(stack, frame{v: u, deps: depsOf(u)})
 			case grey:
 				// u is on the stack: f.v's definition closes a cycle.
 				// Dropping it makes f.v an input, which breaks the cycle

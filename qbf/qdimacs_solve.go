@@ -36,11 +36,16 @@ type QDIMACSResult struct {
 // merging and after adding free variables to an outermost existential
 // block, are rejected with an error wrapping ErrUnsupported.
 func SolveQDIMACS(ctx context.Context, q *QDIMACS) (QDIMACSResult, error) {
-	f, err := q.formula()
+	return SolveQDIMACSWith(ctx, q, Options{})
+}
+
+// SolveQDIMACSWith is SolveQDIMACS with parts of the solver turned off.
+func SolveQDIMACSWith(ctx context.Context, q *QDIMACS, opts Options) (QDIMACSResult, error) {
+	f, err := q.formula(opts.Gates)
 	if err != nil {
 		return QDIMACSResult{Reason: "invalid input"}, err
 	}
-	r, err := Solve(ctx, f.p)
+	r, err := SolveWith(ctx, f.p, opts)
 	if err != nil {
 		return QDIMACSResult{Reason: r.Reason}, err
 	}
@@ -74,7 +79,7 @@ type formula struct {
 
 // formula builds the circuit of q's matrix and chooses the direct or the
 // dual problem from the prefix.
-func (q *QDIMACS) formula() (*formula, error) {
+func (q *QDIMACS) formula(mode GateMode) (*formula, error) {
 	prefix, free, err := q.normalPrefix()
 	if err != nil {
 		return nil, err
@@ -98,8 +103,9 @@ func (q *QDIMACS) formula() (*formula, error) {
 	var defs map[int]*gateDef
 	var order []int
 	var removed map[int]bool
-	if len(prefix) == 2 && prefix[1].Quant == Existential {
-		defs, order, removed = extractGates(q, prefix[1].Vars)
+	q = q.cleaned()
+	if len(prefix) == 2 && prefix[1].Quant == Existential && mode != GatesNone {
+		defs, order, removed = extractGates(q, prefix[1].Vars, mode)
 	}
 
 	c := logic.NewC()
@@ -121,11 +127,15 @@ func (q *QDIMACS) formula() (*formula, error) {
 	var buf []z.Lit
 	for _, v := range order {
 		d := defs[v]
-		buf = buf[:0]
-		for _, m := range d.rest {
-			buf = append(buf, lit(m).Not())
+		var sets []z.Lit
+		for _, s := range d.sets {
+			buf = buf[:0]
+			for _, m := range s {
+				buf = append(buf, lit(m))
+			}
+			sets = append(sets, c.Ors(buf...))
 		}
-		g := balancedAnd(c, buf)
+		g := balancedAnd(c, sets).Not()
 		if d.out < 0 {
 			g = g.Not()
 		}
@@ -226,6 +236,35 @@ func (q *QDIMACS) normalPrefix() (prefix []Block, free bool, err error) {
 		prefix = append(prefix, Block{Quant: b.Quant, Vars: slices.Clone(b.Vars)})
 	}
 	return prefix, len(freeVars) > 0, nil
+}
+
+// cleaned returns q with repeated literals removed from its clauses and
+// tautologies dropped, as encoders that never simplify write them
+// (x ∧ x gives the clause g ∨ ¬x ∨ ¬x); gate patterns expect neither.
+// q itself is not modified.
+func (q *QDIMACS) cleaned() *QDIMACS {
+	out := &QDIMACS{NumVars: q.NumVars, Prefix: q.Prefix, Clauses: make([][]int, 0, len(q.Clauses))}
+	for _, cl := range q.Clauses {
+		if distinctVars(cl) {
+			out.Clauses = append(out.Clauses, cl)
+			continue
+		}
+		var c []int
+		taut := false
+		for _, m := range cl {
+			if slices.Contains(c, -m) {
+				taut = true
+				break
+			}
+			if !slices.Contains(c, m) {
+				c = append(c, m)
+			}
+		}
+		if !taut {
+			out.Clauses = append(out.Clauses, c)
+		}
+	}
+	return out
 }
 
 // balancedAnd conjoins ms as a balanced tree, so that a matrix of many

@@ -16,6 +16,32 @@ import (
 // means the problem is malformed (ErrInvalidProblem) or the solver failed
 // internally; the verdict is then Unknown.
 func Solve(ctx context.Context, p Problem) (res Result, err error) {
+	return SolveWith(ctx, p, Options{})
+}
+
+// Options turn parts of the solver off, to measure what each one pays.
+// The zero value is the full solver.
+type Options struct {
+	// NoSplit solves a matrix whose conjuncts share no variable as one
+	// part.
+	NoSplit bool
+	// Gates chooses which Tseitin definitions SolveQDIMACSWith recovers.
+	Gates GateMode
+}
+
+// GateMode says which definitions of innermost existential variables
+// SolveQDIMACSWith rebuilds as circuit gates.
+type GateMode int8
+
+// Gate modes.
+const (
+	GatesAll      GateMode = iota // And/Or patterns and truth tables
+	GatesPatterns                 // And/Or patterns only
+	GatesNone                     // every variable stays a variable
+)
+
+// SolveWith is Solve with parts of the solver turned off.
+func SolveWith(ctx context.Context, p Problem, opts Options) (res Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Reason: "internal error"}
@@ -27,13 +53,36 @@ func Solve(ctx context.Context, p Problem) (res Result, err error) {
 	if err != nil {
 		return Result{Reason: "invalid problem"}, err
 	}
-	cg := newCegar(p, l)
-	res = cg.run(ctx)
-	res.Stats.Candidate = cg.cand.Stats()
-	res.Stats.Check = cg.check.Stats()
+	var parts []z.Lit
+	if !opts.NoSplit {
+		parts = l.components()
+	}
+	if parts != nil {
+		res = solveSplit(ctx, p, l, parts)
+	} else {
+		res = runCegar(ctx, p, l)
+	}
 	res.Stats.SATCalls = res.Stats.Candidate.Calls + res.Stats.Check.Calls
 	res.Stats.Time = time.Since(start)
 	return res, nil
+}
+
+// solveOne solves a valid problem without splitting it further.
+func solveOne(ctx context.Context, p Problem) Result {
+	l, err := compile(p)
+	if err != nil {
+		// The parts of a valid problem are valid.
+		panic(err)
+	}
+	return runCegar(ctx, p, l)
+}
+
+func runCegar(ctx context.Context, p Problem, l *local) Result {
+	cg := newCegar(p, l)
+	res := cg.run(ctx)
+	res.Stats.Candidate = cg.cand.Stats()
+	res.Stats.Check = cg.check.Stats()
+	return res
 }
 
 // cegar holds the two solvers of one Solve.

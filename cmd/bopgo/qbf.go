@@ -23,7 +23,7 @@ const (
 	qbfUsage    = 1 // bad command line, or an internal failure
 )
 
-const qbfUsage_ = `usage: bopgo qbf [--timeout DURATION] [--witness] [--stats] FILE
+const qbfUsage_ = `usage: bopgo qbf [--timeout DURATION] [--witness] [--stats] [--gates MODE] [--no-split] FILE
 
 Decides the QDIMACS formula in FILE ("-" reads standard input) and prints
 one line in the QDIMACS output format, "s cnf RESULT VARS CLAUSES", where
@@ -55,6 +55,8 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	timeout := fs.Duration("timeout", 0, "give up after `DURATION`, e.g. 10s (0: no limit)")
 	witness := fs.Bool("witness", false, "print the certificate of the outermost block as V lines")
 	stats := fs.Bool("stats", false, "print solver statistics on stderr")
+	gates := fs.String("gates", "all", "Tseitin definitions to rebuild as gates: `all`, patterns (And/Or only) or none; for measuring")
+	noSplit := fs.Bool("no-split", false, "do not split the matrix into parts that share no variable; for measuring")
 	files, status, ok := cmd.Parse(args)
 	if !ok {
 		return status
@@ -68,6 +70,18 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return qbfUsage
 	}
 
+	opts := qbf.Options{NoSplit: *noSplit}
+	switch *gates {
+	case "all":
+	case "patterns":
+		opts.Gates = qbf.GatesPatterns
+	case "none":
+		opts.Gates = qbf.GatesNone
+	default:
+		fmt.Fprintf(stderr, "qbf: --gates %q: want all, patterns or none\n", *gates)
+		return qbfUsage
+	}
+
 	q, err := readQDIMACSFile(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "qbf: %v\n", err)
@@ -78,7 +92,7 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	res, err := qbf.SolveQDIMACS(ctx, q)
+	res, err := qbf.SolveQDIMACSWith(ctx, q, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "qbf: %s: %v\n", qbfDisplayName(name), err)
 		if errors.Is(err, qbf.ErrUnsupported) || errors.Is(err, qbf.ErrInvalidProblem) {

@@ -113,7 +113,7 @@ func TestCLITimeout(t *testing.T) {
 	code, stdout, stderr := runQBFTest(context.Background(), "", "--timeout", "100ms", "--stats", name)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	assert.Equal(t, qbfUnknown, code)
-	assert.Equal(t, "s cnf -1 120 120\n", stdout)
+	assert.Equal(t, "s cnf -1 120 121\n", stdout)
 	assert.Contains(t, stderr, "unknown: context deadline exceeded")
 	assert.Contains(t, stderr, "c iterations ")
 
@@ -124,7 +124,7 @@ func TestCLITimeout(t *testing.T) {
 	}()
 	code, stdout, stderr = runQBFTest(ctx, "", name)
 	assert.Equal(t, qbfUnknown, code)
-	assert.Equal(t, "s cnf -1 120 120\n", stdout)
+	assert.Equal(t, "s cnf -1 120 121\n", stdout)
 	assert.Contains(t, stderr, "unknown: context canceled")
 }
 
