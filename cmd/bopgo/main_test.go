@@ -122,7 +122,7 @@ func TestDeterministicOutput(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd("check", "testdata/race.bp")
-	assert.Regexp(t, `engine: (symbolic|explicit|ic3)\n`, out, "the default names the winner")
+	assert.Regexp(t, `engine: (counter|symbolic|explicit|ic3)\n`, out, "the default names the winner")
 }
 
 // TestTimeout: a program that cannot finish ends in UNKNOWN soon after
