@@ -36,20 +36,9 @@ func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit e
 		for j, ch := range cs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}
-		c := s.clone()
-		for j, r := range st.Targets {
-			v := boolVal(ev.eval(st.Values[j]))
-			if r.Scope == bp.Global {
-				c.globals[r.Index] = v
-			} else {
-				c.threads[ti].locals[r.Index] = v
-			}
-		}
-		if st.Constraint != nil {
-			cev := &env{g: s.globals, l: th.locals, ng: c.globals, nl: c.threads[ti].locals, after: true, ch: ev.ch}
-			if !cev.eval(st.Constraint) {
-				continue
-			}
+		c, ok := activeOutcome(s, ti, st, ev.ch)
+		if !ok {
+			continue
 		}
 		c.threads[ti].pc = int32(st.Next)
 		product, blocked := 1, false

@@ -83,17 +83,8 @@ func replayWide(an *analysis, s *state, ti int, st *bp.Step, next *State, match 
 		for j, c := range free {
 			ev.ch[c] = mask&(1<<j) != 0
 		}
-		u := s.clone()
-		for j, r := range st.Targets {
-			v := boolVal(ev.eval(st.Values[j]))
-			if r.Scope == bp.Global {
-				u.globals[r.Index] = v
-			} else {
-				u.threads[ti].locals[r.Index] = v
-			}
-		}
-		cev := &env{g: s.globals, l: th.locals, ng: u.globals, nl: u.threads[ti].locals, after: true, ch: ev.ch}
-		if !cev.eval(st.Constraint) {
+		u, ok := activeOutcome(s, ti, st, ev.ch)
+		if !ok {
 			continue
 		}
 		u.threads[ti].pc = int32(st.Next)

@@ -138,17 +138,33 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 		for j, ch := range cs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}
-		c := s.clone()
-		for j, r := range st.Targets {
-			write(&c, r, boolVal(ev.eval(st.Values[j])))
+		if c, ok := activeOutcome(s, ti, st, ev.ch); ok {
+			c.threads[ti].pc = int32(st.Next)
+			emit(c, ti, -1, info)
 		}
-		cev := &env{g: s.globals, l: th.locals, ng: c.globals, nl: c.threads[ti].locals, after: true, ch: ev.ch}
-		if !cev.eval(st.Constraint) {
-			continue
-		}
-		c.threads[ti].pc = int32(st.Next)
-		emit(c, ti, -1, info)
 	}
+}
+
+// activeOutcome is s after the plain targets of assignment st of thread
+// ti take their values for the choices ch, and whether the (active)
+// constraint holds there. The thread's pc is not moved.
+func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
+	th := &s.threads[ti]
+	ev := &env{g: s.globals, l: th.locals, ch: ch}
+	c := s.clone()
+	for j, r := range st.Targets {
+		v := boolVal(ev.eval(st.Values[j]))
+		if r.Scope == bp.Global {
+			c.globals[r.Index] = v
+		} else {
+			c.threads[ti].locals[r.Index] = v
+		}
+	}
+	if st.Constraint == nil {
+		return c, true
+	}
+	cev := &env{g: s.globals, l: th.locals, ng: c.globals, nl: c.threads[ti].locals, after: true, ch: ch}
+	return c, cev.eval(st.Constraint)
 }
 
 func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {

@@ -89,13 +89,13 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	problem := covercheck.Problem{System: sys, Init: init, Target: goal}
 	switch verdict {
 	case counter.Safe:
-		if err := problem.CheckCertificate(certOf(res.Cert)); err != nil {
+		if err := problem.CheckCertificate(res.Cert.Checkable()); err != nil {
 			fmt.Fprintf(stderr, "bopgo tts: certificate rejected: %v\n", err)
 			fmt.Fprintf(stdout, "reason: the certificate did not check\n")
 			verdict = counter.Unknown
 		}
 	case counter.Unsafe:
-		if err := problem.CheckPath(pathOf(res.Path)); err != nil {
+		if err := problem.CheckPath(res.Path.Checkable()); err != nil {
 			fmt.Fprintf(stderr, "bopgo tts: path rejected: %v\n", err)
 			fmt.Fprintf(stdout, "reason: the path did not check\n")
 			verdict = counter.Unknown
@@ -163,27 +163,4 @@ func ttsTarget(flagValue, file string) (tts.State, error) {
 		return tts.State{}, fmt.Errorf("%s: a target has no unbounded locals", flagValue)
 	}
 	return st, nil
-}
-
-func certOf(c *counter.Certificate) *covercheck.Certificate {
-	out := &covercheck.Certificate{}
-	for _, b := range c.Basis {
-		out.Basis = append(out.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
-	}
-	for _, b := range c.Boxes {
-		x := covercheck.Box{Shared: b.Shared, Others: b.Others}
-		for _, bd := range b.Bounds {
-			x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
-		}
-		out.Boxes = append(out.Boxes, x)
-	}
-	return out
-}
-
-func pathOf(p *counter.Path) *covercheck.Path {
-	out := &covercheck.Path{Start: covercheck.Config{Shared: p.Start.Shared, Locals: p.Start.Locals}, Threads: p.Threads}
-	for _, st := range p.Steps {
-		out.Steps = append(out.Steps, covercheck.Step{Rule: st.Rule, After: covercheck.Config{Shared: st.After.Shared, Locals: st.After.Locals}})
-	}
-	return out
 }

@@ -63,20 +63,7 @@ type certificate struct {
 	cert    *Certificate
 }
 
-func (c *certificate) Check() error {
-	out := &covercheck.Certificate{}
-	for _, b := range c.cert.Basis {
-		out.Basis = append(out.Basis, covercheck.Config{Shared: b.Shared, Locals: b.Locals})
-	}
-	for _, b := range c.cert.Boxes {
-		x := covercheck.Box{Shared: b.Shared, Others: b.Others}
-		for _, bd := range b.Bounds {
-			x.Bounds = append(x.Bounds, covercheck.Bound{Local: bd.Local, Max: bd.Max})
-		}
-		out.Boxes = append(out.Boxes, x)
-	}
-	return c.problem.CheckCertificate(out)
-}
+func (c *certificate) Check() error { return c.problem.CheckCertificate(c.cert.Checkable()) }
 
 func (c *certificate) String() string {
 	return fmt.Sprintf("safe for any number of threads: an upward-closed set of %d minimal configurations and an invariant of %d boxes, closed under predecessors",
