@@ -106,6 +106,9 @@ func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 	var stats engine.Stats
 	var r engine.Result
 	var err error
+	if !info.Broadcasts && p.Prog.HasBroadcasts() {
+		return Result{Engine: info.Name, Reason: fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)}, nil
+	}
 	if info.ThreadBound {
 		r, err = runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
 	} else {

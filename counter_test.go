@@ -80,3 +80,23 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 	}
 	t.Logf("%d programs: %d decided by the counter engine and compared, %d undecided", n, agree, undecided)
 }
+
+// An engine that does not read broadcast assignments (the table says
+// which) answers Unknown with the reason on a program that has them; the
+// portfolio moves on to one that does.
+func TestEngineFeatures(t *testing.T) {
+	p, err := bp.Load("b.bp", []byte(`void main() begin decl x; x := F; start_thread goto W;
+  x, x$ := x, T; end_thread;
+W: assert(!x); end_thread; end`))
+	require.NoError(t, err)
+	info, _ := bopgo.Counter.Info()
+	require.False(t, info.Broadcasts)
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Counter})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Unknown, res.Verdict)
+	assert.Contains(t, res.Reason, "does not read broadcast assignments")
+	res, err = bopgo.Check(context.Background(), p, bopgo.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Unsafe, res.Verdict)
+	assert.NotEqual(t, bopgo.Counter, res.Engine)
+}

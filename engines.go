@@ -41,6 +41,10 @@ type EngineInfo struct {
 	Certificates bool
 	// Depth: the engine unrolls, and Options.MaxDepth bounds it.
 	Depth bool
+	// Broadcasts: the engine reads broadcast assignments (x$), under
+	// either reading. Check answers Unknown, with the reason, for an
+	// engine that does not and a program that has them.
+	Broadcasts bool
 
 	run engine.Run // nil for Auto
 }
@@ -48,19 +52,19 @@ type EngineInfo struct {
 // engineTable is the list of engines, the default first.
 var engineTable = []EngineInfo{
 	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
-		Proves: true, Complete: true, ThreadBound: true, run: symbolic.Run},
+		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, run: symbolic.Run},
 	{Name: Explicit, Summary: "every interleaving, state by state",
-		Proves: true, Complete: true, ThreadBound: true, run: explicit.Run},
+		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, run: explicit.Run},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
-		Proves: true, Complete: true, ThreadBound: true, Certificates: true, run: circuit.IC3},
+		Proves: true, Complete: true, ThreadBound: true, Certificates: true, Broadcasts: true, run: circuit.IC3},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
-		ThreadBound: true, Depth: true, run: circuit.BMC},
+		ThreadBound: true, Depth: true, Broadcasts: true, run: circuit.BMC},
 	{Name: KInduction, Summary: "k-induction on the circuit",
-		Proves: true, ThreadBound: true, Certificates: true, Depth: true, run: circuit.KInduction},
+		Proves: true, ThreadBound: true, Certificates: true, Depth: true, Broadcasts: true, run: circuit.KInduction},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
 		Proves: true, Certificates: true, run: counter.Run},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
-		Proves: true, Complete: true, ThreadBound: true},
+		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true},
 }
 
 // DefaultEngine is the engine used when Options.Engine is empty: the

@@ -37,7 +37,7 @@ var PortfolioEngines = []Engine{Symbolic, Explicit, IC3}
 
 // portfolioOrder is the list Auto races for prog under opts.
 func portfolioOrder(prog *bp.Program, opts Options) []Engine {
-	if opts.MaxThreads == 0 && opts.Broadcast == bp.Blocking && !prog.HasBroadcasts() {
+	if info, _ := Counter.Info(); opts.MaxThreads == 0 && (info.Broadcasts || !prog.HasBroadcasts()) {
 		return []Engine{Counter, Explicit, Symbolic, IC3}
 	}
 	return PortfolioEngines
