@@ -50,5 +50,17 @@ func FuzzEngines(f *testing.F) {
 		if s != bopgo.Unknown && e != bopgo.Unknown && s != e {
 			t.Fatalf("symbolic says %v, explicit %v", s, e)
 		}
+		// The counter engine answers for any number of threads: its Safe
+		// rules out a bug at any bound (its Unsafe may need more threads
+		// than the others search).
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		c, err := bopgo.Check(ctx, p, bopgo.Options{Engine: bopgo.Counter, MaxStates: 20000})
+		cancel()
+		if err != nil {
+			t.Fatalf("counter: %v", err)
+		}
+		if c.Verdict == bopgo.Safe && (s == bopgo.Unsafe || e == bopgo.Unsafe) {
+			t.Fatalf("counter says %v, symbolic %v, explicit %v", c.Verdict, s, e)
+		}
 	})
 }
