@@ -83,6 +83,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 			// The others see the cancelled context and stop on their own
 			// (the channel has room for their answers): a caller should
 			// not wait for IC3's next check of its context.
+			a.res.Failures = errs
 			return a.res, nil
 		default:
 			unknown = append(unknown, a.res)

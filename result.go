@@ -97,4 +97,8 @@ type Result struct {
 	Engine   Engine
 	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
 	Stats    Stats
+	// Failures are the internal errors of engines that the portfolio
+	// raced and that lost (an answer that failed its check, say): the
+	// answer above is sound, but each of these is a bug in bopgo.
+	Failures []error
 }

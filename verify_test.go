@@ -3,6 +3,7 @@ package bopgo
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/go-air/gini/z"
 	"github.com/stretchr/testify/assert"
@@ -111,4 +112,30 @@ func TestWideStepsReplay(t *testing.T) {
 	_, err = Check(context.Background(), p, Options{Engine: Symbolic})
 	require.ErrorIs(t, err, ErrInternal)
 	assert.Contains(t, err.Error(), "no execution of the step leads to the next state")
+}
+
+// In the portfolio, an engine whose answer fails its check loses, and
+// its failure is reported with the answer another engine gave.
+func TestPortfolioReportsFailures(t *testing.T) {
+	p := mustLoad(t, `decl g; void main() begin g := T; g := !g; assert(g); end`)
+	sym, _ := Symbolic.Info()
+	withEngine(t, Symbolic, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+		r, err := sym.run(ctx, p, bound, last, stats)
+		if r.Verdict == engine.Unsafe {
+			st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+			st.Globals[0] = !st.Globals[0]
+		}
+		return r, err
+	})
+	exp, _ := Explicit.Info()
+	withEngine(t, Explicit, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+		time.Sleep(200 * time.Millisecond) // let the broken engine answer first
+		return exp.run(ctx, p, bound, last, stats)
+	})
+	res, err := Check(context.Background(), p, Options{MaxThreads: 3})
+	require.NoError(t, err)
+	assert.Equal(t, Unsafe, res.Verdict)
+	assert.NotEqual(t, Symbolic, res.Engine, "the next engine (ic3 takes the freed core, or explicit) answers")
+	require.Len(t, res.Failures, 1)
+	assert.ErrorIs(t, res.Failures[0], ErrInternal)
 }

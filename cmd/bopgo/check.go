@@ -107,6 +107,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return checkError(name, err, stderr, out)
 	}
 	explainTimeout(ctx, &res, f.timeout)
+	for _, err := range res.Failures {
+		fmt.Fprintf(stderr, "bopgo: warning: %v\nplease report this bug with the input file\n", err)
+	}
 	if f.exact {
 		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
 	}
