@@ -49,7 +49,7 @@ type EngineInfo struct {
 	run engine.Run // nil for Auto
 }
 
-// engineTable is the list of engines, the default first.
+// engineTable is the list of engines; the default is Auto.
 var engineTable = []EngineInfo{
 	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
 		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, run: symbolic.Run},
@@ -73,7 +73,7 @@ var engineTable = []EngineInfo{
 // symbolic, small invariants IC3).
 const DefaultEngine = Auto
 
-// Engines lists the engine names Check accepts, the default first.
+// Engines lists the engine names Check accepts, in the table's order.
 var Engines = func() []Engine {
 	out := make([]Engine, len(engineTable))
 	for i, e := range engineTable {
@@ -82,7 +82,7 @@ var Engines = func() []Engine {
 	return out
 }()
 
-// EngineTable returns a copy of the engine table, the default first.
+// EngineTable returns a copy of the engine table.
 func EngineTable() []EngineInfo { return append([]EngineInfo(nil), engineTable...) }
 
 // Info returns the table entry of e; ok is false for an unknown name.
