@@ -106,14 +106,7 @@ func (x *stepper) passiveOutcomes(s, c *state, ti, tj int, st *bp.Step, pcs []in
 	if st.PassiveConstraint == nil {
 		o := make([]val, len(st.PassiveTargets))
 		for k, v := range st.PassiveValues {
-			switch ev.possible(v) {
-			case 1:
-				o[k] = v0
-			case 2:
-				o[k] = v1
-			default:
-				o[k] = vX
-			}
+			o[k] = ev.value(v)
 		}
 		return [][]val{o}
 	}

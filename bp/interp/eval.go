@@ -98,6 +98,18 @@ const maxEnum = 22
 
 // possible returns which values t can take over its own choices: bit 0 set
 // if false is possible, bit 1 if true is.
+// value is t as a three-valued value: 0 or 1 when every choice gives
+// that, X when choices give both.
+func (e *env) value(t *bp.Term) val {
+	switch e.possible(t) {
+	case 1:
+		return v0
+	case 2:
+		return v1
+	}
+	return vX
+}
+
 func (e *env) possible(t *bp.Term) uint8 {
 	cs := choicesOf(t, nil)
 	if len(cs) > maxEnum {

@@ -108,14 +108,7 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 		c := s.clone()
 		vals := make([]val, len(st.Targets))
 		for j, v := range st.Values {
-			switch ev.possible(v) {
-			case 1:
-				vals[j] = v0
-			case 2:
-				vals[j] = v1
-			default:
-				vals[j] = vX
-			}
+			vals[j] = ev.value(v)
 		}
 		for j, r := range st.Targets {
 			write(&c, r, vals[j])
@@ -193,14 +186,7 @@ func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitF
 		copy(t.locals, s.threads[ti].locals[:len(x.prog.ThreadLocals)])
 		ev := &env{g: s.globals, l: s.threads[ti].locals, ch: make([]bool, st.Choices)}
 		for j, a := range st.SpawnArgs {
-			switch ev.possible(a) {
-			case 1:
-				t.locals[p.Params[j]] = v0
-			case 2:
-				t.locals[p.Params[j]] = v1
-			default:
-				t.locals[p.Params[j]] = vX
-			}
+			t.locals[p.Params[j]] = ev.value(a)
 		}
 	}
 	c.threads = append(c.threads, t)
