@@ -32,7 +32,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	fs := cmd.FlagSet
 	initFlag := fs.String("init", "0/0", "initial `STATE`: s|l1,l2 (one thread in each), s/l (any number in l); bfc's default 0/0")
 	target := fs.String("target", "", "target `STATE` s|l1,l2, or a file holding it (default: FILE.prop)")
-	algorithm := fs.String("algorithm", "pruned", "`ALG`: pruned (backward search pruned by a forward invariant) or plain")
+	algorithm := fs.String("algorithm", "accelerated", "`ALG`: accelerated (Karp–Miller forward search, then backward search pruned by it), pruned (backward search pruned by a thread-modular invariant) or plain")
 	budget := fs.Int("forward-budget", 0, "configurations the bounded forward search may visit (`N`; 0: 200,000; -1: off)")
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
 	maxElements := fs.Int("max-elements", 0, "give up with UNKNOWN after `N` backward elements (0: no limit; about 300 bytes each)")
@@ -46,9 +46,9 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	alg, known := map[string]counter.Algorithm{"pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
+	alg, known := map[string]counter.Algorithm{"accelerated": counter.Accelerated, "pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
 	if !known || *timeout < 0 || *maxElements < 0 {
-		return cmd.Errorf("--algorithm must be pruned or plain; --timeout and --max-elements must not be negative")
+		return cmd.Errorf("--algorithm must be accelerated, pruned or plain; --timeout and --max-elements must not be negative")
 	}
 	init, err := tts.ParseState(*initFlag)
 	if err != nil {
@@ -122,8 +122,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	}
 	if *stats {
 		s := res.Stats
-		fmt.Fprintf(stdout, "backward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
-			s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
+		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
+			s.Accelerated, s.AcceleratedComplete, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
 	}
 	switch verdict {
 	case counter.Safe:

@@ -22,7 +22,7 @@ type node struct {
 
 type backward struct {
 	c     *system
-	inv   *invariant // nil: no pruning
+	inv   overapprox // nil: no pruning
 	limit int
 	basis [][]*node        // per shared state; may hold dead nodes until compacted
 	live  map[string]int32 // keys of the live elements, for covered
@@ -31,9 +31,10 @@ type backward struct {
 
 	created, pruned int
 	reason          string
+	started         bool
 }
 
-func newBackward(c *system, inv *invariant, limit int) *backward {
+func newBackward(c *system, inv overapprox, limit int) *backward {
 	return &backward{c: c, inv: inv, limit: limit, basis: make([][]*node, c.shared), live: map[string]int32{}}
 }
 
@@ -144,27 +145,46 @@ func (b *backward) pop() *node {
 	return nil
 }
 
-// run searches backwards from the target. Unsafe comes with the node
-// whose upward closure meets the initial configurations.
+// run searches backwards from the target to the end. Unsafe comes with
+// the node whose upward closure meets the initial configurations.
 func (b *backward) run(ctx context.Context) (Verdict, *node) {
+	v, n, _ := b.advance(ctx, 0)
+	return v, n
+}
+
+// advance searches on for at most steps popped elements (0: no bound);
+// done is false when it stopped for that bound alone. The first call
+// starts from the target. Elements the pruning invariant does not allow
+// are dropped as they are made and again when popped, so a stronger
+// invariant may be set between calls.
+func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, done bool) {
 	c := b.c
-	t := &node{s: c.targetShared, m: c.target, mask: c.target.mask(), rule: -1}
-	if b.inv != nil && !b.inv.allows(t.s, t.m) {
-		b.pruned++
-		return Safe, nil
+	if !b.started {
+		b.started = true
+		t := &node{s: c.targetShared, m: c.target, mask: c.target.mask(), rule: -1}
+		if b.inv != nil && !b.inv.allows(t.s, t.m) {
+			b.pruned++
+			return Safe, nil, true
+		}
+		if c.init.covers(t.s, t.m) {
+			return Unsafe, t, true
+		}
+		b.insert(t)
 	}
-	if c.init.covers(t.s, t.m) {
-		return Unsafe, t
-	}
-	b.insert(t)
-	for steps := 0; ; steps++ {
-		if steps&1023 == 0 && ctx.Err() != nil {
+	for i := 0; steps <= 0 || i < steps; i++ {
+		if i&1023 == 0 && ctx.Err() != nil {
 			b.reason = "interrupted: " + ctx.Err().Error()
-			return Unknown, nil
+			return Unknown, nil, true
 		}
 		n := b.pop()
 		if n == nil {
-			return Safe, nil
+			return Safe, nil, true
+		}
+		if b.inv != nil && !b.inv.allows(n.s, n.m) {
+			b.pruned++
+			n.dead = true
+			delete(b.live, n.m.key(n.s))
+			continue
 		}
 		for _, ri := range c.byPost[n.s] {
 			r := &c.rules[ri]
@@ -179,16 +199,17 @@ func (b *backward) run(ctx context.Context) (Verdict, *node) {
 				}
 				p := &node{s: r.s, m: m, mask: mask, next: n, rule: ri}
 				if c.init.covers(p.s, p.m) {
-					return Unsafe, p
+					return Unsafe, p, true
 				}
 				b.insert(p)
 				if b.limit > 0 && b.created >= b.limit {
 					b.reason = fmt.Sprintf("backward search limit of %d elements reached", b.limit)
-					return Unknown, nil
+					return Unknown, nil, true
 				}
 			}
 		}
 	}
+	return Unknown, nil, false
 }
 
 // subsets is the number of sub-multisets of m (saturating).
@@ -319,7 +340,7 @@ outer:
 }
 
 // certificate turns the finished search into evidence for Safe.
-func (b *backward) certificate(inv *invariant) *Certificate {
+func (b *backward) certificate(inv overapprox) *Certificate {
 	cert := &Certificate{}
 	for s := range b.basis {
 		for _, n := range b.basis[s] {
@@ -328,22 +349,12 @@ func (b *backward) certificate(inv *invariant) *Certificate {
 			}
 		}
 	}
-	for s := range b.c.shared {
-		switch {
-		case inv == nil:
+	if inv == nil {
+		for s := range b.c.shared {
 			cert.Boxes = append(cert.Boxes, Box{Shared: s, Others: -1})
-		case inv.shared[s]:
-			box := Box{Shared: s}
-			for l, v := range inv.caps[s] {
-				switch v {
-				case many:
-					box.Bounds = append(box.Bounds, Bound{l, -1})
-				case 1:
-					box.Bounds = append(box.Bounds, Bound{l, 1})
-				}
-			}
-			cert.Boxes = append(cert.Boxes, box)
 		}
+	} else {
+		cert.Boxes = inv.boxes()
 	}
 	return cert
 }

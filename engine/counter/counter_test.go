@@ -73,7 +73,7 @@ func TestRandomAgree(t *testing.T) {
 		opts := Options{Init: state(t, init), Target: state(t, target)}
 		var verdicts []Verdict
 		minimal := -1 // thread count of the paths said to be minimal
-		for _, alg := range []Algorithm{Pruned, Plain} {
+		for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
 			for _, budget := range []int{-1, 0} {
 				o := opts
 				o.Algorithm, o.ForwardBudget = alg, budget

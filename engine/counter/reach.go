@@ -1,6 +1,21 @@
 package counter
 
-import "github.com/bopgo/bopgo/tts"
+import (
+	"slices"
+
+	"github.com/bopgo/bopgo/tts"
+)
+
+// overapprox is an inductive overapproximation of the reachable
+// configurations: a union of boxes closed under successors. The backward
+// search drops elements it does not allow, and a certificate carries its
+// boxes.
+type overapprox interface {
+	// allows reports whether some configuration of the set covers m at
+	// shared state s.
+	allows(s int32, m ms) bool
+	boxes() []Box
+}
 
 // many is the saturated count of the invariant: any number of threads.
 const many = 2
@@ -151,4 +166,83 @@ func (c *system) invariant() *invariant {
 		}
 	}
 	return inv
+}
+
+// boxes are the invariant's boxes, one per reachable shared state.
+func (inv *invariant) boxes() []Box {
+	var out []Box
+	for s, reached := range inv.shared {
+		if !reached {
+			continue
+		}
+		box := Box{Shared: s}
+		for l, v := range inv.caps[s] {
+			switch v {
+			case many:
+				box.Bounds = append(box.Bounds, Bound{l, -1})
+			case 1:
+				box.Bounds = append(box.Bounds, Bound{l, 1})
+			}
+		}
+		out = append(out, box)
+	}
+	return out
+}
+
+// intersection is the configurations both overapproximations hold; it is
+// closed under successors when both are. The backward search keeps
+// elements pruned by the first, so a certificate needs the intersection,
+// not the second alone.
+type intersection struct{ a, b overapprox }
+
+func (x intersection) allows(s int32, m ms) bool {
+	return (x.a == nil || x.a.allows(s, m)) && x.b.allows(s, m)
+}
+
+func (x intersection) boxes() []Box {
+	if x.a == nil {
+		return x.b.boxes()
+	}
+	as := map[int][]Box{}
+	for _, b := range x.a.boxes() {
+		as[b.Shared] = append(as[b.Shared], b)
+	}
+	var out []Box
+	for _, b := range x.b.boxes() {
+		for _, a := range as[b.Shared] {
+			out = append(out, meet(a, b))
+		}
+	}
+	return out
+}
+
+// meet is the intersection of two boxes at the same shared state.
+func meet(a, b Box) Box {
+	bound := func(x Box, l int) int {
+		if i, ok := slices.BinarySearchFunc(x.Bounds, l, func(b Bound, l int) int { return b.Local - l }); ok {
+			return x.Bounds[i].Max
+		}
+		return x.Others
+	}
+	lower := func(x, y int) int {
+		switch {
+		case x == -1:
+			return y
+		case y == -1:
+			return x
+		}
+		return min(x, y)
+	}
+	out := Box{Shared: a.Shared, Others: lower(a.Others, b.Others)}
+	locals := map[int]bool{}
+	for _, bd := range append(slices.Clone(a.Bounds), b.Bounds...) {
+		locals[bd.Local] = true
+	}
+	for l := range locals {
+		if n := lower(bound(a, l), bound(b, l)); n != out.Others {
+			out.Bounds = append(out.Bounds, Bound{l, n})
+		}
+	}
+	slices.SortFunc(out.Bounds, func(x, y Bound) int { return x.Local - y.Local })
+	return out
 }
