@@ -62,7 +62,7 @@ var engineTable = []EngineInfo{
 	{Name: KInduction, Summary: "k-induction on the circuit",
 		Proves: true, ThreadBound: true, Certificates: true, Depth: true, Broadcasts: true, run: circuit.KInduction},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
-		Proves: true, Certificates: true, run: counter.Run},
+		Proves: true, Certificates: true, Broadcasts: true, run: counter.Run},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
 		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true},
 }

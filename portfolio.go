@@ -19,8 +19,8 @@ import (
 // core for the next engine of the list.
 //
 // The list, in order: the counter engine where it applies (no explicit
-// thread bound, no broadcasts: it proves safety for any number of threads
-// and counts identical threads), then the explicit search (strong where
+// thread bound: it proves safety for any number of threads and counts
+// identical threads), then the explicit search (strong where
 // data is narrow, as in most programs SatAbs writes), symbolic simulation
 // with QBF fix-points (strong where data is wide), and IC3 (strong where a
 // small invariant over the circuit exists); all find bugs. Without the

@@ -294,10 +294,6 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		budget = 200_000
 	}
 	res := &Result{}
-	var inv overapprox
-	if opts.Algorithm != Plain {
-		inv = c.invariant()
-	}
 	// Quick bugs first: a forward search with 1, 2, 3... threads finds
 	// shallow bugs with a minimal number of threads.
 	fw := newForward(c)
@@ -316,6 +312,10 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 			res.Cert = &Certificate{Boxes: fw.boxes()}
 			return res, nil
 		}
+	}
+	var inv overapprox
+	if opts.Algorithm != Plain {
+		inv = c.invariant()
 	}
 	bw := newBackward(c, inv, opts.MaxElements)
 	var verdict Verdict

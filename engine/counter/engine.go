@@ -3,10 +3,12 @@ package counter
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/covercheck"
+	"github.com/bopgo/bopgo/tts"
 )
 
 // Run is the counter engine on a Boolean program (engine.Run): the
@@ -16,10 +18,6 @@ import (
 // bounded forward search could show. Its certificate is re-checked by
 // internal/covercheck, which shares no code with this package.
 func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.Stats) (engine.Result, error) {
-	if p.Broadcast != 0 {
-		// The monotone reading's traces need not replay: not a bug.
-		return engine.Result{Reason: "the counter engine reads broadcasts only as bfc does"}, nil
-	}
 	tp, err := FromProgram(p.Prog, p.Label)
 	if err != nil {
 		return engine.Result{Reason: err.Error()}, nil
@@ -39,6 +37,14 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 		tr, err := tp.trace(res.Path)
 		if err != nil {
 			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
+		}
+		if p.Prog.HasBroadcasts() {
+			// The path is one under the monotone reading; under the
+			// blocking reading a passive thread without an outcome
+			// blocks the step instead, so it may not be an execution.
+			if err := interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, tr); err != nil {
+				return engine.Result{Reason: fmt.Sprintf("a path with %d threads exists under the monotone reading of broadcasts, but it is not an execution under the %s reading", res.Path.Threads, p.Broadcast)}, nil
+			}
 		}
 		why := "assertion can fail"
 		if p.Label != "" {
@@ -127,6 +133,22 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 				st.Threads = append(st.Threads[:k], st.Threads[k+1:]...)
 				continue
 			}
+			if len(r.Passes) > 0 {
+				dest, err := passiveDestinations(r, at, step.After.Locals, r.To.Local)
+				if err != nil {
+					return nil, err
+				}
+				at = map[int][]int{}
+				for j := range st.Threads {
+					if st.Threads[j].ID != id {
+						if d, moved := dest[st.Threads[j].ID]; moved {
+							place(j, d)
+						} else {
+							at[p.localOf(st.Threads[j])] = append(at[p.localOf(st.Threads[j])], st.Threads[j].ID)
+						}
+					}
+				}
+			}
 			place(k, r.To.Local)
 		case startRule:
 			id, _, err := take(r.From.Local)
@@ -161,4 +183,79 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 		}
 	}
 	return nil, fmt.Errorf("the path does not end in the error")
+}
+
+// localOf is the local state a thread of the trace is in (it was placed
+// there, so it is known).
+func (p *Program) localOf(t interp.ThreadState) int {
+	return p.index[key(localState{t: interp.ThreadState{Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: t.Locals}})]
+}
+
+// passiveDestinations chooses, for every thread that broadcast rule r
+// moves (each thread in a listed local, by identity in at), one of its
+// targets, so that with the active thread in active the threads are
+// distributed as after says. Threads in the same local are
+// interchangeable, so this is a matching of threads to target slots,
+// found by augmenting paths.
+func passiveDestinations(r tts.Rule, at map[int][]int, after []int, active int) (map[int]int, error) {
+	targets := map[int][]int{}
+	for _, ps := range r.Passes {
+		targets[ps.From] = append(targets[ps.From], ps.To)
+	}
+	need := map[int]int{}
+	for _, l := range after {
+		need[l]++
+	}
+	need[active]--
+	type mover struct{ id, from int }
+	var movers []mover
+	for l, ids := range at {
+		if _, listed := targets[l]; !listed {
+			need[l] -= len(ids) // these stay
+			continue
+		}
+		for _, id := range ids {
+			movers = append(movers, mover{id, l})
+		}
+	}
+	slices.SortFunc(movers, func(a, b mover) int { return a.id - b.id })
+	// One slot per thread still needed in each local.
+	var slots []int
+	for l, n := range need {
+		if n < 0 {
+			return nil, fmt.Errorf("the broadcast leaves too many threads in local %d", l)
+		}
+		for range n {
+			slots = append(slots, l)
+		}
+	}
+	slices.Sort(slots)
+	if len(slots) != len(movers) {
+		return nil, fmt.Errorf("the broadcast moves %d threads into %d places", len(movers), len(slots))
+	}
+	owner := make([]int, len(slots)) // slot -> mover index + 1
+	var try func(m int, seen []bool) bool
+	try = func(m int, seen []bool) bool {
+		for si, l := range slots {
+			if seen[si] || !slices.Contains(targets[movers[m].from], l) {
+				continue
+			}
+			seen[si] = true
+			if owner[si] == 0 || try(owner[si]-1, seen) {
+				owner[si] = m + 1
+				return true
+			}
+		}
+		return false
+	}
+	for m := range movers {
+		if !try(m, make([]bool, len(slots))) {
+			return nil, fmt.Errorf("no passive thread of local %d can go where the path says", movers[m].from)
+		}
+	}
+	dest := map[int]int{}
+	for si, o := range owner {
+		dest[movers[o-1].id] = slots[si]
+	}
+	return dest, nil
 }

@@ -1,8 +1,9 @@
 package counter
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bopgo/bopgo/bp"
@@ -29,12 +30,15 @@ import (
 // to phase 1 (nobody else may move in phases 1 and 2), the new thread is
 // spawned (phase 2), and the creator moves on (phase 0).
 //
-// Broadcast assignments are not translated: the blocking reading, which
-// bp/interp replays, is not a thread-transition system (bfc's own
-// translation uses the monotone reading).
-
-// ErrBroadcasts: the program has broadcast assignments.
-var ErrBroadcasts = errors.New("the counter engine does not translate broadcast assignments yet")
+// A broadcast assignment is a move with passes, under the monotone
+// reading (bfc's, and SatAbs's translation for it): a passive thread with
+// no outcome stays as it is, so passive threads never block the step. The
+// blocking reading is not a thread-transition system; every blocking step
+// is a monotone one, so a proof under the monotone reading holds under
+// both, and a path is kept only if it replays under the reading asked
+// for (Run). Passive threads may be in any thread state, so the passes
+// are made once the thread states are known, and the new states they
+// reach are translated in turn, until nothing new appears.
 
 // maxTTSGlobals bounds the globals of a program the translation accepts:
 // each local state gets a rule for every valuation of the globals.
@@ -156,9 +160,6 @@ func (p *Program) rule(r tts.Rule, o origin) {
 // one thread can reach from the start with some values of the globals: a
 // superset of those reachable with other threads around.
 func FromProgram(prog *bp.Program, label string) (*Program, error) {
-	if prog.HasBroadcasts() {
-		return nil, ErrBroadcasts
-	}
 	if len(prog.Globals) > maxTTSGlobals {
 		return nil, fmt.Errorf("the counter engine takes at most %d globals, the program has %d", maxTTSGlobals, len(prog.Globals))
 	}
@@ -191,6 +192,7 @@ func FromProgram(prog *bp.Program, label string) (*Program, error) {
 			p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: sharedInit, Local: localInit}, To: tts.Thread{Shared: p.shared(g, false, 0), Local: l}}, origin{kind: initRule})
 		}
 	}
+	var bcasts []*broadcastSource
 	for len(queue) > 0 {
 		li := queue[0]
 		queue = queue[1:]
@@ -202,6 +204,14 @@ func FromProgram(prog *bp.Program, label string) (*Program, error) {
 		for g := 0; g < 1<<p.nglob; g++ {
 			if targets[l.t.Proc][l.t.PC] && label != "" {
 				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+				continue
+			}
+			if stepper.IsBroadcast(l.t) {
+				b, err := p.broadcastRules(stepper, li, g, &queue)
+				if err != nil {
+					return nil, err
+				}
+				bcasts = append(bcasts, b)
 				continue
 			}
 			moves, fails, err := stepper.Step(p.globals(g), l.t)
@@ -232,8 +242,88 @@ func FromProgram(prog *bp.Program, label string) (*Program, error) {
 				}
 			}
 		}
+		if len(queue) == 0 {
+			// Every thread state known so far may be passive.
+			for _, b := range bcasts {
+				if err := p.addPasses(stepper, b, &queue); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for _, b := range bcasts {
+		for _, ri := range b.rules {
+			r := &p.Sys.Rules[ri]
+			slices.SortFunc(r.Passes, func(x, y tts.Pass) int { return cmp.Or(x.From-y.From, x.To-y.To) })
+			r.Passes = slices.Compact(r.Passes)
+		}
 	}
 	p.Sys.Shared = 2 + (1<<p.nglob)*2*3
 	p.Sys.Locals = firstLocal + len(p.locals)
 	return p, nil
+}
+
+// broadcastSource is a broadcast step from one local state with one
+// valuation of the globals: its rules, one per active outcome, and how
+// many thread states have been given their passes.
+type broadcastSource struct {
+	local, g int
+	rules    []int // in the order of interp's outcomes
+	passed   int   // p.locals[:passed] are done
+}
+
+// broadcastRules makes the rules of a broadcast step, without passes.
+func (p *Program) broadcastRules(stepper *interp.Stepper, li, g int, queue *[]int) (*broadcastSource, error) {
+	l := p.locals[li-firstLocal]
+	moves, err := stepper.StepBroadcast(p.globals(g), l.t, nil)
+	if err != nil {
+		return nil, err
+	}
+	b := &broadcastSource{local: li, g: g}
+	for _, m := range moves {
+		l2 := p.local(localState{t: m.Thread}, queue)
+		b.rules = append(b.rules, len(p.Sys.Rules))
+		p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li},
+			To: tts.Thread{Shared: p.shared(globalsNum(m.Globals), m.Thread.Atomic, 0), Local: l2}},
+			origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+	}
+	return b, nil
+}
+
+// addPasses gives b's rules the passes of the thread states that have
+// none yet. A passive thread that may only stay gets no pass (unlisted
+// locals stay); thread states mid-start never meet a broadcast, as
+// nobody else moves then.
+func (p *Program) addPasses(stepper *interp.Stepper, b *broadcastSource, queue *[]int) error {
+	var cands []int
+	var states []interp.ThreadState
+	for i := b.passed; i < len(p.locals); i++ {
+		if p.locals[i].pending == 0 {
+			cands = append(cands, firstLocal+i)
+			states = append(states, p.locals[i].t)
+		}
+	}
+	b.passed = len(p.locals)
+	if len(cands) == 0 {
+		return nil
+	}
+	moves, err := stepper.StepBroadcast(p.globals(b.g), p.locals[b.local-firstLocal].t, states)
+	if err != nil {
+		return err
+	}
+	if len(moves) != len(b.rules) {
+		return fmt.Errorf("internal error: a broadcast has %d active outcomes, then %d", len(b.rules), len(moves))
+	}
+	for k, m := range moves {
+		r := &p.Sys.Rules[b.rules[k]]
+		for j, outs := range m.Passive {
+			if len(outs) == 1 && p.index[key(localState{t: outs[0]})] == cands[j] {
+				continue
+			}
+			for _, o := range outs {
+				r.Passes = append(r.Passes, tts.Pass{From: cands[j], To: p.local(localState{t: o}, queue)})
+			}
+		}
+	}
+	return nil
 }

@@ -135,7 +135,25 @@ func (c *system) invariant() *invariant {
 			}
 		}
 	}
-	for len(work) > 0 {
+	// Rules that move every thread (broadcasts, transfers) are applied
+	// whole, once per round for each shared state that changed, not
+	// once per change: on programs with many broadcast rules, applying
+	// them per change made this the most expensive step of Check.
+	dirty := make([]bool, c.shared)
+	var dirtyList []int32
+	for len(work) > 0 || len(dirtyList) > 0 {
+		if len(work) == 0 {
+			for _, s := range dirtyList {
+				dirty[s] = false
+				for _, ri := range rulesFrom[s] {
+					if r := &c.rules[ri]; r.kind == tts.Transfer || r.to != nil {
+						full(r)
+					}
+				}
+			}
+			dirtyList = dirtyList[:0]
+			continue
+		}
 		ch := work[len(work)-1]
 		work = work[:len(work)-1]
 		caps := inv.caps[ch.s]
@@ -143,7 +161,10 @@ func (c *system) invariant() *invariant {
 			r := &c.rules[ri]
 			switch {
 			case r.kind == tts.Transfer || r.to != nil:
-				full(r)
+				if !dirty[ch.s] {
+					dirty[ch.s] = true
+					dirtyList = append(dirtyList, ch.s)
+				}
 			case ch.l < 0:
 			case ch.l == r.l:
 				// The rule may have become enabled, or its own local

@@ -18,6 +18,10 @@ func (g *generator) templateBody() {
 	}
 	for i := 0; i <= n; i++ {
 		for _, w := range spawnAt[i] {
+			if g.cfg.SpawnLoop {
+				g.printf("while * do start_thread goto W%d; od", w)
+				continue
+			}
 			g.printf("start_thread goto W%d;", w)
 		}
 		if i < n {

@@ -26,7 +26,7 @@ type Config struct {
 	// parameter, so that a trace's locals read alike in every thread.
 	SatAbs bool
 	// SpawnLoop starts main's threads in loops (while * do ... od), so
-	// that the number of threads is unbounded.
+	// that the number of threads is unbounded (with Broadcast too).
 	SpawnLoop bool
 }
 
