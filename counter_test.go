@@ -120,4 +120,3 @@ W: assert(!x); end_thread; end`, bopgo.Unsafe},
 		}
 	}
 }
-
