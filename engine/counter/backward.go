@@ -32,10 +32,15 @@ type backward struct {
 	created, pruned int
 	reason          string
 	started         bool
+	// known, if set, are the forward search's projections; met is the
+	// reached configuration that covers the element Unsafe returns, or
+	// -1 when an initial configuration covers it.
+	known *projections
+	met   int32
 }
 
 func newBackward(c *system, inv overapprox, limit int) *backward {
-	return &backward{c: c, inv: inv, limit: limit, basis: make([][]*node, c.shared), live: map[string]int32{}}
+	return &backward{c: c, inv: inv, limit: limit, basis: make([][]*node, c.shared), live: map[string]int32{}, met: -1}
 }
 
 // subsetLookups bounds the sub-multisets covered enumerates before it
@@ -169,6 +174,9 @@ func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, 
 		if c.init.covers(t.s, t.m) {
 			return Unsafe, t, true
 		}
+		if b.meets(t) {
+			return Unsafe, t, true
+		}
 		b.insert(t)
 	}
 	for i := 0; steps <= 0 || i < steps; i++ {
@@ -198,7 +206,7 @@ func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, 
 					continue
 				}
 				p := &node{s: r.s, m: m, mask: mask, next: n, rule: ri}
-				if c.init.covers(p.s, p.m) {
+				if c.init.covers(p.s, p.m) || b.meets(p) {
 					return Unsafe, p, true
 				}
 				b.insert(p)
@@ -210,6 +218,16 @@ func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, 
 		}
 	}
 	return Unknown, nil, false
+}
+
+// meets reports whether a configuration the forward search reached
+// covers n, and records which.
+func (b *backward) meets(n *node) bool {
+	if b.known == nil {
+		return false
+	}
+	b.met = b.known.lookup(n.s, n.m)
+	return b.met >= 0
 }
 
 // subsets is the number of sub-multisets of m (saturating).

@@ -130,6 +130,9 @@ type Stats struct {
 	// (0: not run); AcceleratedComplete says it ran to its end.
 	Accelerated         int
 	AcceleratedComplete bool
+	// MetForward: the backward search ended at an element that a
+	// configuration of the forward search covers (projections.go).
+	MetForward bool
 }
 
 // Result is Check's answer.
@@ -318,6 +321,9 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		inv = c.invariant()
 	}
 	bw := newBackward(c, inv, opts.MaxElements)
+	if len(fw.reached) > 0 {
+		bw.known = newProjections(fw.reached)
+	}
 	var verdict Verdict
 	var chain *node
 	if opts.Algorithm == Accelerated {
@@ -340,7 +346,14 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		res.Verdict = Safe
 		res.Cert = bw.certificate(inv)
 	case Unsafe:
-		p, err := c.replay(chain)
+		var p *Path
+		res.Stats.MetForward = bw.met >= 0
+		if bw.met >= 0 {
+			start, s, cur := fw.pathTo(fw.reached, bw.met)
+			p, err = c.replayFrom(start, s, cur, chain)
+		} else {
+			p, err = c.replay(chain)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("counter: internal error: %w", err)
 		}

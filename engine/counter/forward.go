@@ -20,6 +20,9 @@ type forward struct {
 	// unbounded initial locals, so larger bounds add nothing.
 	complete bool
 	last     []fwState // the configurations of the last bound searched
+	// reached are the configurations of the last bound tried, searched
+	// to its end or not: all reachable, for projections.
+	reached []fwState
 }
 
 func newForward(c *system) *forward {
@@ -84,6 +87,7 @@ func (f *forward) bounded(ctx context.Context, k int) (p *Path, capped bool, err
 			return nil, false, ctx.Err()
 		}
 		if f.visited > f.limit {
+			f.reached = states
 			return nil, false, errBudget
 		}
 		st := states[i]
@@ -99,7 +103,7 @@ func (f *forward) bounded(ctx context.Context, k int) (p *Path, capped bool, err
 			return f.path(states, found), capped, nil
 		}
 	}
-	f.last = states
+	f.last, f.reached = states, states
 	return nil, capped, nil
 }
 
@@ -248,6 +252,12 @@ func (c *system) replay(n *node) (*Path, error) {
 	slices.Sort(cur)
 	s := c.init.shared
 	p := &Path{Start: Config{int(s), cur.ints()}, Threads: len(cur)}
+	return c.replayFrom(p, s, cur, n)
+}
+
+// replayFrom extends path p, which ends in (s, cur), by the backward
+// chain from n, whose first node (s, cur) covers.
+func (c *system) replayFrom(p *Path, s int32, cur ms, n *node) (*Path, error) {
 	for ; n.next != nil; n = n.next {
 		r := &c.rules[n.rule]
 		var next ms

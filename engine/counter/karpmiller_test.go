@@ -53,3 +53,18 @@ func TestMeet(t *testing.T) {
 	assert.Equal(t, Box{Shared: 3, Bounds: []Bound{{1, 4}, {2, 1}, {5, 2}}}, meet(a, b))
 	assert.Equal(t, meet(a, b), meet(b, a))
 }
+
+// TestBackwardMeetsForward: with a forward budget too small to reach the
+// bug, the backward search ends where a configuration the forward search
+// did reach covers its element, and the two halves make one path.
+func TestBackwardMeetsForward(t *testing.T) {
+	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
+	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1"), ForwardBudget: 4, Algorithm: Pruned}
+	res, err := Check(t.Context(), sys, opts)
+	require.NoError(t, err)
+	require.Equal(t, Unsafe, res.Verdict)
+	assert.True(t, res.Stats.MetForward)
+	assert.Equal(t, 4, res.Path.Threads)
+	checkEvidence(t, sys, opts, res)
+	certCheckHook(t, sys, opts, res)
+}
