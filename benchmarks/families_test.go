@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/gen"
 )
 
 // TestFamilyFilesAreCurrent: the committed instances are what the
@@ -78,4 +80,23 @@ func TestFilterShape(t *testing.T) {
 		assert.Equal(t, n*(n-2), strings.Count(Filter(n, true), "assume("), "n=%d: no wait at the last level", n)
 	}
 	assert.Contains(t, Filter(3, false), "assume(!v2_0 | !(lv1_2 | lv2_2));")
+}
+
+// TestScaledFilesAreCurrent: every scaled program is what the generator
+// writes for the seed its manifest names.
+func TestScaledFilesAreCurrent(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(ScaledDir, "MANIFEST.tsv"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+	require.NotEmpty(t, lines)
+	for _, line := range lines {
+		f := strings.Split(line, "\t")
+		var seed int64
+		_, err := fmt.Sscan(f[1], &seed)
+		require.NoError(t, err, line)
+		require.Equal(t, ScaledName(seed), f[0])
+		src, err := os.ReadFile(filepath.Join(ScaledDir, f[0]))
+		require.NoError(t, err)
+		assert.Equal(t, gen.Program(seed, Scaled), string(src), "%s is stale: run go run ./benchmarks/cmd/genscaled", f[0])
+	}
 }

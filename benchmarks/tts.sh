@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs bopgo tts over one of the TTS benchmark sets of ../shared/tts and
 # prints a TSV line per file: name, expected (regression only), verdict,
-# exit status, wall seconds, threads of a failure.
+# exit status, wall seconds, threads of a failure, CPU seconds (user +
+# system; on a loaded machine compare these, as bfc's figures have them).
 #
 #   benchmarks/tts.sh regression|ijit|wk-single|wk-unbounded [TIMEOUT_S] [EXTRA FLAGS...]
 #
@@ -15,18 +16,21 @@ shared=${SHARED:-../shared}/tts
 run() { # name expected dir tts args...
 	name=$1 exp=$2 dir=$3 file=$4; shift 4
 	start=$(date +%s.%N)
-	out=$(cd "$dir" && timeout "$limit" "$bopgo" tts --timeout "${limit}s" "$@" "$file" 2>/dev/null)
+	cpu=$(mktemp)
+	out=$(cd "$dir" && /usr/bin/time -f '%U %S' -o "$cpu" timeout "$limit" "$bopgo" tts --timeout "${limit}s" "$@" "$file" 2>/dev/null)
 	code=$?
 	end=$(date +%s.%N)
+	cpu_s=$(awk 'END{print $1+$2}' "$cpu")
+	rm -f "$cpu"
 	verdict=$(printf '%s\n' "$out" | tail -n1)
 	case $verdict in
 	"VERIFICATION SUCCESSFUL") v=SAFE ;; "VERIFICATION FAILED") v=UNSAFE ;; "VERIFICATION UNKNOWN") v=UNKNOWN ;; *) v=ERROR ;;
 	esac
 	[ $code -eq 124 ] && v=TIMEOUT
 	threads=$(printf '%s\n' "$out" | sed -n 's/^threads: //p')
-	printf '%s\t%s\t%s\t%s\t%.2f\t%s\n' "$name" "$exp" "$v" "$code" "$(echo "$end - $start" | bc)" "$threads"
+	printf '%s\t%s\t%s\t%s\t%.2f\t%s\t%.2f\n' "$name" "$exp" "$v" "$code" "$(echo "$end - $start" | bc)" "$threads" "$cpu_s"
 }
-printf 'name\texpected\tverdict\texit\twall_s\tthreads\n'
+printf 'name\texpected\tverdict\texit\twall_s\tthreads\tcpu_s\n'
 case $set_name in
 regression)
 	for d in "$shared"/bfc-regression/*/; do

@@ -25,6 +25,10 @@ type Config struct {
 	// declares the same locals (l0, l1, ...) and helpers take no
 	// parameter, so that a trace's locals read alike in every thread.
 	SatAbs bool
+	// RareAsserts writes an assignment instead of nine assertions in ten,
+	// so that larger programs are often safe and their whole state space
+	// must be searched.
+	RareAsserts bool
 	// SpawnLoop starts main's threads in loops (while * do ... od), so
 	// that the number of threads is unbounded (with Broadcast too).
 	SpawnLoop bool
@@ -206,6 +210,10 @@ func (g *generator) stmt(depth int, helper bool) {
 	case k < 7:
 		g.printf("assume(%s);", g.expr(1))
 	case k < 9:
+		if g.cfg.RareAsserts && g.r.Intn(10) != 0 {
+			g.assign()
+			return
+		}
 		g.printf("assert(%s);", g.expr(2))
 	case k < 10:
 		if g.cfg.Helpers > 0 && !helper {

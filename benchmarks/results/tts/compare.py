@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Compares a benchmarks/tts.sh run with bfc's figures in ../shared/tts.
 
-    compare.py BOPGO.tsv BFC.tsv [LIMIT_S]
+    compare.py [--cpu] BOPGO.tsv BFC.tsv [LIMIT_S]
 
 Prints: files, decided by each, totals (an undecided file counts LIMIT_S,
 default 30, for both tools, as in docs/counter.md), the ratio, the totals
 where both decide, and every disagreement (a definite verdict against a
-definite verdict or the expected one).
+definite verdict or the expected one). With --cpu the times compared are
+CPU seconds (cpu_s) rather than wall seconds: on a loaded machine these
+are what stays comparable.
 """
 import csv, sys
 
@@ -14,9 +16,13 @@ def load(path, key):
     with open(path) as f:
         return {key(r): r for r in csv.DictReader(f, delimiter='\t')}
 
-limit = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
-ours = load(sys.argv[1], lambda r: r['name'])
-theirs = load(sys.argv[2], lambda r: r['name'].removesuffix('/main'))
+args = sys.argv[1:]
+col = 'wall_s'
+if args and args[0] == '--cpu':
+    col, args = 'cpu_s', args[1:]
+limit = float(args[2]) if len(args) > 2 else 30.0
+ours = load(args[0], lambda r: r['name'])
+theirs = load(args[1], lambda r: r['name'].removesuffix('/main'))
 decided = lambda v: v in ('SAFE', 'UNSAFE')
 n = d_ours = d_bfc = 0
 t_ours = t_bfc = both_ours = both_bfc = 0.0
@@ -30,8 +36,8 @@ for name, r in sorted(ours.items()):
         continue
     n += 1
     ov, bv = r['verdict'], b['verdict']
-    ot = float(r['wall_s']) if decided(ov) else limit
-    bt = float(b['wall_s']) if decided(bv) else limit
+    ot = float(r[col]) if decided(ov) else limit
+    bt = float(b[col]) if decided(bv) else limit
     t_ours += ot; t_bfc += bt
     d_ours += decided(ov); d_bfc += decided(bv)
     if decided(ov) and decided(bv):
