@@ -11,18 +11,27 @@
 // basis of minimal elements (Abdulla, Cerans, Jonsson, Tsay, LICS 1996;
 // the backward part of bfc, Kaiser, Kroening, Wahl, CONCUR 2012).
 //
-// The search (Check) runs in three parts:
+// The search (Check) runs in these parts:
 //
-//   - a thread-modular forward overapproximation (reach.go): the pairs
-//     (shared, local) that some reachable configuration may hold together.
-//     It is an inductive invariant; backward elements outside it are not
-//     coverable and are dropped.
 //   - a bounded forward search (forward.go) over concrete configurations
 //     with 1, 2, 3... threads, for quick bugs with a minimal number of
-//     threads.
+//     threads;
+//   - a thread-modular forward overapproximation (reach.go): how many
+//     threads each local may hold with each shared state. It is an
+//     inductive invariant; backward elements outside it are dropped;
+//   - a Karp–Miller search (karpmiller.go) with acceleration, whose
+//     ω-configurations, once it ends, cover every reachable configuration:
+//     a certificate when they miss the target, a stronger invariant for
+//     the backward search otherwise;
 //   - backward reachability from the target (backward.go) over minimal
-//     bases, smallest elements first. When an element is covered by an
-//     initial configuration its chain of successors is a concrete path.
+//     bases, smallest elements first, run by turns with the Karp–Miller
+//     search. When an element is covered by an initial configuration, or
+//     by a configuration the forward search reached (projections.go), its
+//     chain of successors completes a concrete path.
+//
+// FromProgram (program.go) makes a Boolean program a thread-transition
+// system, broadcast assignments included under the monotone reading; Run
+// (engine.go) is the engine of the root package's table.
 //
 // Answers carry their evidence. Unsafe: a Path from a concrete initial
 // configuration through concrete configurations, each step naming its
