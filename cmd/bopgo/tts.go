@@ -33,7 +33,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	initFlag := fs.String("init", "0/0", "initial `STATE`: s|l1,l2 (one thread in each), s/l (any number in l); bfc's default 0/0")
 	target := fs.String("target", "", "target `STATE` s|l1,l2, or a file holding it (default: FILE.prop)")
 	algorithm := fs.String("algorithm", "accelerated", "`ALG`: accelerated (Karp–Miller forward search, then backward search pruned by it), pruned (backward search pruned by a thread-modular invariant) or plain")
-	budget := fs.Int("forward-budget", 0, "configurations the bounded forward search may visit (`N`; 0: 200,000; -1: off)")
+	budget := fs.Int("forward-budget", 0, "configurations the bounded forward search may visit (`N`; 0: 50,000; -1: off)")
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
 	maxElements := fs.Int("max-elements", 0, "give up with UNKNOWN after `N` backward elements (0: no limit; about 300 bytes each)")
 	trace := fs.Bool("trace", false, "print the path of a failure")

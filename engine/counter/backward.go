@@ -32,6 +32,9 @@ type backward struct {
 	created, pruned int
 	reason          string
 	started         bool
+	// ops counts basic operations (sub-multiset lookups, comparisons,
+	// predecessors), a deterministic measure of time for interleave.
+	ops int
 	// known, if set, are the forward search's projections; met is the
 	// reached configuration that covers the element Unsafe returns, or
 	// -1 when an initial configuration covers it.
@@ -54,11 +57,13 @@ func (b *backward) covered(s int32, m ms, mask uint64) bool {
 	if n := subsets(m); n <= subsetLookups && n < len(b.basis[s]) {
 		found := false
 		b.eachSubset(s, m, func(sub ms) bool {
+			b.ops++
 			_, found = b.live[sub.key(s)]
 			return !found
 		})
 		return found
 	}
+	b.ops += len(b.basis[s])
 	for _, o := range b.basis[s] {
 		if !o.dead && len(o.m) <= len(m) && o.mask&^mask == 0 && o.m.leq(m) {
 			return true
@@ -86,6 +91,7 @@ func (b *backward) subsumed(n *node) bool {
 	if subsets(n.m) <= subsetLookups {
 		found := false
 		b.eachSubset(n.s, n.m, func(sub ms) bool {
+			b.ops++
 			if len(sub) < len(n.m) {
 				if _, ok := b.live[sub.key(n.s)]; ok {
 					found = true
@@ -95,6 +101,7 @@ func (b *backward) subsumed(n *node) bool {
 		})
 		return found
 	}
+	b.ops += len(b.basis[n.s])
 	for _, o := range b.basis[n.s] {
 		if o != n && !o.dead && len(o.m) < len(n.m) && o.mask&^n.mask == 0 && o.m.leq(n.m) {
 			return true
@@ -157,12 +164,12 @@ func (b *backward) run(ctx context.Context) (Verdict, *node) {
 	return v, n
 }
 
-// advance searches on for at most steps popped elements (0: no bound);
-// done is false when it stopped for that bound alone. The first call
+// advance searches on until it has done work more operations (0: no
+// bound); done is false when it stopped for that bound alone. The first call
 // starts from the target. Elements the pruning invariant does not allow
 // are dropped as they are made and again when popped, so a stronger
 // invariant may be set between calls.
-func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, done bool) {
+func (b *backward) advance(ctx context.Context, work int) (v Verdict, n *node, done bool) {
 	c := b.c
 	if !b.started {
 		b.started = true
@@ -179,7 +186,8 @@ func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, 
 		}
 		b.insert(t)
 	}
-	for i := 0; steps <= 0 || i < steps; i++ {
+	until := b.ops + work
+	for i := 0; work <= 0 || b.ops < until; i++ {
 		if i&1023 == 0 && ctx.Err() != nil {
 			b.reason = "interrupted: " + ctx.Err().Error()
 			return Unknown, nil, true
@@ -197,6 +205,7 @@ func (b *backward) advance(ctx context.Context, steps int) (v Verdict, n *node, 
 		for _, ri := range c.byPost[n.s] {
 			r := &c.rules[ri]
 			for _, m := range pre(r, n.m) {
+				b.ops++
 				if b.inv != nil && !b.inv.allows(r.s, m) {
 					b.pruned++
 					continue

@@ -37,12 +37,15 @@ import (
 // or below some node kept, which is the closure the certificate checker
 // verifies box by box.
 type karpMiller struct {
-	c        *system
-	groups   [][]*kmGroup // per shared state: the kept nodes by unbounded set
-	work     []*kmNode
-	limit    int
-	created  int
-	started  bool
+	c       *system
+	groups  [][]*kmGroup // per shared state: the kept nodes by unbounded set
+	work    []*kmNode
+	limit   int
+	created int
+	started bool
+	// ops counts basic operations (set and node comparisons, ancestors
+	// visited), a deterministic measure of time for interleave.
+	ops      int
 	complete bool // the search ran to its end
 	stopped  bool // the search gave up: node limit or ctx
 	target   bool // some kept node covers the target
@@ -178,16 +181,17 @@ func (k *karpMiller) run(ctx context.Context) {
 	k.advance(ctx, 0)
 }
 
-// advance explores until nodes more nodes were kept (0: no bound), the
-// work list is empty (complete), the node limit is reached (stopped), or
-// ctx ends (stopped). The first call starts from the initial state.
-func (k *karpMiller) advance(ctx context.Context, nodes int) {
+// advance explores until it has done work more operations (0: no
+// bound), the work list is empty (complete), the node limit is reached
+// (stopped), or ctx ends (stopped). The first call starts from the
+// initial state.
+func (k *karpMiller) advance(ctx context.Context, work int) {
 	if !k.started {
 		k.started = true
 		root := &kmNode{s: k.c.init.shared, m: slices.Clone(k.c.init.bounded), w: slices.Clone(k.c.init.unbounded)}
 		k.keep(root.finish())
 	}
-	until := k.created + nodes
+	until := k.ops + work
 	for steps := 0; len(k.work) > 0; steps++ {
 		if steps&255 == 0 && ctx.Err() != nil {
 			k.stopped = true
@@ -197,7 +201,7 @@ func (k *karpMiller) advance(ctx context.Context, nodes int) {
 			k.stopped = true
 			return
 		}
-		if nodes > 0 && k.created >= until {
+		if work > 0 && k.ops >= until {
 			return
 		}
 		// Depth first: acceleration against ancestors needs long paths,
@@ -221,9 +225,11 @@ func (k *karpMiller) keep(n *kmNode) {
 	groups := k.groups[n.s]
 	wmask := setMask(n.w)
 	for _, g := range groups {
+		k.ops++
 		if wmask&^g.mask != 0 || !subset(n.w, g.w) {
 			continue
 		}
+		k.ops += len(g.nodes)
 		for _, o := range g.nodes {
 			if n.mask&^o.mask == 0 && n.m.within(o.m, o.w) {
 				return
@@ -234,6 +240,7 @@ func (k *karpMiller) keep(n *kmNode) {
 	kept := groups[:0]
 	for _, g := range groups {
 		if g.mask&^wmask == 0 && subset(g.w, n.w) {
+			k.ops += len(g.nodes)
 			live := g.nodes[:0]
 			for _, o := range g.nodes {
 				if o.mask&^n.mask == 0 && o.m.within(n.m, n.w) {
@@ -368,6 +375,7 @@ const accelerationDepth = 256
 func (k *karpMiller) accelerate(succ *kmNode) {
 	depth := 0
 	for a := succ.parent; a != nil && depth < accelerationDepth; a, depth = a.parent, depth+1 {
+		k.ops++
 		if a.s == succ.s && a.leq(succ) && !a.equal(succ) {
 			for i := 0; i < len(succ.m); {
 				j := i
