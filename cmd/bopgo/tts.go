@@ -122,8 +122,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	}
 	if *stats {
 		s := res.Stats
-		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
-			s.Accelerated, s.AcceleratedComplete, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
+		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\npath from the karp-miller search: %v\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
+			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
 	}
 	switch verdict {
 	case counter.Safe:

@@ -46,9 +46,11 @@ type karpMiller struct {
 	// ops counts basic operations (set and node comparisons, ancestors
 	// visited), a deterministic measure of time for interleave.
 	ops      int
-	complete bool // the search ran to its end
-	stopped  bool // the search gave up: node limit or ctx
-	target   bool // some kept node covers the target
+	complete bool    // the search ran to its end
+	hit      *kmNode // the first node kept that covers the target
+	path     *Path   // hit made concrete (concretize.go), if it could be
+	stopped  bool    // the search gave up: node limit or ctx
+	target   bool    // some kept node covers the target
 }
 
 // kmGroup holds the kept nodes of one shared state with one unbounded
@@ -72,6 +74,12 @@ type kmNode struct {
 	// acceleration must not reach past it.
 	viaTransfer bool
 	dead        bool
+	// How the node was made, for concretize: the rule from the parent,
+	// whether that rule was taken any number of times at once, and the
+	// ancestors whose steps since were repeated (nearest first).
+	rule     int32
+	repeated bool
+	loops    []*kmNode
 }
 
 func (n *kmNode) unbounded(l int32) bool {
@@ -271,6 +279,9 @@ func (k *karpMiller) keep(n *kmNode) {
 	k.created++
 	if n.s == k.c.targetShared && k.coversTarget(n) {
 		k.target = true
+		if k.hit == nil {
+			k.hit = n
+		}
 	}
 }
 
@@ -314,7 +325,7 @@ func (k *karpMiller) expand(n *kmNode) {
 // step keeps the successor of n under r; many says the rule's source
 // local holds any number of threads.
 func (k *karpMiller) step(n *kmNode, r *rule, many bool) {
-	succ := &kmNode{s: r.s2, m: slices.Clone(n.m), w: slices.Clone(n.w), parent: n}
+	succ := &kmNode{s: r.s2, m: slices.Clone(n.m), w: slices.Clone(n.w), parent: n, rule: int32(r.idx)}
 	horizontal := r.s == r.s2
 	switch {
 	case r.kind == tts.Transfer:
@@ -334,6 +345,7 @@ func (k *karpMiller) step(n *kmNode, r *rule, many bool) {
 	case r.kind == tts.Spawn:
 		if horizontal {
 			succ.w = append(succ.w, r.l2) // the spawner stays: again and again
+			succ.repeated = true
 		} else {
 			succ.m = append(succ.m, r.l2)
 		}
@@ -350,6 +362,7 @@ func (k *karpMiller) step(n *kmNode, r *rule, many bool) {
 		}
 		if many && horizontal && r.l != r.l2 {
 			succ.w = append(succ.w, r.l2)
+			succ.repeated = true
 		} else {
 			succ.m = append(succ.m, r.l2)
 		}
@@ -377,6 +390,7 @@ func (k *karpMiller) accelerate(succ *kmNode) {
 	for a := succ.parent; a != nil && depth < accelerationDepth; a, depth = a.parent, depth+1 {
 		k.ops++
 		if a.s == succ.s && a.leq(succ) && !a.equal(succ) {
+			grew := false
 			for i := 0; i < len(succ.m); {
 				j := i
 				for j < len(succ.m) && succ.m[j] == succ.m[i] {
@@ -384,10 +398,14 @@ func (k *karpMiller) accelerate(succ *kmNode) {
 				}
 				if l := succ.m[i]; !a.unbounded(l) && a.m.count(l) < j-i {
 					succ.w = append(succ.w, l)
+					grew = true
 				}
 				i = j
 			}
-			succ.finish()
+			if grew {
+				succ.loops = append(succ.loops, a)
+				succ.finish()
+			}
 		}
 		if a.viaTransfer {
 			return

@@ -68,3 +68,19 @@ func TestBackwardMeetsForward(t *testing.T) {
 	checkEvidence(t, sys, opts, res)
 	certCheckHook(t, sys, opts, res)
 }
+
+// TestConcretizeAcceleratedPath: a spawn loop, and a bug that needs five
+// workers in local 2 at once. The Karp–Miller path (the spawn repeated,
+// the workers' step repeated) becomes a concrete run: multipliers are
+// raised until the workers made suffice, and the path replays.
+func TestConcretizeAcceleratedPath(t *testing.T) {
+	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 1 -> 0 2\n0 0 -> 1 0\n")
+	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|2,2,2,2,2"), ForwardBudget: -1}
+	res, err := Check(t.Context(), sys, opts)
+	require.NoError(t, err)
+	require.Equal(t, Unsafe, res.Verdict)
+	assert.True(t, res.Stats.Concretized)
+	assert.GreaterOrEqual(t, res.Path.Threads, 6)
+	checkEvidence(t, sys, opts, res)
+	certCheckHook(t, sys, opts, res)
+}
