@@ -109,10 +109,10 @@ var slowRegression = map[string]bool{"broadcast_vs/plain": true}
 // to the target is made concrete, finds the bug. Only the Karp–Miller
 // search decides mesh2x2_vs (bfc times out on it).
 var openRegression = map[string]string{
-	"kanban_vf/pruned":      "backward basis explodes on a 20-thread target",
-	"kanban_vf/plain":       "backward basis explodes on a 20-thread target",
-	"mesh2x2_vs/pruned":     "backward search does not finish without the Karp–Miller invariant",
-	"mesh2x2_vs/plain":      "backward search does not finish without the Karp–Miller invariant",
+	"kanban_vf/pruned":  "backward basis explodes on a 20-thread target",
+	"kanban_vf/plain":   "backward basis explodes on a 20-thread target",
+	"mesh2x2_vs/pruned": "backward search does not finish without the Karp–Miller invariant",
+	"mesh2x2_vs/plain":  "backward search does not finish without the Karp–Miller invariant",
 }
 
 // TestRegression runs bfc's regression suite (the tests with a target;
