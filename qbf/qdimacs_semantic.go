@@ -29,6 +29,46 @@ const maxSemanticInputs = 10
 // semanticGates returns the definitions found by truth tables for the
 // variables in inner.
 func semanticGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
+	best := numberedGates(q, inner)
+	// The walk from the roots trusts no numbering and so takes the right
+	// variable of each ring of definitions (qdimacs_roots.go). What it
+	// leaves (a part it could not enter from a root, or whose root it
+	// mistook) is left to the numbered passes; since the walk's gates
+	// have taken all their clauses, the definitions found in what is
+	// left never read them. The numbered passes alone win when they find
+	// clearly more, as on a CNF with no gate structure at its roots.
+	r := newRootWalk(q, inner)
+	roots := r.run()
+	rest := &QDIMACS{NumVars: q.NumVars}
+	var back []int // clause index in rest -> clause index in q
+	for i, cl := range q.Clauses {
+		if !r.consumed[i] {
+			rest.Clauses = append(rest.Clauses, cl)
+			back = append(back, i)
+		}
+	}
+	open := make(map[int]bool)
+	for v := range inner {
+		if roots[v] == nil {
+			open[v] = true
+		}
+	}
+	for v, d := range numberedGates(rest, open) {
+		for k, i := range d.clauses {
+			d.clauses[k] = back[i]
+		}
+		roots[v] = d
+	}
+	if 10*len(roots) >= 9*len(best) {
+		return roots
+	}
+	return best
+}
+
+// numberedGates returns the definitions that the numbering suggests: by
+// truth tables over the clauses of a variable whose other variables come
+// before it (or all after it), or by peeling.
+func numberedGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 	occ := make(map[int][]int)
 	for i, cl := range q.Clauses {
 		for _, m := range cl {
