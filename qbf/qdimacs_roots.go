@@ -184,6 +184,12 @@ func (r *rootWalk) define(v, skip int) *gateDef {
 		} else {
 			neg = append(neg, res)
 		}
+		if wide && len(pos) > 1 && len(neg) > 1 {
+			// Too wide for a table, and not one long clause against
+			// binaries: an input read by many gates. Stopping here keeps
+			// the many calls on such a variable cheap.
+			return nil
+		}
 	}
 	if len(idx) == 0 {
 		return nil
