@@ -33,13 +33,18 @@ func rootGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 func newRootWalk(q *QDIMACS, inner map[int]bool) *rootWalk {
 	r := &rootWalk{
 		q:        q,
-		inner:    inner,
+		inner:    make([]bool, q.NumVars+1),
 		occ:      make([][]int, q.NumVars+1),
 		consumed: make([]bool, len(q.Clauses)),
 		reached:  make([]bool, q.NumVars+1),
 		defs:     make(map[int]*gateDef),
 		changed:  make([]int, q.NumVars+1),
 		checked:  make([]int, len(q.Clauses)),
+	}
+	for v := range inner {
+		if v > 0 && v <= q.NumVars {
+			r.inner[v] = true
+		}
 	}
 	for i, cl := range q.Clauses {
 		for _, m := range cl {
@@ -84,7 +89,7 @@ func (r *rootWalk) run() map[int]*gateDef {
 
 type rootWalk struct {
 	q        *QDIMACS
-	inner    map[int]bool
+	inner    []bool
 	occ      [][]int // clauses of each variable
 	consumed []bool  // taken by a root or a recovered gate
 	reached  []bool
@@ -96,6 +101,9 @@ type rootWalk struct {
 	// at clause i's last test.
 	clock            int
 	changed, checked []int
+	// Scratch space of define.
+	sIdx, sLocal, sFlat []int
+	sPos, sNeg          [][2]int
 }
 
 // reach marks v reached and queues it.
@@ -153,9 +161,11 @@ func (r *rootWalk) drain() {
 // define returns the definition of v by all its remaining clauses except
 // clause skip, or nil if they do not define it.
 func (r *rootWalk) define(v, skip int) *gateDef {
-	var idx []int
-	var local []int
-	var pos, neg [][]int
+	// define runs for every reached variable each time one of its
+	// clauses is taken, and mostly fails: it works in scratch space and
+	// copies only a definition it returns.
+	idx, local, pos, neg, flat := r.sIdx[:0], r.sLocal[:0], r.sPos[:0], r.sNeg[:0], r.sFlat[:0]
+	defer func() { r.sIdx, r.sLocal, r.sPos, r.sNeg, r.sFlat = idx, local, pos, neg, flat }()
 	wide := false
 	for _, i := range r.occ[v] {
 		if r.consumed[i] || i == skip {
@@ -166,23 +176,25 @@ func (r *rootWalk) define(v, skip int) *gateDef {
 			return nil
 		}
 		idx = append(idx, i)
-		var res []int
+		start := len(flat)
 		sign := 0
 		for _, m := range cl {
 			if abs(m) == v {
 				sign = m
 				continue
 			}
-			res = append(res, m)
+			flat = append(flat, m)
 			if !wide && !containsInt(local, abs(m)) {
 				local = append(local, abs(m))
 				wide = len(local) > maxSemanticInputs
 			}
 		}
+		// flat may move as it grows; the residuals are cut from it
+		// below, once it is complete.
 		if sign > 0 {
-			pos = append(pos, res)
+			pos = append(pos, [2]int{start, len(flat)})
 		} else {
-			neg = append(neg, res)
+			neg = append(neg, [2]int{start, len(flat)})
 		}
 		if wide && len(pos) > 1 && len(neg) > 1 {
 			// Too wide for a table, and not one long clause against
@@ -194,14 +206,31 @@ func (r *rootWalk) define(v, skip int) *gateDef {
 	if len(idx) == 0 {
 		return nil
 	}
-	if wide {
-		return wideDefinition(v, idx, pos, neg)
+	cut := func(spans [][2]int) [][]int {
+		out := make([][]int, len(spans))
+		for k, sp := range spans {
+			out[k] = flat[sp[0]:sp[1]:sp[1]]
+		}
+		return out
 	}
-	if !definesByTable(local, pos, neg) {
+	p, n := cut(pos), cut(neg)
+	if wide {
+		d := wideDefinition(v, idx, p, n)
+		if d != nil {
+			d.sets = [][]int{slices.Clone(d.sets[0])}
+			d.clauses = slices.Clone(idx)
+		}
+		return d
+	}
+	if !definesByTable(local, p, n) {
 		return nil
 	}
 	// A side with no clauses makes v a constant: ¬∧ of no sets is false.
-	return &gateDef{out: v, sets: pos, clauses: idx}
+	d := &gateDef{out: v, clauses: slices.Clone(idx)}
+	for _, set := range p {
+		d.sets = append(d.sets, slices.Clone(set))
+	}
+	return d
 }
 
 // wideDefinition matches the n-ary And/Or pattern of extractGates on
