@@ -61,29 +61,28 @@ func (r *rootWalk) run() map[int]*gateDef {
 			r.takeRoot(i)
 		}
 	}
-	next := 0        // where the search for a root clause resumes
-	top := q.NumVars // where the search for an unreached gate resumes
 	for {
 		r.drain()
-		if i, ok := r.findRootClause(next); ok {
+		if i, ok := r.findRootClause(); ok {
 			r.takeRoot(i)
-			next = i + 1
 			continue
 		}
 		// No root clause: what is left are gates no root reads (dead
-		// code) and their inputs. Take the highest-numbered variable its
-		// clauses define: the numbering is the only hint left, and
-		// encoders number their inputs first.
-		v := 0
-		for ; top > 0 && v == 0; top-- {
-			if u := top; inner[u] && !r.reached[u] && r.define(u, -1) != nil {
-				v = u
+		// code) and their inputs. Take them from the highest-numbered
+		// down, each with the gates below it: the numbering is the only
+		// hint left, and encoders number their inputs first. Then look
+		// for roots again.
+		found := false
+		for u := q.NumVars; u > 0; u-- {
+			if inner[u] && !r.reached[u] && r.define(u, -1) != nil {
+				found = true
+				r.reach(u)
+				r.drain()
 			}
 		}
-		if v == 0 {
+		if !found {
 			return r.defs
 		}
-		r.reach(v)
 	}
 }
 
@@ -263,8 +262,7 @@ func wideDefinition(v int, idx []int, pos, neg [][]int) *gateDef {
 	return nil
 }
 
-// findRootClause returns a clause, searching from clause start on and
-// wrapping around, that is in no gate's definition: a clause over outer
+// findRootClause returns a clause that is in no gate's definition: a clause over outer
 // variables only, or one whose removal lets one of its variables that no
 // recovered gate reads be defined by what is left of its clauses, as the
 // top clause (¬γ ∨ o1 ∨ ... ∨ om) of a subsumption query does for each
@@ -274,10 +272,16 @@ func wideDefinition(v int, idx []int, pos, neg [][]int) *gateDef {
 // pass the test: if g ↔ ite(s, h, a) and a ↔ b ∧ s, dropping the clause
 // (¬g ∨ s ∨ a) leaves a defined, since a is false wherever the other
 // clause of g about a matters. Such an a is below a root already.)
-func (r *rootWalk) findRootClause(start int) (int, bool) {
+func (r *rootWalk) findRootClause() (int, bool) {
 	n := len(r.q.Clauses)
 	for k := range n {
-		i := (start + k) % n
+		// From both ends inwards: encoders write the clauses that
+		// assert the root last (bottom up) or first (top down), and
+		// testing a clause costs truth tables.
+		i := k / 2
+		if k%2 == 0 {
+			i = n - 1 - k/2
+		}
 		if r.consumed[i] {
 			continue
 		}
