@@ -10,8 +10,9 @@ import (
 
 // TestTopDownRecoversGates checks that a formula numbered top down, with
 // shared subformulas, yields as many gates as the same formula numbered
-// bottom up, nearly: the recovery follows the circuit, not the
-// numbering. (The two fixed directions alone find about three quarters.)
+// bottom up, give or take 1%: the recovery follows the circuit, not the
+// numbering. (The two fixed directions alone find about three quarters;
+// with peeling, 88%; the walk from the roots finds them all.)
 func TestTopDownRecoversGates(t *testing.T) {
 	var up, down int
 	for seed := range uint64(40) {
@@ -32,7 +33,8 @@ func TestTopDownRecoversGates(t *testing.T) {
 		up += gates[0]
 		down += gates[1]
 	}
-	if 100*down < 85*up {
+	t.Logf("%d gates top down, %d bottom up", down, up)
+	if 100*down < 99*up {
 		t.Fatalf("%d gates from the formulas numbered top down, %d bottom up", down, up)
 	}
 }
