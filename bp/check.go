@@ -1,7 +1,6 @@
 package bp
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -38,7 +37,22 @@ type info struct {
 	asyncCalls  map[*CallStmt]bool // SLAM's ASYNC_n: f() thread starts
 }
 
-var asyncLabel = regexp.MustCompile(`^ASYNC_[0-9]+$`)
+// isAsyncLabel tells whether name is SLAM's thread-start label ASYNC_n.
+// A plain test rather than a regular expression: a package-level regexp
+// is compiled when the package is initialised, at the start of every
+// bopgo run, also of those (bopgo qbf) that never parse a program.
+func isAsyncLabel(name string) bool {
+	digits, ok := strings.CutPrefix(name, "ASYNC_")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 type checker struct {
 	info

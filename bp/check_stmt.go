@@ -88,7 +88,7 @@ func (c *checker) stmt(s Stmt) {
 // isAsync reports whether a call is SLAM's thread start `ASYNC_n: f()`.
 func isAsync(s *CallStmt) bool {
 	for _, l := range s.Labels.List {
-		if asyncLabel.MatchString(l.Name) {
+		if isAsyncLabel(l.Name) {
 			return true
 		}
 	}

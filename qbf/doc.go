@@ -58,9 +58,15 @@
 // write Xor, Xnor and if-then-else gates, repeated literals and redundant
 // clauses; a variable whose clauses over earlier variables force it one
 // way under every assignment is a gate too, found by its truth table
-// (qdimacs_semantic.go); encoders that number a gate before some of its
-// inputs are handled by peeling the circuit from its inputs up
-// (qdimacs_peel.go).
+// (qdimacs_semantic.go). Which variable of a clause group is the gate is
+// not always clear (the clauses of g ↔ a ⊕ b say a ↔ g ⊕ b as well), and
+// a wrong choice makes an old state's choice a gate and the real gate an
+// input that every refinement fixes. Gates are therefore found from the
+// formula's roots down (qdimacs_roots.go), whatever the numbering: a
+// variable is defined once the gates above it have taken their clauses
+// and what is left of its own defines it. What the walk leaves is left to
+// passes that read direction off the numbering, bottom up, top down, or
+// by peeling the circuit from its inputs up (qdimacs_peel.go).
 //
 // # Command line
 //

@@ -29,6 +29,52 @@ const maxSemanticInputs = 10
 // semanticGates returns the definitions found by truth tables for the
 // variables in inner.
 func semanticGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
+	// The walk from the roots trusts no numbering and so takes the right
+	// variable of each ring of definitions (qdimacs_roots.go). What it
+	// leaves (a part it could not enter from a root, or whose root it
+	// mistook) is left to the numbered passes; since the walk's gates
+	// have taken all their clauses, the definitions found in what is
+	// left never read them.
+	r := newRootWalk(q, inner)
+	roots := r.run()
+	rest := &QDIMACS{NumVars: q.NumVars}
+	var back []int // clause index in rest -> clause index in q
+	for i, cl := range q.Clauses {
+		if !r.consumed[i] {
+			rest.Clauses = append(rest.Clauses, cl)
+			back = append(back, i)
+		}
+	}
+	open := make(map[int]bool)
+	for v := range inner {
+		if roots[v] == nil {
+			open[v] = true
+		}
+	}
+	for v, d := range numberedGates(rest, open) {
+		for k, i := range d.clauses {
+			d.clauses[k] = back[i]
+		}
+		roots[v] = d
+	}
+	// When the walk took nearly every clause, the formula is a circuit
+	// it has followed, and the numbered passes over all of it, which
+	// cost twice to four times the walk, would only find the same gates
+	// or the wrong end of some rings. Otherwise, as on a CNF with no
+	// gate structure at its roots, they win when they find clearly more.
+	if 10*len(rest.Clauses) <= len(q.Clauses) {
+		return roots
+	}
+	if best := numberedGates(q, inner); 10*len(roots) < 9*len(best) {
+		return best
+	}
+	return roots
+}
+
+// numberedGates returns the definitions that the numbering suggests: by
+// truth tables over the clauses of a variable whose other variables come
+// before it (or all after it), or by peeling.
+func numberedGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
 	occ := make(map[int][]int)
 	for i, cl := range q.Clauses {
 		for _, m := range cl {
@@ -118,10 +164,8 @@ func semanticPass(q *QDIMACS, vars []int, occ map[int][]int, defs map[int]*gateD
 // definesByTable tells whether, under every assignment of local, exactly
 // one of "all pos clauses hold" and "all neg clauses hold" is true.
 func definesByTable(local []int, pos, neg [][]int) bool {
-	bit := make(map[int]uint, len(local))
-	for i, v := range local {
-		bit[v] = uint(i)
-	}
+	// At most maxSemanticInputs variables: a linear search beats a map.
+	bit := func(v int) uint { return uint(slices.Index(local, v)) }
 	// A clause is false under an assignment a iff a sets each literal
 	// false: a&mask == want.
 	type clause struct{ mask, want uint32 }
@@ -129,7 +173,7 @@ func definesByTable(local []int, pos, neg [][]int) bool {
 		out := make([]clause, len(cls))
 		for i, cl := range cls {
 			for _, m := range cl {
-				b := uint32(1) << bit[abs(m)]
+				b := uint32(1) << bit(abs(m))
 				out[i].mask |= b
 				if m < 0 {
 					out[i].want |= b // ¬x is false when x is true

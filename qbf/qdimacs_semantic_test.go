@@ -79,11 +79,24 @@ func TestRandomSemanticGates(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if want := evalQBF(q); res.Verdict != want {
+		want := evalQBF(q)
+		if res.Verdict != want {
 			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
 		}
 		checkCertificate(t, seed, q, res)
 		extracted += res.Gates
+
+		// Renaming the existential variables changes nothing but the
+		// numbering the numbered passes read direction off.
+		sq := shuffleFrom(r, q, nx+1)
+		sres, err := SolveQDIMACS(context.Background(), sq)
+		if err != nil {
+			t.Fatalf("seed %d, shuffled: %v", seed, err)
+		}
+		if sres.Verdict != want {
+			t.Fatalf("seed %d, shuffled: verdict %v, brute force says %v", seed, sres.Verdict, want)
+		}
+		checkCertificate(t, seed, sq, sres)
 	}
 	if extracted < 2000 {
 		t.Fatalf("only %d gates extracted in 1500 formulas; the test plants too few", extracted)

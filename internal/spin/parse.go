@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // panOutput is what a pan run printed.
@@ -20,32 +21,39 @@ type panOutput struct {
 	summary        bool // the statistics block was printed
 }
 
-var (
-	reErrors  = regexp.MustCompile(`depth reached (\d+), errors: (\d+)`)
-	reStates  = regexp.MustCompile(`(?m)^\s*([0-9.e+]+) states, stored`)
-	reMemory  = regexp.MustCompile(`(?m)^\s*([0-9.]+)\s+total actual memory usage`)
-	reMessage = regexp.MustCompile(`(?m)^pan:\d+: (.*?)(?: \(at depth \d+\))?$`)
-	reVector  = regexp.MustCompile(`VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>(\d+)`)
-)
+// The expressions are compiled on first use, not when the package is
+// initialised: every bopgo run initialises it, and most never run SPIN.
+var panRegexps = sync.OnceValue(func() *panExprs {
+	return &panExprs{
+		errors:  regexp.MustCompile(`depth reached (\d+), errors: (\d+)`),
+		states:  regexp.MustCompile(`(?m)^\s*([0-9.e+]+) states, stored`),
+		memory:  regexp.MustCompile(`(?m)^\s*([0-9.]+)\s+total actual memory usage`),
+		message: regexp.MustCompile(`(?m)^pan:\d+: (.*?)(?: \(at depth \d+\))?$`),
+		vector:  regexp.MustCompile(`VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>(\d+)`),
+	}
+})
+
+type panExprs struct{ errors, states, memory, message, vector *regexp.Regexp }
 
 func parse(out string) panOutput {
 	var p panOutput
-	if m := reErrors.FindStringSubmatch(out); m != nil {
+	re := panRegexps()
+	if m := re.errors.FindStringSubmatch(out); m != nil {
 		p.summary = true
 		p.depth, _ = strconv.Atoi(m[1])
 		p.errors, _ = strconv.Atoi(m[2])
 	}
-	if m := reStates.FindStringSubmatch(out); m != nil {
+	if m := re.states.FindStringSubmatch(out); m != nil {
 		f, _ := strconv.ParseFloat(m[1], 64)
 		p.states = int64(f)
 	}
-	if m := reMemory.FindStringSubmatch(out); m != nil {
+	if m := re.memory.FindStringSubmatch(out); m != nil {
 		p.memory, _ = strconv.ParseFloat(m[1], 64)
 	}
-	if m := reMessage.FindStringSubmatch(out); m != nil {
+	if m := re.message.FindStringSubmatch(out); m != nil {
 		p.message = strings.TrimSpace(m[1])
 	}
-	if m := reVector.FindStringSubmatch(out); m != nil {
+	if m := re.vector.FindStringSubmatch(out); m != nil {
 		p.vectorTooSmall, _ = strconv.Atoi(m[1])
 	}
 	p.depthTooSmall = strings.Contains(out, "max search depth too small")

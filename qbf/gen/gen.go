@@ -26,6 +26,10 @@ type Params struct {
 	// TopDown numbers the Tseitin variables in reverse, each gate before
 	// its inputs, as encoders that walk a formula from its root do.
 	TopDown bool
+	// Shuffle numbers the Tseitin variables in a random order (after
+	// TopDown, which it makes moot), as no encoder does on purpose:
+	// gate recovery must not depend on the numbering.
+	Shuffle bool
 	// Seed chooses the loop body and the encoding's small variations.
 	Seed uint64
 }
@@ -34,6 +38,9 @@ func (p Params) String() string {
 	dir := ""
 	if p.TopDown {
 		dir = "-topdown"
+	}
+	if p.Shuffle {
+		dir += "-shuffled"
 	}
 	return fmt.Sprintf("v%d-c%d-k%d-o%d-a%v%s-s%d", p.Vars, p.Choices, p.Rounds, len(p.Olds), p.Assume, dir, p.Seed)
 }
@@ -110,6 +117,16 @@ func Formula(p Params) (*qbf.QDIMACS, error) {
 			for i, m := range cl {
 				if v := abs(m); v >= w.firstTseitin {
 					cl[i] = sign(m) * (w.firstTseitin + w.n - v)
+				}
+			}
+		}
+	}
+	if p.Shuffle {
+		perm := r.Perm(w.n - w.firstTseitin + 1)
+		for _, cl := range w.clauses {
+			for i, m := range cl {
+				if v := abs(m); v >= w.firstTseitin {
+					cl[i] = sign(m) * (w.firstTseitin + perm[v-w.firstTseitin])
 				}
 			}
 		}

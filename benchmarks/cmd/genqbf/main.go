@@ -28,14 +28,15 @@ func main() {
 	maxVars := flag.Int("vars", 12, "at most `N` state variables")
 	maxRounds := flag.Int("rounds", 8, "at most `N` rounds of the loop")
 	topDown := flag.Bool("topdown", false, "number each Tseitin variable before its inputs")
+	shuffle := flag.Bool("shuffle", false, "number the Tseitin variables in a random order")
 	flag.Parse()
-	if err := run(*dir, *n, *seed, *maxVars, *maxRounds, *topDown); err != nil {
+	if err := run(*dir, *n, *seed, *maxVars, *maxRounds, *topDown, *shuffle); err != nil {
 		fmt.Fprintln(os.Stderr, "genqbf:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, n int, seed uint64, maxVars, maxRounds int, topDown bool) error {
+func run(dir string, n int, seed uint64, maxVars, maxRounds int, topDown, shuffle bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -43,6 +44,7 @@ func run(dir string, n int, seed uint64, maxVars, maxRounds int, topDown bool) e
 		r := rand.New(rand.NewPCG(seed, uint64(i)))
 		p := gen.Random(r, maxVars, maxRounds)
 		p.TopDown = topDown
+		p.Shuffle = shuffle
 		q, err := gen.Formula(p)
 		if err != nil {
 			return err
