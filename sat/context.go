@@ -22,11 +22,12 @@ const (
 // clauses learnt before the stop are kept.
 func (s *Solver) SolveContext(ctx context.Context) int {
 	done := ctx.Done()
-	if done == nil {
+	if done == nil || s.unsat {
 		return s.Solve()
 	}
 	start := time.Now()
 	r := s.solveAsync(done)
+	s.settle(r)
 	s.record(r, time.Since(start))
 	return r
 }

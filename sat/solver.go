@@ -31,6 +31,17 @@ type Solver struct {
 	// inside gini.
 	tests int
 
+	// unsat: the clauses alone are unsatisfiable, whatever is assumed.
+	// gini v1.0.4 must not be asked again then: a later Solve, after
+	// more clauses, can stop the process with "internal error in solve:
+	// sat model" (TestIncrementalAfterUnsat). pending counts the
+	// assumptions of the next solve, to tell that case from a conflict
+	// with the assumptions; dead counts Test scopes opened after it.
+	unsat   bool
+	pending int
+	dead    int
+	why     []z.Lit // settle's buffer
+
 	stats Stats
 }
 
@@ -107,16 +118,38 @@ func (s *Solver) Release(act z.Lit) {
 func (s *Solver) Assume(lits ...z.Lit) {
 	s.define(lits)
 	s.g.Assume(lits...)
+	s.pending += len(lits)
 	s.stats.Assumptions += int64(len(lits))
 }
 
 // Solve decides the clauses under the pending assumptions and consumes
 // them. It returns Sat, Unsat, or (only if gini was stopped) Unknown.
 func (s *Solver) Solve() int {
+	if s.unsat {
+		s.pending = 0
+		s.record(Unsat, 0)
+		return Unsat
+	}
 	start := time.Now()
 	r := s.g.Solve()
+	s.settle(r)
 	s.record(r, time.Since(start))
 	return r
+}
+
+// settle notes an answer of gini's: an Unsat that no assumption took
+// part in is for good.
+func (s *Solver) settle(r int) {
+	if r == Unsat {
+		if s.pending == 0 {
+			s.unsat = true
+		} else if s.why = s.g.Why(s.why[:0]); len(s.why) == 0 {
+			// No assumption took part, by gini's account; make sure
+			// with a solve that assumes nothing, before trusting it.
+			s.unsat = s.g.Solve() == Unsat
+		}
+	}
+	s.pending = 0
 }
 
 // Value returns the value of m in the model found by the last satisfiable
@@ -132,6 +165,9 @@ func (s *Solver) Value(m z.Lit) bool {
 // Why returns the assumptions of the last unsatisfiable Solve or Test that
 // were needed for the conflict, as a new slice.
 func (s *Solver) Why() []z.Lit {
+	if s.unsat {
+		return nil
+	}
 	return s.g.Why(nil)
 }
 
@@ -141,6 +177,10 @@ func (s *Solver) Why() []z.Lit {
 // scope must be encoded before it opens (AddCircuit).
 func (s *Solver) Test() (int, []z.Lit) {
 	s.tests++
+	if s.unsat {
+		s.dead++
+		return Unsat, nil
+	}
 	return s.g.Test(nil)
 }
 
@@ -151,6 +191,10 @@ func (s *Solver) Untest() int {
 		panic("sat: Untest without Test")
 	}
 	s.tests--
+	if s.dead > 0 {
+		s.dead--
+		return Unsat
+	}
 	return s.g.Untest()
 }
 
