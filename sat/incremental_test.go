@@ -32,6 +32,7 @@ func TestIncrementalAfterUnsat(t *testing.T) {
 			return m
 		}
 		a1, a2 := New(c), New(c)
+		var clauses [][]z.Lit
 		was := Sat
 		for step := range 40 {
 			g := c.And(pick(), pick())
@@ -48,14 +49,21 @@ func TestIncrementalAfterUnsat(t *testing.T) {
 			}
 			a1.Add(cl...)
 			a2.Add(cl...)
+			clauses = append(clauses, cl)
+			// A fresh solver with every clause so far is the oracle.
+			fresh := New(c)
+			for _, d := range clauses {
+				fresh.Add(d...)
+			}
 			if step%2 == 0 {
 				a := pick()
 				a1.Assume(a)
 				a2.Assume(a)
+				fresh.Assume(a)
 			}
-			x, y := a1.Solve(), a2.Solve()
-			if x != y {
-				t.Fatalf("seed %d step %d: %d vs %d", seed, step, x, y)
+			x, y, want := a1.Solve(), a2.Solve(), fresh.Solve()
+			if x != y || x != want {
+				t.Fatalf("seed %d step %d: %d and %d, a fresh solver says %d", seed, step, x, y, want)
 			}
 			if a1.unsat && x != Unsat {
 				t.Fatalf("seed %d step %d: unsatisfiable for good, then %d", seed, step, x)

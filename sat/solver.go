@@ -141,13 +141,12 @@ func (s *Solver) Solve() int {
 // part in is for good.
 func (s *Solver) settle(r int) {
 	if r == Unsat {
-		if s.pending == 0 {
-			s.unsat = true
-		} else if s.why = s.g.Why(s.why[:0]); len(s.why) == 0 {
-			// No assumption took part, by gini's account; make sure
-			// with a solve that assumes nothing, before trusting it.
-			s.unsat = s.g.Solve() == Unsat
+		if s.pending > 0 {
+			s.why = s.g.Why(s.why[:0])
 		}
+		// A conflict without assumptions in it, by gini's account (a
+		// second solve to make sure would be the crash itself).
+		s.unsat = s.pending == 0 || len(s.why) == 0
 	}
 	s.pending = 0
 }
