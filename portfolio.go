@@ -11,21 +11,28 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// The portfolio (Auto, the default) races engines on the available cores
-// (GOMAXPROCS, at least two): the first definite answer (Safe or Unsafe)
-// that passes its check wins, and the others are cancelled. An engine
-// that gives up early (the counter engine on a program it does not
-// translate, the explicit one on a step with too many choices) frees its
-// core for the next engine of the list.
+// The portfolio (Auto, the default) races engines: one per available core
+// (GOMAXPROCS), and at least three. The first definite answer (Safe or
+// Unsafe) that passes its check wins, and the others are cancelled. An
+// engine that gives up early (the counter engine on a program it does not
+// translate, the explicit one on a step with too many choices) makes room
+// for the next engine of the list.
 //
 // The list, in order: the counter engine where it applies (no explicit
 // thread bound: it proves safety for any number of threads and counts
-// identical threads), then the explicit search (strong where
-// data is narrow, as in most programs SatAbs writes), symbolic simulation
-// with QBF fix-points (strong where data is wide), and IC3 (strong where a
-// small invariant over the circuit exists); all find bugs. Without the
+// identical threads), then the explicit search (strong where data is
+// narrow, as in most programs SatAbs writes), IC3 (strong where a small
+// invariant over the circuit exists), and symbolic simulation with QBF
+// fix-points (strong where data is wide); all find bugs. Without the
 // counter engine symbolic comes first. BMC and k-induction add nothing
 // that these do not find first on the benchmarks (benchmarks/README.md).
+//
+// Why three on two cores: on the scaled-up random programs
+// (benchmarks/scaled) the fastest engine is the explicit one on some and
+// IC3 on others, by factors up to 30 either way, and nothing cheap tells
+// which beforehand. Racing two left the default up to 29 times slower
+// than the fastest engine; racing three costs the fastest about half as
+// much again when both cores are busy (benchmarks/README.md).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
@@ -38,16 +45,16 @@ var PortfolioEngines = []Engine{Symbolic, Explicit, IC3}
 // portfolioOrder is the list Auto races for prog under opts.
 func portfolioOrder(prog *bp.Program, opts Options) []Engine {
 	if info, _ := Counter.Info(); opts.MaxThreads == 0 && (info.Broadcasts || !prog.HasBroadcasts()) {
-		return []Engine{Counter, Explicit, Symbolic, IC3}
+		return []Engine{Counter, Explicit, IC3, Symbolic}
 	}
 	return PortfolioEngines
 }
 
 // RacedEngines are the engines Auto starts at once on this machine for
-// prog under opts: one per available CPU, at least two.
+// prog under opts: one per available CPU, at least three.
 func RacedEngines(prog *bp.Program, opts Options) []Engine {
 	order := portfolioOrder(prog, opts)
-	return order[:min(max(2, runtime.GOMAXPROCS(0)), len(order))]
+	return order[:min(max(3, runtime.GOMAXPROCS(0)), len(order))]
 }
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
