@@ -289,16 +289,7 @@ func (c *system) replayFrom(p *Path, s int32, cur ms, n *node) (*Path, error) {
 func (f *forward) boxes() []Box {
 	out := make([]Box, 0, len(f.last))
 	for _, st := range f.last {
-		b := Box{Shared: int(st.s)}
-		for i := 0; i < len(st.m); {
-			j := i
-			for j < len(st.m) && st.m[j] == st.m[i] {
-				j++
-			}
-			b.Bounds = append(b.Bounds, Bound{int(st.m[i]), j - i})
-			i = j
-		}
-		out = append(out, b)
+		out = append(out, Box{Shared: int(st.s), Bounds: st.m.bounds()})
 	}
 	return out
 }

@@ -95,22 +95,8 @@ func (a *kmNode) leq(b *kmNode) bool {
 	return a.s == b.s && a.mask&^b.mask == 0 && len(a.w) <= len(b.w) && a.m.within(b.m, b.w) && subset(a.w, b.w)
 }
 
-// subset reports x ⊆ y for sorted sets.
-func subset(x, y []int32) bool {
-	if len(x) > len(y) {
-		return false
-	}
-	j := 0
-	for _, l := range x {
-		for j < len(y) && y[j] < l {
-			j++
-		}
-		if j == len(y) || y[j] != l {
-			return false
-		}
-	}
-	return true
-}
+// subset reports x ⊆ y for sorted sets (as multisets, the same test).
+func subset(x, y []int32) bool { return ms(x).leq(y) }
 
 // within reports whether every local of m holds at most as many threads
 // as in o, or is in the unbounded set w (all sorted). m is small and w
@@ -465,15 +451,7 @@ func (k *karpMiller) boxes() []Box {
 	for _, groups := range k.groups {
 		for _, g := range groups {
 			for _, n := range g.nodes {
-				b := Box{Shared: int(n.s)}
-				for i := 0; i < len(n.m); {
-					j := i
-					for j < len(n.m) && n.m[j] == n.m[i] {
-						j++
-					}
-					b.Bounds = append(b.Bounds, Bound{int(n.m[i]), j - i})
-					i = j
-				}
+				b := Box{Shared: int(n.s), Bounds: n.m.bounds()}
 				for _, l := range n.w {
 					b.Bounds = append(b.Bounds, Bound{int(l), -1})
 				}

@@ -61,6 +61,20 @@ func (m ms) leq(o ms) bool {
 	return true
 }
 
+// bounds lists each local of m with its number of threads, by local.
+func (m ms) bounds() []Bound {
+	var out []Bound
+	for i := 0; i < len(m); {
+		j := i
+		for j < len(m) && m[j] == m[i] {
+			j++
+		}
+		out = append(out, Bound{int(m[i]), j - i})
+		i = j
+	}
+	return out
+}
+
 // mask is a 64-bit summary: m ⊆ o implies mask(m) &^ mask(o) == 0.
 func (m ms) mask() uint64 {
 	var b uint64
