@@ -11,31 +11,28 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// The portfolio (Auto, the default) races engines. The first definite
-// answer (Safe or Unsafe) that passes its check wins, and the others are
-// cancelled. An engine that gives up early (the counter engine on a
-// program it does not translate, the explicit one on a step with too many
-// choices) makes room for the next engine of the list.
+// The portfolio (Auto, the default) races engines: one per available core
+// (GOMAXPROCS), and at least three. The first definite answer (Safe or
+// Unsafe) that passes its check wins, and the others are cancelled. An
+// engine that gives up early (the counter engine on a program it does not
+// translate, the explicit one on a step with too many choices) makes room
+// for the next engine of the list.
 //
-// The list: the counter engine first where it applies (no explicit
-// thread bound, and a program that can have more than fewThreads
-// threads: it proves safety for any number of threads and counts
+// The list, in order: the counter engine where it applies (no explicit
+// thread bound: it proves safety for any number of threads and counts
 // identical threads), then the explicit search (strong where data is
 // narrow, as in most programs SatAbs writes), IC3 (strong where a small
 // invariant over the circuit exists), and symbolic simulation with QBF
-// fix-points (strong where data is wide); all find bugs. With a thread
-// bound given, symbolic comes first. BMC and k-induction add nothing
+// fix-points (strong where data is wide); all find bugs. Without the
+// counter engine symbolic comes first. BMC and k-induction add nothing
 // that these do not find first on the benchmarks (benchmarks/README.md).
 //
-// How many start at once: one per core, and at least three where the
-// counter engine starts (it, explicit and IC3), else at least two. On
-// the scaled-up random programs (benchmarks/scaled, three threads each)
-// the fastest engine is the explicit one on some and IC3 on others, by
-// factors up to 80 either way, and nothing cheap tells which beforehand;
-// the counter engine won none. Racing counter and explicit there left the
-// default up to 29 times slower than the fastest engine, racing all three
-// 2.1 times, racing explicit and IC3 1.7 times (median 1.18;
-// benchmarks/README.md).
+// Why three on two cores: on the scaled-up random programs
+// (benchmarks/scaled) the fastest engine is the explicit one on some and
+// IC3 on others, by factors up to 30 either way, and nothing cheap tells
+// which beforehand. Racing two left the default up to 29 times slower
+// than the fastest engine; racing three costs the fastest about half as
+// much again when both cores are busy (benchmarks/README.md).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
@@ -45,31 +42,19 @@ import (
 // them when the counter engine does not apply.
 var PortfolioEngines = []Engine{Symbolic, Explicit, IC3}
 
-// fewThreads is the largest static thread bound at which the counter
-// engine does not race from the start: with so few threads, counting
-// identical ones gains little, and on the scaled-up random programs
-// (three threads) it won none of 20.
-const fewThreads = 4
-
-// portfolioOrder is the list Auto races for prog under opts, and how
-// many of its engines start at once on this machine.
-func portfolioOrder(prog *bp.Program, opts Options) ([]Engine, int) {
-	cores := runtime.GOMAXPROCS(0)
-	if opts.MaxThreads == 0 {
-		if n, bounded := prog.MaxThreads(); bounded && n <= fewThreads {
-			return []Engine{Explicit, IC3, Symbolic, Counter}, max(2, cores)
-		}
-		return []Engine{Counter, Explicit, IC3, Symbolic}, max(3, cores)
+// portfolioOrder is the list Auto races for prog under opts.
+func portfolioOrder(prog *bp.Program, opts Options) []Engine {
+	if info, _ := Counter.Info(); opts.MaxThreads == 0 && (info.Broadcasts || !prog.HasBroadcasts()) {
+		return []Engine{Counter, Explicit, IC3, Symbolic}
 	}
-	return PortfolioEngines, max(3, cores)
+	return PortfolioEngines
 }
 
 // RacedEngines are the engines Auto starts at once on this machine for
-// prog under opts: one per available CPU, and at least three where the
-// counter engine races from the start (two otherwise).
+// prog under opts: one per available CPU, at least three.
 func RacedEngines(prog *bp.Program, opts Options) []Engine {
-	order, width := portfolioOrder(prog, opts)
-	return order[:min(width, len(order))]
+	order := portfolioOrder(prog, opts)
+	return order[:min(max(3, runtime.GOMAXPROCS(0)), len(order))]
 }
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
@@ -79,7 +64,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		res Result
 		err error
 	}
-	order, _ := portfolioOrder(p.Prog, opts)
+	order := portfolioOrder(p.Prog, opts)
 	slots := len(RacedEngines(p.Prog, opts))
 	answers := make(chan answer, len(order))
 	started := 0
