@@ -16,16 +16,7 @@ import (
 func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
 	th := &s.threads[ti]
 	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
-	var cs []int
-	for _, v := range st.Values {
-		cs = choicesOf(v, cs)
-	}
-	cs = choicesOf(st.Constraint, cs)
-	var pcs []int
-	for _, v := range st.PassiveValues {
-		pcs = choicesOf(v, pcs)
-	}
-	pcs = choicesOf(st.PassiveConstraint, pcs)
+	cs, pcs := broadcastChoices(st)
 	if len(cs) > maxEnum || len(pcs) > maxEnum {
 		x.err = fmt.Errorf("%s: the broadcast has %d active and %d passive non-deterministic choices, too many for the explicit engine",
 			x.prog.Position(st), len(cs), len(pcs))
@@ -66,6 +57,20 @@ func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit e
 		}
 		x.emitProduct(c, ti, st, outs, 0, info, emit)
 	}
+}
+
+// broadcastChoices lists the choices a broadcast enumerates: those of
+// the active part (values and constraint) and, in their own space, those
+// of each passive thread.
+func broadcastChoices(st *bp.Step) (cs, pcs []int) {
+	for _, v := range st.Values {
+		cs = choicesOf(v, cs)
+	}
+	cs = choicesOf(st.Constraint, cs)
+	for _, v := range st.PassiveValues {
+		pcs = choicesOf(v, pcs)
+	}
+	return cs, choicesOf(st.PassiveConstraint, pcs)
 }
 
 // emitProduct emits c with every combination of the passive outcomes of

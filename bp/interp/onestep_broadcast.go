@@ -37,15 +37,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t ThreadState, passives []Threa
 		return nil, fmt.Errorf("%s: not a broadcast assignment", x.prog.Position(st))
 	}
 	s := fromConcrete(&State{Globals: globals, Threads: append([]ThreadState{t}, passives...)})
-	var cs, pcs []int
-	for _, v := range st.Values {
-		cs = choicesOf(v, cs)
-	}
-	cs = choicesOf(st.Constraint, cs)
-	for _, v := range st.PassiveValues {
-		pcs = choicesOf(v, pcs)
-	}
-	pcs = choicesOf(st.PassiveConstraint, pcs)
+	cs, pcs := broadcastChoices(st)
 	if len(cs) > maxEnum || len(pcs) > maxEnum {
 		return nil, fmt.Errorf("%s: the broadcast has %d active and %d passive non-deterministic choices, too many to enumerate",
 			x.prog.Position(st), len(cs), len(pcs))

@@ -433,11 +433,14 @@ func imageBroadcast(r *rule, m ms, w []int32) (ms, []int32) {
 }
 
 // allows reports whether some kept node covers m at shared state s.
+// m is sorted and has no unbounded part, so only its mask and counts
+// are compared (no node is built: the backward search asks this for
+// every predecessor).
 func (k *karpMiller) allows(s int32, m ms) bool {
-	probe := (&kmNode{s: s, m: m}).finish()
+	mask := m.mask()
 	for _, g := range k.groups[s] {
 		for _, o := range g.nodes {
-			if probe.leq(o) {
+			if mask&^o.mask == 0 && m.within(o.m, o.w) {
 				return true
 			}
 		}
