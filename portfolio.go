@@ -6,55 +6,94 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
 
-// The portfolio (Auto, the default) races engines: one per available core
-// (GOMAXPROCS), and at least three. The first definite answer (Safe or
-// Unsafe) that passes its check wins, and the others are cancelled. An
-// engine that gives up early (the counter engine on a program it does not
-// translate, the explicit one on a step with too many choices) makes room
-// for the next engine of the list.
+// The portfolio (Auto, the default) races engines: as many at once as
+// there are cores (GOMAXPROCS), and at least two. The first definite
+// answer (Safe or Unsafe) that passes its check wins, and the others are
+// cancelled. An engine that gives up (the counter engine on a program it
+// does not translate, the explicit one on a step with too many choices)
+// makes room for the next engine of the list; so does a race that runs
+// long (lateStart), so that every engine gets its turn.
 //
-// The list, in order: the counter engine where it applies (no explicit
-// thread bound: it proves safety for any number of threads and counts
-// identical threads), then the explicit search (strong where data is
-// narrow, as in most programs SatAbs writes), IC3 (strong where a small
-// invariant over the circuit exists), and symbolic simulation with QBF
-// fix-points (strong where data is wide); all find bugs. Without the
-// counter engine symbolic comes first. BMC and k-induction add nothing
-// that these do not find first on the benchmarks (benchmarks/README.md).
-//
-// Why three on two cores: on the scaled-up random programs
-// (benchmarks/scaled) the fastest engine is the explicit one on some and
-// IC3 on others, by factors up to 30 either way, and nothing cheap tells
-// which beforehand. Racing two left the default up to 29 times slower
-// than the fastest engine; racing three costs the fastest about half as
-// much again when both cores are busy (benchmarks/README.md).
+// The list is ordered by two cheap features of the program, each
+// measured to pick the engine that wins by far where it holds:
+//   - many identical threads (a kind of thread with three or more
+//     threads, or thread creation without bound): the counter engine
+//     first. It counts the threads instead of enumerating their
+//     interleavings, and alone it proves safety for any number of
+//     threads (Workers n=6 k=8: 0.2 s, where explicit takes 20 s or more).
+//   - a wide step (a constrained step with at least wideChoices
+//     non-deterministic choices): symbolic simulation first. The explicit
+//     engine enumerates the step's outcomes one by one (WideParity v=16:
+//     symbolic 0.01 s, explicit more than 10 s).
+// Otherwise explicit and IC3 go first, then symbolic, then the counter
+// engine: on the scaled-up random programs (benchmarks/scaled) the
+// fastest engine is explicit on some and IC3 on others, by factors up to
+// 30 either way, nothing cheap tells which, and one core each keeps the
+// winner near its own speed (benchmarks/README.md).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
 // deterministic.
 
-// PortfolioEngines are the engines Auto may race, in the order it starts
-// them when the counter engine does not apply.
-var PortfolioEngines = []Engine{Symbolic, Explicit, IC3}
+// PortfolioEngines are the engines Auto may race.
+var PortfolioEngines = []Engine{Symbolic, Explicit, IC3, Counter}
 
-// portfolioOrder is the list Auto races for prog under opts.
+// wideChoices is the number of choices under a constraint from which a
+// step counts as wide: the explicit engine enumerates 2^wideChoices
+// outcomes of it from every state.
+const wideChoices = 12
+
+// identicalThreads is the number of threads of one kind from which the
+// counter engine goes first.
+const identicalThreads = 3
+
+// lateStart is how long a race runs before the next engine of the list
+// joins it; each later one waits lateStartGrowth times as long again.
+const (
+	lateStart       = 30 * time.Second
+	lateStartGrowth = 4
+)
+
+// portfolioOrder is the list Auto races for prog under opts, the likely
+// winners first.
 func portfolioOrder(prog *bp.Program, opts Options) []Engine {
-	if info, _ := Counter.Info(); opts.MaxThreads == 0 && (info.Broadcasts || !prog.HasBroadcasts()) {
-		return []Engine{Counter, Explicit, IC3, Symbolic}
+	order := []Engine{Explicit, IC3, Symbolic}
+	if hasWideStep(prog) {
+		order = []Engine{Symbolic, Explicit, IC3}
 	}
-	return PortfolioEngines
+	if info, _ := Counter.Info(); opts.MaxThreads != 0 || (prog.HasBroadcasts() && !info.Broadcasts) {
+		return order
+	}
+	if n, bounded := prog.MaxIdenticalThreads(); !bounded || n >= identicalThreads {
+		return append([]Engine{Counter}, order...)
+	}
+	return append(order, Counter)
+}
+
+// hasWideStep reports whether some step of prog has at least wideChoices
+// non-deterministic choices under a constraint.
+func hasWideStep(prog *bp.Program) bool {
+	for _, proc := range prog.Procs {
+		for i := range proc.Steps {
+			if st := &proc.Steps[i]; st.Constraint != nil && st.Choices >= wideChoices {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // RacedEngines are the engines Auto starts at once on this machine for
-// prog under opts: one per available CPU, at least three.
+// prog under opts: one per available CPU, at least two.
 func RacedEngines(prog *bp.Program, opts Options) []Engine {
 	order := portfolioOrder(prog, opts)
-	return order[:min(max(3, runtime.GOMAXPROCS(0)), len(order))]
+	return order[:min(max(2, runtime.GOMAXPROCS(0)), len(order))]
 }
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
@@ -81,8 +120,22 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	}
 	var unknown []Result
 	var errs []error
-	for finished := 0; finished < started; finished++ {
-		a := <-answers
+	wait := lateStart
+	late := time.NewTimer(wait)
+	defer late.Stop()
+	for finished := 0; finished < started; {
+		var a answer
+		select {
+		case a = <-answers:
+			finished++
+		case <-late.C:
+			if ctx.Err() == nil && started < len(order) {
+				start() // a long race: the next engine joins
+			}
+			wait *= lateStartGrowth
+			late.Reset(wait)
+			continue
+		}
 		switch {
 		case a.err != nil:
 			errs = append(errs, a.err)

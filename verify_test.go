@@ -118,17 +118,20 @@ func TestWideStepsReplay(t *testing.T) {
 // its failure is reported with the answer another engine gave.
 func TestPortfolioReportsFailures(t *testing.T) {
 	p := mustLoad(t, `decl g; void main() begin g := T; g := !g; assert(g); end`)
-	sym, _ := Symbolic.Info()
-	withEngine(t, Symbolic, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-		r, err := sym.run(ctx, p, bound, last, stats)
+	// The first engine of the race answers with a broken trace; the
+	// others wait, to let it answer first.
+	raced := RacedEngines(p, Options{MaxThreads: 3})
+	broken := raced[0]
+	info, _ := broken.Info()
+	withEngine(t, broken, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+		r, err := info.run(ctx, p, bound, last, stats)
 		if r.Verdict == engine.Unsafe {
 			st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
 			st.Globals[0] = !st.Globals[0]
 		}
 		return r, err
 	})
-	// The other engines wait, to let the broken one answer first.
-	for _, e := range []Engine{Explicit, IC3} {
+	for _, e := range raced[1:] {
 		info, _ := e.Info()
 		withEngine(t, e, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
 			time.Sleep(200 * time.Millisecond)
@@ -138,7 +141,7 @@ func TestPortfolioReportsFailures(t *testing.T) {
 	res, err := Check(context.Background(), p, Options{MaxThreads: 3})
 	require.NoError(t, err)
 	assert.Equal(t, Unsafe, res.Verdict)
-	assert.NotEqual(t, Symbolic, res.Engine, "another engine answers")
+	assert.NotEqual(t, broken, res.Engine, "another engine answers")
 	require.Len(t, res.Failures, 1)
 	assert.ErrorIs(t, res.Failures[0], ErrInternal)
 }

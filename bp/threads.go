@@ -12,8 +12,33 @@ package bp
 // threads of a kind are the sum, over the starts that create it, of the
 // threads of the kinds that run them.
 func (p *Program) MaxThreads() (n int, bounded bool) {
+	counts, bounded := p.threadsPerKind()
+	for _, c := range counts {
+		n = min(n+c, saturatedThreads)
+	}
+	return n, bounded
+}
+
+// MaxIdenticalThreads bounds the number of threads of one kind (the same
+// procedure started at the same place) an execution can create; bounded
+// is false as for MaxThreads. Many identical threads are what the
+// counter engine counts rather than enumerates.
+func (p *Program) MaxIdenticalThreads() (n int, bounded bool) {
+	counts, bounded := p.threadsPerKind()
+	for _, c := range counts {
+		n = max(n, c)
+	}
+	return n, bounded
+}
+
+// saturatedThreads caps thread counts, so that sums cannot overflow.
+const saturatedThreads = 1 << 30
+
+// threadsPerKind bounds the threads of each kind an execution creates;
+// bounded is false (and counts nil) when some start can run unboundedly
+// often.
+func (p *Program) threadsPerKind() (counts []int, bounded bool) {
 	type kind struct{ proc, pc int }
-	const saturated = 1 << 30
 	mainKind := kind{0, p.Procs[0].Entry}
 	index := map[kind]int{mainKind: 0}
 	kinds := []kind{mainKind}
@@ -29,7 +54,7 @@ func (p *Program) MaxThreads() (n int, bounded bool) {
 				continue
 			}
 			if onCycle(proc, pc) {
-				return 0, false
+				return nil, false
 			}
 			t := kind{st.SpawnProc, st.SpawnPC}
 			j, ok := index[t]
@@ -49,8 +74,8 @@ func (p *Program) MaxThreads() (n int, bounded bool) {
 			indeg[j]++
 		}
 	}
-	count := make([]int, len(kinds))
-	count[0] = 1
+	counts = make([]int, len(kinds))
+	counts[0] = 1
 	queue := []int{}
 	for i, d := range indeg {
 		if d == 0 {
@@ -62,18 +87,17 @@ func (p *Program) MaxThreads() (n int, bounded bool) {
 		i := queue[0]
 		queue = queue[1:]
 		done++
-		n = min(n+count[i], saturated)
 		for _, j := range edges[i] {
-			count[j] = min(count[j]+count[i], saturated)
+			counts[j] = min(counts[j]+counts[i], saturatedThreads)
 			if indeg[j]--; indeg[j] == 0 {
 				queue = append(queue, j)
 			}
 		}
 	}
 	if done < len(kinds) {
-		return 0, false
+		return nil, false
 	}
-	return n, true
+	return counts, true
 }
 
 // reachable lists the pcs of proc reachable from the given ones, in the

@@ -1,0 +1,53 @@
+package bopgo
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/bopgo/bopgo/benchmarks"
+)
+
+// TestPortfolioOrder: the cheap features put the engine that wins by far
+// on such programs first, and every engine stays in the list.
+func TestPortfolioOrder(t *testing.T) {
+	vs := make([]string, wideChoices)
+	for i := range vs {
+		vs[i] = fmt.Sprintf("v%d", i)
+	}
+	stars := strings.Repeat("*, ", wideChoices-1) + "*"
+	wide := "decl " + strings.Join(vs, ", ") + ";\nvoid main() begin " +
+		strings.Join(vs, ", ") + " := " + stars + " constrain " + strings.Join(vs, " | ") + "; assert(v0 | !v0); end\n"
+	narrow := "decl g; void w() begin g := *; end\nvoid main() begin start_thread w(); start_thread w(); g := !g; end\n"
+	for _, c := range []struct {
+		name  string
+		src   string
+		opts  Options
+		first []Engine
+	}{
+		{"narrow data, two threads of a kind", narrow, Options{}, []Engine{Explicit, IC3}},
+		{"a wide step", wide, Options{}, []Engine{Symbolic, Explicit}},
+		{"six identical workers", benchmarks.Workers(6, 2, false), Options{}, []Engine{Counter, Explicit}},
+		{"a thread start in a loop", "void w() begin skip; end\nvoid main() begin while * do start_thread w(); od end\n", Options{}, []Engine{Counter, Explicit}},
+		{"a thread bound asked for", benchmarks.Workers(6, 2, false), Options{MaxThreads: 4}, []Engine{Explicit, IC3}},
+	} {
+		p := mustLoad(t, c.src)
+		order := portfolioOrder(p, c.opts)
+		assert.Equal(t, c.first, order[:len(c.first)], c.name)
+		assert.ElementsMatch(t, []Engine{Explicit, IC3, Symbolic}, without(order, Counter), c.name)
+		assert.Len(t, RacedEngines(p, c.opts), min(len(order), max(2, runtime.GOMAXPROCS(0))), c.name)
+	}
+}
+
+func without(es []Engine, e Engine) []Engine {
+	var out []Engine
+	for _, x := range es {
+		if x != e {
+			out = append(out, x)
+		}
+	}
+	return out
+}
