@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -113,11 +112,22 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (r R
 	return r, e.boundHit, nil
 }
 
-// node is a stored state with the step that produced it.
+// node is how a stored state was reached: its parent and the step that
+// produced it (the state itself is in the engine's stateStore, under the
+// same index). It holds no pointer, like the store (store.go).
 type node struct {
-	st     state
 	parent int32
-	step   stepInfo
+	step   storedStep
+}
+
+// storedStep is a stepInfo whose concretised values are e.conc[at:at+n].
+type storedStep struct {
+	thread     int32
+	proc, pc   int32
+	concAt     int32
+	concN      int32
+	suppressed bool
+	taken      int8
 }
 
 // stepInfo records how a node was reached from its parent: which thread
@@ -144,13 +154,13 @@ type engine struct {
 	stepper
 	opts    Options
 	nodes   []node
-	index   map[string]int32
-	keyBuf  bytes.Buffer
+	states  *stateStore
+	conc    []concretised // the concretised values of every node's step
 	failure *Result // set when a violation is found or the search gives up
 }
 
 func newEngine(prog *bp.Program, an *analysis, opts Options, bound int) *engine {
-	return &engine{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, index: map[string]int32{}}
+	return &engine{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: newStateStore(len(prog.Globals))}
 }
 
 func (e *engine) initial() state {
@@ -183,13 +193,13 @@ func (e *engine) run(ctx context.Context) Result {
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
 			return Result{Outcome: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
-		s := &e.nodes[head].st
+		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
 				continue
 			}
-			e.expand(int32(head), ti)
+			e.expand(int32(head), &s, ti)
 			if e.failure != nil {
 				return *e.failure
 			}
@@ -201,13 +211,16 @@ func (e *engine) run(ctx context.Context) Result {
 // add stores s unless an equivalent state is known; it returns the index
 // of the new node, or -1.
 func (e *engine) add(s state, parent int32, info stepInfo) int32 {
-	k := s.key(&e.keyBuf)
-	if _, seen := e.index[k]; seen {
+	i, fresh := e.states.add(&s)
+	if !fresh {
 		return -1
 	}
-	i := int32(len(e.nodes))
-	e.index[k] = i
-	e.nodes = append(e.nodes, node{st: s, parent: parent, step: info})
+	e.nodes = append(e.nodes, node{parent: parent, step: storedStep{
+		thread: info.thread, proc: info.proc, pc: info.pc,
+		concAt: int32(len(e.conc)), concN: int32(len(info.conc)),
+		suppressed: info.suppressed, taken: info.taken,
+	}})
+	e.conc = append(e.conc, info.conc...)
 	if e.opts.Stored != nil && len(e.nodes)%StoredEvery == 0 {
 		e.opts.Stored(StoredEvery)
 	}
@@ -216,11 +229,22 @@ func (e *engine) add(s state, parent int32, info stepInfo) int32 {
 
 // labelReached reports a violation if a thread of node i is at a target
 // label.
+// step returns the step that produced node i.
+func (e *engine) step(i int32) stepInfo {
+	st := e.nodes[i].step
+	return stepInfo{
+		thread: st.thread, proc: st.proc, pc: st.pc,
+		conc:       e.conc[st.concAt : st.concAt+st.concN : st.concAt+st.concN],
+		suppressed: st.suppressed, taken: st.taken,
+	}
+}
+
 func (e *engine) labelReached(i int32) *Result {
 	if e.opts.Label == "" {
 		return nil
 	}
-	for _, t := range e.nodes[i].st.threads {
+	s := e.states.state(i)
+	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
 			r := &Result{Outcome: Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
 			r.Trace = e.trace(i, nil)

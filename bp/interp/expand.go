@@ -3,8 +3,8 @@ package interp
 import "fmt"
 
 // expand generates the successors of node head by the step of thread ti.
-func (e *engine) expand(head int32, ti int) {
-	s := e.nodes[head].st
+func (e *engine) expand(head int32, sp *state, ti int) {
+	s := *sp
 	th := s.threads[ti]
 	rs := e.an.reads[th.proc][th.pc]
 	// Split every X the step reads into its two values.

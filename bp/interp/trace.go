@@ -66,18 +66,21 @@ func (e *engine) trace(end int32, fail *stepInfo) *Trace {
 	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
 		path[l], path[r] = path[r], path[l]
 	}
+	states := make([]state, len(path))
+	steps := make([]stepInfo, len(path))
+	for j, i := range path {
+		states[j], steps[j] = e.states.state(i), e.step(i)
+	}
 	concrete := make([]State, len(path))
 	// The last state: its X values are read by the failing step or free.
-	last := &e.nodes[path[len(path)-1]].st
-	concrete[len(path)-1] = resolve(last, fail, nil)
+	concrete[len(path)-1] = resolve(&states[len(path)-1], fail, nil)
 	for j := len(path) - 1; j > 0; j-- {
-		step := e.nodes[path[j]].step
-		concrete[j-1] = resolve(&e.nodes[path[j-1]].st, &step, &concrete[j])
+		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
-	e.keepForgotten(path, concrete)
+	e.keepForgotten(states, steps, concrete)
 	tr := &Trace{Kind: LabelReached}
 	for j := 1; j < len(path); j++ {
-		info := e.nodes[path[j]].step
+		info := steps[j]
 		tr.Steps = append(tr.Steps, TraceStep{
 			Thread: int(info.thread), Proc: int(info.proc), PC: int(info.pc),
 			Before: concrete[j-1], Taken: int(info.taken), Suppressed: info.suppressed,
@@ -98,10 +101,10 @@ func (e *engine) trace(end int32, fail *stepInfo) *Trace {
 // show the value it last had, instead of a value from the future: a dead
 // local is never read again, so any value replays, and this one is the
 // value a person expects to see.
-func (e *engine) keepForgotten(path []int32, concrete []State) {
-	for j := 1; j < len(path); j++ {
-		prev, cur := &e.nodes[path[j-1]].st, &e.nodes[path[j]].st
-		info := e.nodes[path[j]].step
+func (e *engine) keepForgotten(states []state, steps []stepInfo, concrete []State) {
+	for j := 1; j < len(states); j++ {
+		prev, cur := &states[j-1], &states[j]
+		info := steps[j]
 		st := &e.prog.Procs[info.proc].Steps[info.pc]
 		for _, t := range cur.threads {
 			pi := prev.find(t.id)
@@ -116,7 +119,7 @@ func (e *engine) keepForgotten(path []int32, concrete []State) {
 					continue
 				}
 				// Forgotten now, or forgotten earlier and untouched since.
-				if pt.locals[i] != vX || e.forgotten(path, j-1, t.id, i) {
+				if pt.locals[i] != vX || e.forgotten(states, steps, j-1, t.id, i) {
 					ct.Locals[i] = cp.Locals[i]
 				}
 			}
@@ -125,16 +128,16 @@ func (e *engine) keepForgotten(path []int32, concrete []State) {
 }
 
 // forgotten reports whether local i of thread id holds, in the state at
-// path[j], an X that came from forgetting a concrete value (not a fresh
-// non-deterministic one).
-func (e *engine) forgotten(path []int32, j int, id int32, i int) bool {
+// states[j], an X that came from forgetting a concrete value (not a fresh
+// non-deterministic one); steps[j] produced states[j].
+func (e *engine) forgotten(states []state, steps []stepInfo, j int, id int32, i int) bool {
 	for ; j > 0; j-- {
-		prev, cur := &e.nodes[path[j-1]].st, &e.nodes[path[j]].st
+		prev, cur := &states[j-1], &states[j]
 		ci, pi := cur.find(id), prev.find(id)
 		if ci < 0 || pi < 0 || cur.threads[ci].locals[i] != vX {
 			return false
 		}
-		info := e.nodes[path[j]].step
+		info := steps[j]
 		if info.thread >= 0 && writesLocal(&e.prog.Procs[info.proc].Steps[info.pc], info.thread, id, i) {
 			return false // written: a fresh value
 		}

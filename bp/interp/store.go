@@ -1,0 +1,188 @@
+package interp
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+	"slices"
+)
+
+// stateStore holds the search's states packed into one byte slice, with
+// an open-addressing index over their canonical keys. Nothing in it holds
+// a pointer, so the garbage collector never scans the millions of states
+// a search keeps: with a state as Go slices (globals, threads, locals) and
+// a map from key strings, marking them took a large share of the search
+// on the scaled-up random programs (benchmarks/README.md, "Stop 5").
+//
+// A record is
+//
+//	keyLen uint32 | key | nextID uint32 | n uint16 | n × (sorted index uint16, id uint32)
+//
+// The key is the state up to thread identities (threads are symmetric):
+// the globals, then each thread's part (proc uint16, pc uint32, atomic,
+// number of locals uint16, locals) in sorted order. The rest says which
+// part each thread is, in creation order, and its identity, so that the
+// state comes back exactly as stored.
+type stateStore struct {
+	globals int      // number of globals
+	data    []byte   // the records, back to back in node order
+	offsets []int    // offsets[i]: where node i's record starts
+	table   []uint64 // (hash tag << 32 | node+1), 0 when empty
+	seed    maphash.Seed
+
+	// Scratch space reused by every add.
+	parts [][]byte
+	order []int
+	rank  []int
+}
+
+func newStateStore(globals int) *stateStore {
+	return &stateStore{globals: globals, table: make([]uint64, 1024), seed: maphash.MakeSeed()}
+}
+
+// len is the number of stored states.
+func (st *stateStore) len() int { return len(st.offsets) }
+
+// add stores s unless a state with the same key is stored: it returns
+// s's node index and true, or the stored one's and false.
+func (st *stateStore) add(s *state) (int32, bool) {
+	start := len(st.data)
+	st.data = st.appendRecord(st.data, s)
+	key := recordKey(st.data[start:])
+	h := maphash.Bytes(st.seed, key)
+	tag := h >> 32
+	mask := uint64(len(st.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := st.table[i]
+		if e == 0 {
+			n := int32(len(st.offsets))
+			st.table[i] = tag<<32 | uint64(n+1)
+			st.offsets = append(st.offsets, start)
+			if 4*len(st.offsets) > 3*len(st.table) {
+				st.grow()
+			}
+			return n, true
+		}
+		if e>>32 == tag {
+			if old := int32(e&0xffffffff) - 1; bytes.Equal(recordKey(st.record(old)), key) {
+				st.data = st.data[:start]
+				return old, false
+			}
+		}
+	}
+}
+
+// grow doubles the index and re-inserts every stored key.
+func (st *stateStore) grow() {
+	st.table = make([]uint64, 2*len(st.table))
+	mask := uint64(len(st.table) - 1)
+	for n := range st.offsets {
+		h := maphash.Bytes(st.seed, recordKey(st.record(int32(n))))
+		i := h & mask
+		for st.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		st.table[i] = h>>32<<32 | uint64(n+1)
+	}
+}
+
+// record returns node n's record.
+func (st *stateStore) record(n int32) []byte {
+	end := len(st.data)
+	if int(n)+1 < len(st.offsets) {
+		end = st.offsets[n+1]
+	}
+	return st.data[st.offsets[n]:end]
+}
+
+// recordKey returns the key of a record.
+func recordKey(rec []byte) []byte {
+	return rec[4 : 4+binary.LittleEndian.Uint32(rec)]
+}
+
+// appendRecord appends s's record to buf.
+func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
+	n := len(s.threads)
+	st.parts = st.parts[:0]
+	st.order = st.order[:0]
+	for i := range s.threads {
+		t := &s.threads[i]
+		var p []byte
+		if i < cap(st.parts) {
+			p = st.parts[:i+1][i][:0]
+		}
+		p = binary.LittleEndian.AppendUint16(p, uint16(t.proc))
+		p = binary.LittleEndian.AppendUint32(p, uint32(t.pc))
+		p = append(p, boolByte(t.atomic))
+		p = binary.LittleEndian.AppendUint16(p, uint16(len(t.locals)))
+		for _, v := range t.locals {
+			p = append(p, byte(v))
+		}
+		st.parts = append(st.parts, p)
+		st.order = append(st.order, i)
+	}
+	slices.SortStableFunc(st.order, func(a, b int) int { return bytes.Compare(st.parts[a], st.parts[b]) })
+	st.rank = slices.Grow(st.rank[:0], n)[:n]
+	for r, i := range st.order {
+		st.rank[i] = r
+	}
+
+	lenAt := len(buf)
+	buf = append(buf, 0, 0, 0, 0)
+	for _, v := range s.globals {
+		buf = append(buf, byte(v))
+	}
+	for _, i := range st.order {
+		buf = append(buf, st.parts[i]...)
+	}
+	binary.LittleEndian.PutUint32(buf[lenAt:], uint32(len(buf)-lenAt-4))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(s.nextID))
+	buf = binary.LittleEndian.AppendUint16(buf, uint16(n))
+	for i := range s.threads {
+		buf = binary.LittleEndian.AppendUint16(buf, uint16(st.rank[i]))
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(s.threads[i].id))
+	}
+	return buf
+}
+
+// state decodes node n's state; it shares nothing with the store.
+func (st *stateStore) state(n int32) state {
+	rec := st.record(n)
+	key := recordKey(rec)
+	s := state{globals: make([]val, st.globals)}
+	for i := range s.globals {
+		s.globals[i] = val(key[i])
+	}
+	var parts []thread
+	for p := key[st.globals:]; len(p) > 0; {
+		t := thread{
+			proc:   int32(binary.LittleEndian.Uint16(p)),
+			pc:     int32(binary.LittleEndian.Uint32(p[2:])),
+			atomic: p[6] != 0,
+		}
+		nl := int(binary.LittleEndian.Uint16(p[7:]))
+		t.locals = make([]val, nl)
+		for i := range t.locals {
+			t.locals[i] = val(p[9+i])
+		}
+		parts = append(parts, t)
+		p = p[9+nl:]
+	}
+	rest := rec[4+len(key):]
+	s.nextID = int32(binary.LittleEndian.Uint32(rest))
+	n16 := int(binary.LittleEndian.Uint16(rest[4:]))
+	s.threads = make([]thread, n16)
+	for i := range s.threads {
+		e := rest[6+6*i:]
+		s.threads[i] = parts[binary.LittleEndian.Uint16(e)]
+		s.threads[i].id = int32(binary.LittleEndian.Uint32(e[2:]))
+	}
+	return s
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,87 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// randomState draws a state with up to 4 threads over 3 procs, with
+// locals of lengths that differ between threads.
+func randomState(r *rand.Rand, globals int) state {
+	s := state{globals: make([]val, globals)}
+	for i := range s.globals {
+		s.globals[i] = val(r.Intn(3))
+	}
+	for range 1 + r.Intn(4) {
+		t := thread{id: s.nextID, proc: int32(r.Intn(3)), pc: int32(r.Intn(300)), atomic: r.Intn(5) == 0}
+		t.locals = make([]val, r.Intn(3))
+		for i := range t.locals {
+			t.locals[i] = val(r.Intn(3))
+		}
+		s.threads = append(s.threads, t)
+		s.nextID += 1 + int32(r.Intn(2))
+	}
+	return s
+}
+
+// permuted returns s with its threads in another order and other
+// identities: the same state up to the symmetry of threads.
+func permuted(r *rand.Rand, s state) state {
+	c := s.clone()
+	r.Shuffle(len(c.threads), func(i, j int) { c.threads[i], c.threads[j] = c.threads[j], c.threads[i] })
+	for i := range c.threads {
+		c.threads[i].id = int32(100 + i)
+	}
+	c.nextID = 100 + int32(len(c.threads))
+	return c
+}
+
+// upToThreads names a state's class under the symmetry of threads: its
+// globals and the sorted list of its thread states.
+func upToThreads(s state) string {
+	var ts []string
+	for _, t := range s.threads {
+		ts = append(ts, fmt.Sprint(t.proc, t.pc, t.atomic, t.locals))
+	}
+	slices.Sort(ts)
+	return fmt.Sprint(s.globals, ts)
+}
+
+// TestStateStore: every stored state comes back exactly (thread order and
+// identities included), a state equal up to the threads' order and
+// identities is found rather than stored again, and other states are
+// stored, through many growths of the index.
+func TestStateStore(t *testing.T) {
+	for seed := int64(1); seed <= 20; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		st := newStateStore(3)
+		var stored []state
+		index := map[string]int{}
+		for range 3000 {
+			s := randomState(r, 3)
+			n, fresh := st.add(&s)
+			if known, ok := index[upToThreads(s)]; ok {
+				require.False(t, fresh, "seed %d: %+v was stored as %+v", seed, s, stored[known])
+				require.Equal(t, int32(known), n, "seed %d", seed)
+				continue
+			}
+			require.True(t, fresh, "seed %d: %+v", seed, s)
+			require.Equal(t, int32(len(stored)), n, "seed %d", seed)
+			index[upToThreads(s)] = len(stored)
+			stored = append(stored, s)
+			p := permuted(r, s)
+			m, fresh := st.add(&p)
+			require.False(t, fresh, "seed %d: a permutation of %+v was stored again", seed, s)
+			require.Equal(t, n, m, "seed %d", seed)
+		}
+		require.Equal(t, len(stored), st.len())
+		for i, s := range stored {
+			assert.Equal(t, s, st.state(int32(i)), "seed %d, node %d", seed, i)
+		}
+	}
+}
