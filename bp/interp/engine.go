@@ -156,7 +156,7 @@ type engine struct {
 	nodes   []node
 	states  *stateStore
 	conc    []concretised // the concretised values of every node's step
-	failure *Result // set when a violation is found or the search gives up
+	failure *Result       // set when a violation is found or the search gives up
 }
 
 func newEngine(prog *bp.Program, an *analysis, opts Options, bound int) *engine {
