@@ -14,12 +14,23 @@ type state struct {
 	nextID  int32
 }
 
+// clone copies s. The values of the globals and of every thread's locals
+// share one new array (each slice capped, so that an append to one never
+// writes into another): a search clones a state for every successor.
 func (s *state) clone() state {
-	c := state{globals: append([]val(nil), s.globals...), nextID: s.nextID}
+	n := len(s.globals)
+	for i := range s.threads {
+		n += len(s.threads[i].locals)
+	}
+	vals := make([]val, n)
+	at := copy(vals, s.globals)
+	c := state{globals: vals[:at:at], nextID: s.nextID}
 	c.threads = make([]thread, len(s.threads))
 	for i, t := range s.threads {
 		c.threads[i] = t
-		c.threads[i].locals = append([]val(nil), t.locals...)
+		end := at + copy(vals[at:], t.locals)
+		c.threads[i].locals = vals[at:end:end]
+		at = end
 	}
 	return c
 }
