@@ -31,10 +31,10 @@ type stateStore struct {
 	seed    maphash.Seed
 
 	// Scratch space reused by every add.
-	rec     []byte
-	parts   [][]byte
-	order   []int
-	rank    []int
+	rec   []byte
+	parts [][]byte
+	order []int
+	rank  []int
 }
 
 // chunkSize is the size of a chunk of records: records go into fixed
