@@ -142,8 +142,9 @@ type Stats struct {
 type SymbolicStats struct {
 	Subsumed      int           // symbolic states dropped as covered by stored ones
 	CheapSubsumed int           // of those, decided without a QBF query
-	QBFCalls      int           // subsumption queries
+	QBFCalls      int           // subsumption queries solved
 	QBFTime       time.Duration // time in them
+	CachedQBF     int           // subsumption queries answered from the cache instead
 	// Symbolic states replaced by equivalent ones over fresh inputs
 	// (re-parameterisation, engine/symbolic/reparam.go).
 	Reparameterised int

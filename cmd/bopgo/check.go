@@ -48,7 +48,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: "+engineHelp())
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
-	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query of the symbolic engine as QDIMACS into `DIR`")
+	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "bmc, kind: give up with UNKNOWN past unrolling depth `N` (0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")

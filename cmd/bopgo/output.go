@@ -66,8 +66,8 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	if stats {
 		st := res.Stats
-		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs)\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs (%.3fs checking the answer)\n",
-			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(),
+		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs), %d more answered from the cache\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs (%.3fs checking the answer)\n",
+			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(), st.CachedQBF,
 			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds(), st.CheckTime.Seconds())
 		if info, _ := res.Engine.Info(); info.Depth || res.Engine == bopgo.IC3 {
 			fmt.Fprintf(w, "depth: %d\n", st.Depth)
@@ -172,6 +172,7 @@ type jsonStats struct {
 	SATSeconds  float64 `json:"sat_seconds"`
 	QBFCalls    int     `json:"qbf_calls"`
 	QBFSeconds  float64 `json:"qbf_seconds"`
+	QBFCached   int     `json:"qbf_cached"`
 	Reduced     int     `json:"reduced_expansions"`
 	Full        int     `json:"full_expansions"`
 	Proviso     int     `json:"proviso_expansions"`
@@ -197,7 +198,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			States: res.Stats.States, Subsumed: res.Stats.Subsumed,
 			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
 			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
-			Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
+			QBFCached: res.Stats.CachedQBF, Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
 			Proviso: res.Stats.ProvisoExpansions, Split: res.Stats.SplitStates,
 			ThreadBound: res.Stats.ThreadBound, Depth: res.Stats.Depth, Seconds: res.Stats.Duration.Seconds(),
 			CheckSeconds: res.Stats.CheckTime.Seconds(),
