@@ -122,7 +122,12 @@ func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 		res.Limit = NoLimit
 	}
 	checked := time.Now()
-	if err := verify(p, r); err != nil {
+	if err := verify(ctx, p, r); err != nil {
+		if ctx.Err() != nil {
+			// The check did not end: no answer, and no error either.
+			s := engine.Stopped(ctx.Err())
+			return Result{Engine: info.Name, Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
+		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
 	}
 	stats.CheckTime = time.Since(checked)
@@ -137,7 +142,7 @@ func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 }
 
 // verify is the check every answer passes before it leaves Check.
-func verify(p *engine.Problem, r engine.Result) error {
+func verify(ctx context.Context, p *engine.Problem, r engine.Result) error {
 	switch r.Verdict {
 	case Unsafe:
 		if r.Trace == nil {
@@ -146,7 +151,7 @@ func verify(p *engine.Problem, r engine.Result) error {
 		return interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 	case Safe:
 		if r.Certificate != nil {
-			return r.Certificate.Check()
+			return r.Certificate.Check(ctx)
 		}
 	}
 	return nil

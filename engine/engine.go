@@ -115,8 +115,9 @@ type Result struct {
 // Certificate is an engine's evidence for Safe that the root can check
 // independently of the engine that found it.
 type Certificate interface {
-	// Check re-verifies the certificate; nil means it holds.
-	Check() error
+	// Check re-verifies the certificate; nil means it holds. It may give
+	// up with ctx's error when ctx ends.
+	Check(ctx context.Context) error
 	// String describes it for the result's reason, e.g. "inductive
 	// invariant of 12 clauses".
 	String() string

@@ -1,6 +1,7 @@
 package circuit
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/go-air/gini/z"
@@ -24,7 +25,8 @@ type proof struct {
 	k         int
 }
 
-func (p *proof) Check() error {
+// Check runs a few SAT calls, so it does not watch ctx.
+func (p *proof) Check(context.Context) error {
 	if p.invariant != nil {
 		return mc.CheckInvariant(p.sys, p.invariant)
 	}

@@ -69,7 +69,9 @@ type certificate struct {
 	cert    *Certificate
 }
 
-func (c *certificate) Check() error { return c.problem.CheckCertificate(c.cert.Checkable()) }
+func (c *certificate) Check(ctx context.Context) error {
+	return c.problem.CheckCertificateContext(ctx, c.cert.Checkable())
+}
 
 func (c *certificate) String() string {
 	return fmt.Sprintf("safe for any number of threads: an upward-closed set of %d minimal configurations and an invariant of %d boxes, closed under predecessors",

@@ -1,6 +1,7 @@
 package covercheck
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -75,6 +76,11 @@ type certChecker struct {
 	p       Problem
 	byShare map[int][]counts
 	sigs    map[int][]signature // parallel to byShare
+	// byLeast[s][l]: the basis elements at s (indices into byShare[s])
+	// whose least local with a thread is l; -1 for the empty one. An
+	// element below c has its least local among c's, so inU looks only
+	// there.
+	byLeast map[int]map[int][]int
 	boxes   map[int][]*box
 	exact   map[string]bool
 	sources map[[2]int][]int // (shared, local) -> rules
@@ -119,13 +125,55 @@ func (k *certChecker) inI(s int, c counts) bool {
 // inU reports whether some basis element lies below the configuration.
 func (k *certChecker) inU(s int, c counts) bool {
 	g := signatureOf(c)
-	for i, b := range k.byShare[s] {
-		h := k.sigs[s][i]
-		if h.total <= g.total && h.bits&^g.bits == 0 && c.geq(b) {
+	bs, sigs, byLeast := k.byShare[s], k.sigs[s], k.byLeast[s]
+	below := func(is []int) bool {
+		for _, i := range is {
+			h := sigs[i]
+			if h.total > g.total {
+				return false // the rest have more threads still (sortBasis)
+			}
+			if h.bits&^g.bits == 0 && c.geq(bs[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	if below(byLeast[-1]) {
+		return true
+	}
+	for l, n := range c {
+		if n > 0 && below(byLeast[l]) {
 			return true
 		}
 	}
 	return false
+}
+
+// sortBasis orders the basis elements at shared state s by their number
+// of threads, so that inU stops at the first one larger than the
+// configuration it tests.
+func (k *certChecker) sortBasis(s int) {
+	bs, sigs := k.byShare[s], k.sigs[s]
+	idx := make([]int, len(bs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return sigs[idx[a]].total < sigs[idx[b]].total })
+	sortedBs, sortedSigs := make([]counts, len(bs)), make([]signature, len(bs))
+	for i, j := range idx {
+		sortedBs[i], sortedSigs[i] = bs[j], sigs[j]
+	}
+	k.byShare[s], k.sigs[s] = sortedBs, sortedSigs
+	k.byLeast[s] = map[int][]int{}
+	for i, b := range sortedBs {
+		least := -1
+		for l, n := range b {
+			if n > 0 && (least < 0 || l < least) {
+				least = l
+			}
+		}
+		k.byLeast[s][least] = append(k.byLeast[s][least], i)
+	}
 }
 
 // inBoxes reports whether the box lies within one box of I.
@@ -144,16 +192,25 @@ func (k *certChecker) inBoxes(a *box) bool {
 // CheckCertificate checks c against the problem (see the package
 // comment for what is checked and why it suffices).
 func (p Problem) CheckCertificate(c *Certificate) error {
+	return p.CheckCertificateContext(context.Background(), c)
+}
+
+// CheckCertificateContext is CheckCertificate, which gives up with
+// ctx's error when ctx ends: a large certificate takes long to check.
+func (p Problem) CheckCertificateContext(ctx context.Context, c *Certificate) error {
 	if c == nil {
 		return fmt.Errorf("no certificate")
 	}
 	sys := p.System
-	k := &certChecker{p: p, byShare: map[int][]counts{}, sigs: map[int][]signature{},
+	k := &certChecker{p: p, byShare: map[int][]counts{}, sigs: map[int][]signature{}, byLeast: map[int]map[int][]int{},
 		boxes: map[int][]*box{}, exact: map[string]bool{}, sources: map[[2]int][]int{}, free: map[int][]int{}}
 	for _, b := range c.Basis {
 		bc := countsOf(b.Locals)
 		k.byShare[b.Shared] = append(k.byShare[b.Shared], bc)
 		k.sigs[b.Shared] = append(k.sigs[b.Shared], signatureOf(bc))
+	}
+	for sh := range k.byShare {
+		k.sortBasis(sh)
 	}
 	for _, b := range c.Boxes {
 		if b.Others != 0 && b.Others != inf {
@@ -207,6 +264,9 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 	}
 	for _, bs := range k.boxes {
 		for _, b := range bs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if err := k.boxClosed(b); err != nil {
 				return err
 			}
@@ -214,6 +274,9 @@ func (p Problem) CheckCertificate(c *Certificate) error {
 	}
 	for i, r := range sys.Rules {
 		for _, b := range k.byShare[r.To.Shared] {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			for _, pre := range minimalPre(r, b) {
 				if k.inI(r.From.Shared, pre) && !k.inU(r.From.Shared, pre) {
 					return fmt.Errorf("rule %d (line %d, %s): predecessor %d|%v of basis element %d|%v is inside the invariant and outside the basis's closure",
