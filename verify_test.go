@@ -145,3 +145,27 @@ func TestPortfolioReportsFailures(t *testing.T) {
 	require.Len(t, res.Failures, 1)
 	assert.ErrorIs(t, res.Failures[0], ErrInternal)
 }
+
+// slowCertificate is a certificate whose check takes until its context
+// ends.
+type slowCertificate struct{}
+
+func (slowCertificate) Check(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
+func (slowCertificate) String() string                  { return "slow" }
+
+// TestCheckStoppedByTimeout: an answer whose check does not end before
+// the time limit is no answer (Unknown, the time limit), and no internal
+// error either.
+func TestCheckStoppedByTimeout(t *testing.T) {
+	p := mustLoad(t, `decl g; void main() begin g := T; assert(g); end`)
+	withEngine(t, IC3, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
+		return engine.Result{Verdict: engine.Safe, Certificate: slowCertificate{}}, nil
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err := Check(ctx, p, Options{Engine: IC3})
+	require.NoError(t, err)
+	assert.Equal(t, Unknown, res.Verdict)
+	assert.Equal(t, TimeLimit, res.Limit)
+	assert.Contains(t, res.Reason, "while checking")
+}

@@ -1,6 +1,7 @@
 package covercheck
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -29,6 +30,9 @@ func TestCertificate(t *testing.T) {
 	p := problem(t, "1 3\n0 0 -> 0 1 0 ~> 2\n", "0/0", "0|1,1")
 	good := &Certificate{Basis: []Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Boxes: anyBox}
 	assert.NoError(t, p.CheckCertificate(good))
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, p.CheckCertificateContext(ended, good), context.Canceled, "a check stops when its context ends")
 
 	cases := map[string]*Certificate{
 		"not closed under predecessors":  {Basis: []Config{cfg(0, 1, 1)}, Boxes: anyBox},
