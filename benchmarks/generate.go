@@ -45,8 +45,8 @@ func suffix(bug bool) string {
 }
 
 // Members returns the generated instances: workers n=2..6, k in
-// {0,2,4,8}; wideparity v in {8,16,24,30}; filter n=2..5; each safe and
-// with its bug.
+// {0,2,4,8}; mutex n=2..6, k in {4,8}; wideparity v in {8,16,24,30};
+// filter n=2..5; each safe and with its bug.
 func Members() []Member {
 	var out []Member
 	for _, bug := range []bool{false, true} {
@@ -58,6 +58,16 @@ func Members() []Member {
 				}
 				out = append(out, Member{Family: "workers", Name: fmt.Sprintf("workers-n%d-k%d-%s", n, k, suffix(bug)),
 					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: Workers(n, k, bug), Size: n*10 + k})
+			}
+		}
+		for n := 2; n <= 6; n++ {
+			for _, k := range []int{4, 8} {
+				ev := "by construction: as workers, with each worker its own procedure"
+				if bug {
+					ev = "by construction: as workers with the bug, with each worker its own procedure"
+				}
+				out = append(out, Member{Family: "mutex", Name: fmt.Sprintf("mutex-n%d-k%d-%s", n, k, suffix(bug)),
+					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: Mutex(n, k, bug), Size: n*10 + k})
 			}
 		}
 		for _, v := range []int{8, 16, 24, 30} {
