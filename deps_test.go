@@ -30,6 +30,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/genfamilies": {"benchmarks"},
 	"benchmarks/cmd/genscaled":   {".", "benchmarks", "bp", "internal/gen"},
 	"benchmarks/cmd/gendepth":    {"benchmarks"},
+	"benchmarks/cmd/genlocks":    {"benchmarks"},
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
