@@ -14,6 +14,8 @@
 // Threads are symmetric: states are stored once per multiset of thread
 // states (thread identities are kept for traces but are not part of the
 // key). Locals that are dead at a thread's pc are forgotten (set to X).
+// The stored states are packed into bytes (store.go), with nothing the
+// garbage collector has to scan; a state is decoded when it is expanded.
 //
 // Thread creation is bounded by Options.MaxThreads live threads. A start
 // that would exceed the bound is suppressed, which is a real behaviour (the
