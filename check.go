@@ -103,11 +103,21 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 // checkWith runs one engine under the shared policy (thread bounds) and
 // checks its answer.
 func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
+	r, stats, err := runEngine(ctx, info, p, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return finishAnswer(ctx, info, p, r, stats)
+}
+
+// runEngine runs one engine under the shared policy (thread bounds),
+// without checking its answer.
+func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (engine.Result, engine.Stats, error) {
 	var stats engine.Stats
 	var r engine.Result
 	var err error
 	if !info.Broadcasts && p.Prog.HasBroadcasts() {
-		return Result{Engine: info.Name, Reason: fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)}, nil
+		return engine.Result{Reason: fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)}, stats, nil
 	}
 	if info.ThreadBound {
 		r, err = runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
@@ -115,8 +125,15 @@ func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 		r, err = info.run(ctx, p, 0, true, &stats)
 	}
 	if err != nil {
-		return Result{}, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
+		return r, stats, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
 	}
+	return r, stats, nil
+}
+
+// finishAnswer checks an engine's answer r and makes it a Result. An
+// answer that does not check is an internal error; one whose check ctx
+// cut short is no answer.
+func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result, stats engine.Stats) (Result, error) {
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
 	if res.Verdict != Unknown {
 		res.Limit = NoLimit

@@ -105,60 +105,20 @@ func RacedEngines(prog *bp.Program, opts Options) []Engine {
 }
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type answer struct {
-		res Result
-		err error
-	}
 	order := portfolioOrder(p.Prog, opts)
 	slots := len(RacedEngines(p.Prog, opts))
-	answers := make(chan answer, len(order))
-	started := 0
-	start := func() {
-		info, _ := order[started].Info()
-		started++
-		go func() {
-			r, err := checkWith(ctx, info, p, opts)
-			answers <- answer{r, err}
-		}()
-	}
-	for started < slots {
-		start()
-	}
 	var unknown []Result
 	var errs []error
-	wait := lateStart
-	late := time.NewTimer(wait)
-	defer late.Stop()
-	for finished := 0; finished < started; {
-		var a answer
-		select {
-		case a = <-answers:
-			finished++
-		case <-late.C:
-			if ctx.Err() == nil && started < len(order) {
-				start() // a long race: the next engine joins
+	for len(order) > 0 {
+		res, rest, failed := race(ctx, p, opts, order, slots, &unknown, &errs)
+		if !failed {
+			if res.Verdict != Unknown {
+				res.Failures = errs
+				return res, nil
 			}
-			wait *= lateStartGrowth
-			late.Reset(wait)
-			continue
+			break
 		}
-		switch {
-		case a.err != nil:
-			errs = append(errs, a.err)
-		case a.res.Verdict != Unknown:
-			// The others see the cancelled context and stop on their own
-			// (the channel has room for their answers): a caller should
-			// not wait for IC3's next check of its context.
-			a.res.Failures = errs
-			return a.res, nil
-		default:
-			unknown = append(unknown, a.res)
-		}
-		if ctx.Err() == nil && started < len(order) {
-			start() // a core is free
-		}
+		order = rest // an answer did not check: the others race again
 	}
 	if len(unknown) == 0 {
 		return Result{}, errors.Join(errs...)
@@ -166,7 +126,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	// No engine decided: report why each stopped, in the list's order.
 	res := unknown[0]
 	var why []string
-	for _, name := range order {
+	for _, name := range portfolioOrder(p.Prog, opts) {
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
@@ -185,6 +145,88 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	}
 	res.Engine = Auto
 	return res, nil
+}
+
+// race runs the engines of order, slots at a time, until one gives a
+// definite answer. The others are cancelled before that answer is checked,
+// so that the check has the machine to itself (with the explicit engine
+// still running, the counter engine's certificate check on six mutex
+// workers took twice as long). race returns the checked answer; or, when
+// the answer did not check (an internal error, added to errs), failed and
+// the engines that had not finished, to race again. Engines that end
+// without an answer are added to unknown.
+func race(parent context.Context, p *engine.Problem, opts Options, order []Engine, slots int, unknown *[]Result, errs *[]error) (res Result, rest []Engine, failed bool) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	type answer struct {
+		info  EngineInfo
+		raw   engine.Result
+		stats engine.Stats
+		err   error
+	}
+	// The channel has room for every answer: engines cancelled after a
+	// winner stop on their own, and nobody waits for them.
+	answers := make(chan answer, len(order))
+	started := 0
+	running := map[Engine]bool{}
+	start := func() {
+		info, _ := order[started].Info()
+		started++
+		running[info.Name] = true
+		go func() {
+			r, stats, err := runEngine(ctx, info, p, opts)
+			answers <- answer{info, r, stats, err}
+		}()
+	}
+	for started < min(slots, len(order)) {
+		start()
+	}
+	wait := lateStart
+	late := time.NewTimer(wait)
+	defer late.Stop()
+	for len(running) > 0 {
+		var a answer
+		select {
+		case a = <-answers:
+		case <-late.C:
+			if ctx.Err() == nil && started < len(order) {
+				start() // a long race: the next engine joins
+			}
+			wait *= lateStartGrowth
+			late.Reset(wait)
+			continue
+		}
+		delete(running, a.info.Name)
+		switch {
+		case a.err != nil:
+			*errs = append(*errs, a.err)
+		case a.raw.Verdict != Unknown:
+			cancel()
+			res, err := finishAnswer(parent, a.info, p, a.raw, a.stats)
+			if err == nil && res.Verdict == Unknown {
+				// The caller's context ended during the check.
+				*unknown = append(*unknown, res)
+				return Result{}, nil, false
+			}
+			if err == nil {
+				return res, nil, false
+			}
+			*errs = append(*errs, err)
+			for _, name := range order {
+				if running[name] {
+					rest = append(rest, name)
+				}
+			}
+			return Result{}, append(rest, order[started:]...), true
+		default:
+			res, _ := finishAnswer(parent, a.info, p, a.raw, a.stats) // nothing to check
+			*unknown = append(*unknown, res)
+		}
+		if ctx.Err() == nil && started < len(order) {
+			start() // a core is free
+		}
+	}
+	return Result{Verdict: Unknown}, nil, false
 }
 
 // allSame reports whether every result has the same reason.
