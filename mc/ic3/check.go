@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/bopgo/bopgo/mc"
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
@@ -22,10 +21,11 @@ type pdr struct {
 	// is ever fixed at the solver's level 0 and a temporary clause over
 	// latches is never trivially true or empty. lifter holds T only.
 	perFrame bool
-	g        *gini.Gini
+	sh       *shape
+	one      *solver
 	acts     []z.Lit
-	solvers  []*gini.Gini
-	lifter   *gini.Gini
+	solvers  []*solver
+	lifter   *solver
 	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
 	halted   bool     // the context ended during a query
 
@@ -82,21 +82,21 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 }
 
 func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
-	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame}
-	p.lifter = p.newSolver()
+	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame, sh: newShape(sys)}
+	p.lifter = newSolver(p.sh)
 	init := p.lifter
 	if perFrame {
-		init = p.newSolver()
-		p.solvers = []*gini.Gini{init}
+		init = newSolver(p.sh)
+		p.solvers = []*solver{init}
 	} else {
-		p.g = p.lifter
+		p.one = p.lifter
 	}
-	p.acts = []z.Lit{init.Lit()}
+	p.acts = []z.Lit{init.g.Lit()}
 	// Level 0 is the initial states: the fixed inits behind acts[0].
 	p.frames = [][]cube{nil}
 	for _, l := range sys.S.Latches {
 		if m := p.initLit(l.Var()); m != z.LitNull {
-			addClause(init, []z.Lit{m}, p.acts[0])
+			init.add([]z.Lit{m}, p.acts[0])
 		}
 	}
 	return p
@@ -122,8 +122,8 @@ func (p *pdr) propagate() (inv [][]z.Lit, ok bool) {
 			case -1:
 				p.frames[k] = slices.DeleteFunc(p.frames[k], func(d cube) bool { return slices.Equal(c, d) })
 				p.frames[k+1] = append(p.frames[k+1], c)
-				g, _ := p.at(k + 1)
-				addClause(g, c.clause(), p.acts[k+1])
+				sv, _ := p.at(k + 1)
+				sv.add(c.clause(), p.acts[k+1])
 			}
 		}
 		if len(p.frames[k]) == 0 {
