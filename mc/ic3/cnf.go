@@ -186,8 +186,15 @@ func (sv *solver) add(cl []z.Lit, act z.Lit) {
 	for _, y := range ys {
 		sv.g.Add(y)
 	}
-	if act != z.LitNull {
-		sv.g.Add(act.Not())
+	if act == z.LitNull {
+		sv.g.Add(0)
+		return
 	}
-	sv.g.Add(0)
+	// gini re-checks every model against its clauses once after each
+	// plain Add(0), compacting its clause store first when it uses
+	// activation literals: 10% of IC3's time, as a clause is added to
+	// k solvers. A clause added through ActivateWith is not followed by
+	// that check. act is never deactivated, and cl ∨ ¬act is never true
+	// or a unit at the solver's level 0, where no latch is fixed.
+	sv.g.ActivateWith(act)
 }
