@@ -27,6 +27,11 @@ var (
 // (BoundHit). At the last bound the circuit is checked again with
 // overflow harmless, since a bug that needs a suppressed start is still a
 // bug.
+//
+// When the control flow bounds the threads (bp.Program.MaxThreads) by n,
+// bounds below n that are not the last report BoundHit without a search,
+// and from n slots on Overflow is left out of Bad: it is unreachable. The
+// circuit is then the one "bopgo export --format aiger" writes.
 func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
 		n, bounded := p.Prog.MaxThreads()
