@@ -115,4 +115,3 @@ func TestSolverClausesDefineTheCircuit(t *testing.T) {
 		t.Fatalf("only %d absorbed gates: the n-ary encoding is hardly tested", absorbed)
 	}
 }
-
