@@ -93,3 +93,25 @@ func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 		require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
 	}
 }
+
+// When the plain property is not decided within its SAT call budget, the
+// property with Overflow bad too decides: the certificate is about it.
+func TestStrongPropertyAfterTheBudget(t *testing.T) {
+	defer func(saved int) { plainCalls = saved }(plainCalls)
+	plainCalls = 1
+	p := problem(t, twoThreadsSafe)
+	var stats engine.Stats
+	r, err := IC3(context.Background(), p, 2, false, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
+	require.NoError(t, err)
+	assert.Equal(t, c.System(true).Bad, r.Certificate.(*proof).sys.Bad, "not the strong property")
+	require.NoError(t, r.Certificate.Check())
+
+	p = problem(t, twoThreads)
+	r, err = IC3(context.Background(), p, 2, true, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+}

@@ -27,7 +27,8 @@ type pdr struct {
 	solvers  []*solver
 	lifter   *solver
 	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
-	halted   bool     // the context ended during a query
+	halted   bool     // the context ended, or the call budget, during a query
+	maxCalls int      // opts.MaxSATCalls
 
 	satCalls, learned, seq int
 }
@@ -40,9 +41,11 @@ var perFrame = true
 
 // Check decides sys by IC3/PDR (see the package comment). A Safe answer
 // carries the inductive invariant, an Unsafe one a trace; the answer is
-// Unknown when ctx ends or opts.MaxDepth levels did not suffice.
+// Unknown when ctx ends, opts.MaxDepth levels did not suffice or
+// opts.MaxSATCalls calls were made.
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result) {
 	p := newPDR(ctx, sys, perFrame)
+	p.maxCalls = opts.MaxSATCalls
 	defer func() {
 		if r := recover(); r != nil {
 			res = mc.Result{Verdict: mc.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
@@ -106,6 +109,8 @@ func (p *pdr) unknown() mc.Result {
 	reason := "stopped"
 	if err := p.ctx.Err(); err != nil {
 		reason = err.Error()
+	} else if p.maxCalls > 0 && p.satCalls >= p.maxCalls {
+		reason = fmt.Sprintf("no answer within %d SAT calls", p.maxCalls)
 	}
 	return mc.Result{Verdict: mc.Unknown, Depth: p.top(), Reason: reason}
 }

@@ -18,7 +18,7 @@ const slice = 100 * time.Millisecond
 // later plain Solve calls, so every call goes through Try.
 func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
 	for {
-		if p.ctx.Err() != nil {
+		if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls {
 			p.halted = true
 			return 0
 		}
