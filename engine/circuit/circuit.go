@@ -36,8 +36,9 @@ var plainCalls = 4000
 //
 // When the control flow bounds the threads (bp.Program.MaxThreads) by n,
 // bounds below n that are not the last report BoundHit without a search,
-// and from n slots on Overflow is left out of Bad: it is unreachable. The
-// circuit is then the one "bopgo export --format aiger" writes.
+// and from n slots on Overflow is unreachable: the circuit is checked
+// without it in Bad first (the circuit "bopgo export --format aiger"
+// writes), for plainCalls SAT calls, then with it.
 func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
 		n, bounded := p.Prog.MaxThreads()
