@@ -86,6 +86,10 @@ type Options struct {
 	// MaxDepth bounds the unrolling depth (BMC, k-induction) or the number
 	// of frames (IC3); past it the answer is Unknown.
 	MaxDepth int
+	// MaxSATCalls bounds IC3's SAT calls; past it the answer is Unknown.
+	// A budget in calls rather than time keeps answers the same on every
+	// machine. Other engines ignore it.
+	MaxSATCalls int
 }
 
 // Engine is the signature every engine package exports as Check: it

@@ -3,7 +3,8 @@
 // decided by bounded model checking (mc/bmc), k-induction (mc/kind) or
 // IC3 (mc/ic3), a counterexample mapped back to a program trace. Each is
 // an engine.Run; the root raises the number of slots like the other
-// engines raise their thread bound.
+// engines raise their thread bound, except that a program whose control
+// flow bounds its threads is searched with a slot for each at once.
 //
 // A Safe answer carries its certificate (IC3's inductive invariant,
 // k-induction's k), which the root re-checks with mc's independent SAT

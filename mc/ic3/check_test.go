@@ -68,6 +68,10 @@ func TestMaxDepthAndContext(t *testing.T) {
 	if res.Verdict != mc.Unknown {
 		t.Fatalf("MaxDepth 3: %v, want unknown", res.Verdict)
 	}
+	res = Check(context.Background(), sys, mc.Options{MaxSATCalls: 10})
+	if res.Verdict != mc.Unknown || res.Reason != "no answer within 10 SAT calls" || res.Stats.SATCalls > 10 {
+		t.Fatalf("MaxSATCalls 10: %v %q after %d calls, want unknown within the budget", res.Verdict, res.Reason, res.Stats.SATCalls)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res = Check(ctx, sys, mc.Options{})

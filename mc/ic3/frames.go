@@ -115,23 +115,23 @@ func (p *pdr) addBlocked(c cube, k int) {
 // addAt adds the clause of c to the solver(s) of F_1..F_k.
 func (p *pdr) addAt(c cube, k int) {
 	if !p.perFrame {
-		addClause(p.g, c.clause(), p.acts[k])
+		p.one.add(c.clause(), p.acts[k])
 		return
 	}
 	for i := 1; i <= k; i++ {
-		addClause(p.solvers[i], c.clause(), p.acts[i])
+		p.solvers[i].add(c.clause(), p.acts[i])
 	}
 }
 
 // newFrame opens level N+1, initially without clauses of its own.
 func (p *pdr) newFrame() {
 	p.frames = append(p.frames, nil)
-	g := p.g
+	sv := p.one
 	if p.perFrame {
-		g = p.newSolver()
-		p.solvers = append(p.solvers, g)
+		sv = newSolver(p.sh)
+		p.solvers = append(p.solvers, sv)
 	}
-	p.acts = append(p.acts, g.Lit())
+	p.acts = append(p.acts, sv.g.Lit())
 }
 
 // top is N, the highest level.

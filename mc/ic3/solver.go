@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/go-air/gini"
+	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
 
@@ -13,12 +13,12 @@ import (
 // between (the solver keeps what it learned across slices).
 const slice = 100 * time.Millisecond
 
-// solve runs the solver under assumptions ms: 1 sat, -1 unsat, 0 when the
-// context ended. gini's Try keeps its deadline for later plain Solve calls,
-// so every call goes through Try.
-func (p *pdr) solve(g *gini.Gini, ms ...z.Lit) int {
+// solve runs the solver under assumptions ms (its own literals): 1 sat,
+// -1 unsat, 0 when the context ended. gini's Try keeps its deadline for
+// later plain Solve calls, so every call goes through Try.
+func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
 	for {
-		if p.ctx.Err() != nil {
+		if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls {
 			p.halted = true
 			return 0
 		}
@@ -26,76 +26,49 @@ func (p *pdr) solve(g *gini.Gini, ms ...z.Lit) int {
 		if dl, ok := p.ctx.Deadline(); ok && time.Until(dl) < d {
 			d = max(time.Until(dl), time.Millisecond)
 		}
-		g.Assume(ms...)
+		sv.g.Assume(ms...)
 		p.satCalls++
-		if r := g.Try(d); r != 0 {
+		if r := sv.g.Try(d); r != 0 {
 			return r
 		}
 	}
 }
 
-// addClause adds the clause cl, or cl ∨ ¬act if act is not z.LitNull.
-func addClause(g *gini.Gini, cl []z.Lit, act z.Lit) {
-	for _, m := range cl {
-		g.Add(m)
-	}
-	if act != z.LitNull {
-		g.Add(act.Not())
-	}
-	g.Add(0)
-}
-
-// newSolver returns a solver that holds the transition relation and Bad.
-func (p *pdr) newSolver() *gini.Gini {
-	g := gini.New()
-	s := p.s
-	roots := []z.Lit{p.sys.Bad}
-	for _, l := range s.Latches {
-		roots = append(roots, s.Next(l))
-	}
-	s.CnfSince(g, nil, roots...)
-	// Make the solver know every circuit variable before it allocates
-	// activation literals of its own; the clause is true.
-	g.Add(s.T)
-	g.Add(z.Var(s.Len() - 1).Pos())
-	g.Add(0)
-	return g
-}
-
 // at returns the solver and the assumptions that make "F_k ∧ T".
-func (p *pdr) at(k int) (*gini.Gini, []z.Lit) {
+func (p *pdr) at(k int) (*solver, []z.Lit) {
 	if p.perFrame {
 		return p.solvers[k], []z.Lit{p.acts[k]}
 	}
 	if k == 0 {
-		return p.g, []z.Lit{p.acts[0]}
+		return p.one, []z.Lit{p.acts[0]}
 	}
-	return p.g, slices.Clone(p.acts[k:])
+	return p.one, slices.Clone(p.acts[k:])
 }
 
-// withTemp runs f with the clause cl active and removes the clause after.
-// Constant literals are simplified first: cl true is not added (f runs
-// without it), cl empty makes withTemp report false without running f.
-func (p *pdr) withTemp(g *gini.Gini, cl []z.Lit, f func(act z.Lit) int) int {
+// withTemp runs f with the clause cl (circuit literals) active and
+// removes the clause after. Constant literals are simplified first: cl
+// true is not added (f runs without it), cl empty makes withTemp report
+// false without running f.
+func (p *pdr) withTemp(sv *solver, cl []z.Lit, f func(act z.Lit) int) int {
 	var ms []z.Lit
 	for _, m := range cl {
 		switch m {
 		case p.s.T:
-			return f(p.s.T)
+			return f(z.LitNull)
 		case p.s.F:
 			continue
 		}
-		ms = append(ms, m)
+		ms = append(ms, sv.lit(m))
 	}
 	if len(ms) == 0 {
 		return -1
 	}
 	for _, m := range ms {
-		g.Add(m)
+		sv.g.Add(m)
 	}
-	act := g.Activate()
+	act := sv.g.Activate()
 	r := f(act)
-	g.Deactivate(act)
+	sv.g.Deactivate(act)
 	return r
 }
 
@@ -114,10 +87,10 @@ func (p *pdr) nextLits(c cube) []z.Lit {
 
 // state reads the latch values of the last model as a cube with every
 // latch, and the input values.
-func (p *pdr) state(g *gini.Gini) (cube, []bool) {
+func (p *pdr) state(sv *solver) (cube, []bool) {
 	st := make(cube, len(p.s.Latches))
 	for i, l := range p.s.Latches {
-		if g.Value(l) {
+		if sv.value(l) {
 			st[i] = l
 		} else {
 			st[i] = l.Not()
@@ -125,19 +98,19 @@ func (p *pdr) state(g *gini.Gini) (cube, []bool) {
 	}
 	in := make([]bool, len(p.sys.Inputs))
 	for i, m := range p.sys.Inputs {
-		in[i] = g.Value(m)
+		in[i] = sv.value(m)
 	}
 	return newCube(st), in
 }
 
 // badState asks for a bad state in F_k: (found, its full cube, 0 if halted).
 func (p *pdr) badState(k int) (int, cube) {
-	g, ms := p.at(k)
-	r := p.solve(g, append(ms, p.sys.Bad)...)
+	sv, ms := p.at(k)
+	r := p.solve(sv, append(ms, sv.lit(p.sys.Bad))...)
 	if r != 1 {
 		return r, nil
 	}
-	st, _ := p.state(g)
+	st, _ := p.state(sv)
 	return 1, st
 }
 
@@ -146,16 +119,21 @@ func (p *pdr) badState(k int) (int, cube) {
 // predecessor's full cube and inputs; when not (-1), the subcube of c whose
 // next-state literals the solver needed.
 func (p *pdr) relInd(c cube, k int) (r int, pred cube, inputs []bool, core cube) {
+	sv, ms := p.at(k)
 	nx := p.nextLits(c)
-	g, ms := p.at(k)
-	r = p.withTemp(g, c.clause(), func(act z.Lit) int {
-		ms = append(ms, act)
-		r := p.solve(g, append(ms, nx...)...)
+	for i, m := range nx {
+		nx[i] = sv.lit(m)
+	}
+	r = p.withTemp(sv, c.clause(), func(act z.Lit) int {
+		if act != z.LitNull {
+			ms = append(ms, act)
+		}
+		r := p.solve(sv, append(ms, nx...)...)
 		switch r {
 		case 1:
-			pred, inputs = p.state(g)
+			pred, inputs = p.state(sv)
 		case -1:
-			core = p.coreOf(g, c, nx)
+			core = p.coreOf(sv, c, nx)
 		}
 		return r
 	})
@@ -163,10 +141,11 @@ func (p *pdr) relInd(c cube, k int) (r int, pred cube, inputs []bool, core cube)
 }
 
 // coreOf maps the failed assumptions of the last query back to the
-// literals of c whose next-state literals nx they contain.
-func (p *pdr) coreOf(g *gini.Gini, c cube, nx []z.Lit) cube {
+// literals of c whose next-state literals nx (solver literals) they
+// contain.
+func (p *pdr) coreOf(sv *solver, c cube, nx []z.Lit) cube {
 	failed := map[z.Lit]bool{}
-	for _, m := range g.Why(nil) {
+	for _, m := range sv.g.Why(nil) {
 		failed[m] = true
 	}
 	var core cube
@@ -181,41 +160,61 @@ func (p *pdr) coreOf(g *gini.Gini, c cube, nx []z.Lit) cube {
 // propagates reports whether F_k ∧ T ∧ c' is unsatisfiable (-1), that is
 // whether the clause ¬c holds in F_{k+1} too.
 func (p *pdr) propagates(c cube, k int) int {
-	g, ms := p.at(k)
-	return p.solve(g, append(ms, p.nextLits(c)...)...)
+	sv, ms := p.at(k)
+	for _, m := range p.nextLits(c) {
+		ms = append(ms, sv.lit(m))
+	}
+	return p.solve(sv, ms...)
 }
 
 // lift shrinks the full state st to the literals that, with the given
 // inputs, still force target (a clause of literals that must all be
 // false, i.e. the negated target cube or ¬Bad): "st ∧ inputs ∧ target is
-// violated" is unsatisfiable, and its failed assumptions are kept.
+// violated" is unsatisfiable, and its failed assumptions are kept. Only
+// the latches and inputs in the target's cone are assumed: the others
+// cannot matter.
 func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 	var lifted cube
-	g := p.lifter
-	p.withTemp(g, miss, func(act z.Lit) int {
-		ms := []z.Lit{act}
+	sv := p.lifter
+	p.withTemp(sv, miss, func(act z.Lit) int {
+		var ms []z.Lit
+		if act != z.LitNull {
+			ms = append(ms, act)
+		}
+		value := map[z.Lit]bool{}
+		for _, m := range st {
+			value[m.Var().Pos()] = m.IsPos()
+		}
 		for i, m := range p.sys.Inputs {
 			if inputs == nil {
 				break // the target depends on latches only
 			}
-			if !inputs[i] {
+			value[m] = inputs[i]
+		}
+		var assumed []z.Lit // circuit literals, by the solver's ms
+		for _, m := range p.sh.support(nil, miss) {
+			v, ok := value[m]
+			if !ok {
+				continue
+			}
+			if !v {
 				m = m.Not()
 			}
-			ms = append(ms, m)
+			assumed = append(assumed, m)
+			ms = append(ms, sv.lit(m))
 		}
-		ms = append(ms, st...)
-		r := p.solve(g, ms...)
+		r := p.solve(sv, ms...)
 		if r != -1 {
 			// Only a halted solver gets here: keep the full state.
 			lifted = st
 			return r
 		}
 		failed := map[z.Lit]bool{}
-		for _, m := range g.Why(nil) {
+		for _, m := range sv.g.Why(nil) {
 			failed[m] = true
 		}
-		for _, m := range st {
-			if failed[m] {
+		for i, m := range assumed {
+			if failed[ms[len(ms)-len(assumed)+i]] && p.s.Type(m) == logic.SLatch {
 				lifted = append(lifted, m)
 			}
 		}
@@ -226,5 +225,5 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 		// reaches the target.
 		lifted = cube{}
 	}
-	return lifted
+	return newCube(lifted)
 }

@@ -1,0 +1,117 @@
+package circuit
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	enc "github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/engine"
+)
+
+// twoThreads starts one thread (at most 2 threads, from the control flow
+// alone); the assertion fails only when the worker runs between main's
+// two writes, so the bug needs both threads.
+const twoThreads = `
+decl g;
+void w() begin
+  assert(!g);
+end
+void main() begin
+  g := F;
+  start_thread w();
+  g := T;
+  g := F;
+end
+`
+
+// twoThreadsSafe is twoThreads with the window closed.
+const twoThreadsSafe = `
+decl g;
+void w() begin
+  assert(!g);
+end
+void main() begin
+  g := F;
+  start_thread w();
+  atomic_begin;
+  g := T;
+  g := F;
+  atomic_end;
+end
+`
+
+func problem(t *testing.T, src string) *engine.Problem {
+	t.Helper()
+	prog, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	n, bounded := prog.MaxThreads()
+	require.True(t, bounded)
+	require.Equal(t, 2, n)
+	return &engine.Problem{Prog: prog, Targets: prog.Targets("")}
+}
+
+// A statically bounded program is not searched with fewer slots than its
+// bound unless that is the last bound: the answer is "more slots" at once.
+func TestFewerSlotsThanTheStaticBound(t *testing.T) {
+	for _, src := range []string{twoThreads, twoThreadsSafe} {
+		p := problem(t, src)
+		var stats engine.Stats
+		r, err := IC3(context.Background(), p, 1, false, &stats)
+		require.NoError(t, err)
+		assert.True(t, r.BoundHit)
+		assert.Equal(t, engine.Threads, r.Limit)
+		assert.Zero(t, stats.SATCalls, "searched a circuit it need not build")
+	}
+}
+
+// With a slot per thread the program can have, Overflow is not part of
+// the property: the certificate is about the violation alone, and still
+// checks; a bug's trace replays.
+func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
+	for _, run := range []engine.Run{IC3, KInduction} {
+		p := problem(t, twoThreadsSafe)
+		var stats engine.Stats
+		r, err := run(context.Background(), p, 2, false, &stats)
+		require.NoError(t, err)
+		require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+		require.False(t, r.BoundHit)
+		pr := r.Certificate.(*proof)
+		c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
+		require.NoError(t, err)
+		assert.Equal(t, c.Violation, pr.sys.Bad, "Overflow is still bad")
+		require.NoError(t, r.Certificate.Check())
+
+		p = problem(t, twoThreads)
+		r, err = run(context.Background(), p, 2, true, &stats)
+		require.NoError(t, err)
+		require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+		require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+	}
+}
+
+// When the plain property is not decided within its SAT call budget, the
+// property with Overflow bad too decides: the certificate is about it.
+func TestStrongPropertyAfterTheBudget(t *testing.T) {
+	defer func(saved int) { plainCalls = saved }(plainCalls)
+	plainCalls = 1
+	p := problem(t, twoThreadsSafe)
+	var stats engine.Stats
+	r, err := IC3(context.Background(), p, 2, false, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
+	require.NoError(t, err)
+	assert.Equal(t, c.System(true).Bad, r.Certificate.(*proof).sys.Bad, "not the strong property")
+	require.NoError(t, r.Certificate.Check())
+
+	p = problem(t, twoThreads)
+	r, err = IC3(context.Background(), p, 2, true, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+}

@@ -1,0 +1,200 @@
+package ic3
+
+import (
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/mc"
+)
+
+// shape is what every solver of a run shares about the circuit: which AND
+// gates are absorbed into their only parent when the circuit becomes
+// clauses, and a scratch mark for cone walks.
+//
+// An AND gate read by exactly one other AND gate, positively, and by
+// nothing else (no next-state function, not Bad) needs no variable of its
+// own: its parent's clauses say "parent = AND of the leaves" over the
+// inputs of the whole fanout-free tree. On the encoded programs this
+// leaves about half the gates without a variable, and a solver's models,
+// which assign every variable, get that much cheaper.
+type shape struct {
+	s        *logic.S
+	absorbed []bool // by variable
+	mark     []uint32
+	epoch    uint32
+}
+
+func newShape(sys *mc.System) *shape {
+	s := sys.S
+	n := s.Len()
+	fanout := make([]int, n)
+	positive := make([]bool, n) // read positively by some AND gate
+	for i := range n {
+		v := z.Var(i)
+		if s.Type(v.Pos()) != logic.SAnd {
+			continue
+		}
+		a, b := s.Ins(v.Pos())
+		for _, m := range []z.Lit{a, b} {
+			fanout[m.Var()]++
+			if m.IsPos() {
+				positive[m.Var()] = true
+			}
+		}
+	}
+	roots := []z.Lit{sys.Bad}
+	for _, l := range s.Latches {
+		roots = append(roots, s.Next(l))
+	}
+	for _, m := range roots {
+		fanout[m.Var()] += 2 // a root keeps its variable
+	}
+	sh := &shape{s: s, absorbed: make([]bool, n), mark: make([]uint32, n)}
+	for i := range n {
+		v := z.Var(i)
+		sh.absorbed[i] = s.Type(v.Pos()) == logic.SAnd && fanout[i] == 1 && positive[i]
+	}
+	return sh
+}
+
+// leaves appends to dst the inputs of the fanout-free AND tree that v
+// heads: v is their conjunction.
+func (sh *shape) leaves(dst []z.Lit, v z.Var) []z.Lit {
+	a, b := sh.s.Ins(v.Pos())
+	for _, m := range []z.Lit{a, b} {
+		if m.IsPos() && sh.absorbed[m.Var()] {
+			dst = sh.leaves(dst, m.Var())
+		} else {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// support appends to dst the latches and inputs in the cone of roots, in
+// the order found.
+func (sh *shape) support(dst []z.Lit, roots []z.Lit) []z.Lit {
+	sh.epoch++
+	var walk func(v z.Var)
+	walk = func(v z.Var) {
+		if sh.mark[v] == sh.epoch {
+			return
+		}
+		sh.mark[v] = sh.epoch
+		switch sh.s.Type(v.Pos()) {
+		case logic.SLatch, logic.SInput:
+			dst = append(dst, v.Pos())
+		case logic.SAnd:
+			a, b := sh.s.Ins(v.Pos())
+			walk(a.Var())
+			walk(b.Var())
+		}
+	}
+	for _, m := range roots {
+		walk(m.Var())
+	}
+	return dst
+}
+
+// A solver is one gini instance holding part of the circuit over its own
+// variables: the cone of every circuit literal it was asked to map,
+// defined on first use. Latches and inputs outside those cones have no
+// variable, so a model leaves them free (value reads them as false).
+type solver struct {
+	g    *gini.Gini
+	sh   *shape
+	lits []z.Lit // by circuit variable: its positive literal in g, or z.LitNull
+	buf  []z.Lit
+}
+
+func newSolver(sh *shape) *solver {
+	return &solver{g: gini.New(), sh: sh, lits: make([]z.Lit, sh.s.Len())}
+}
+
+// lit maps the circuit literal m into the solver, adding the clauses that
+// define its cone if they are not there yet.
+func (sv *solver) lit(m z.Lit) z.Lit {
+	v := m.Var()
+	x := sv.lits[v]
+	if x == z.LitNull {
+		x = sv.g.Lit()
+		sv.lits[v] = x
+		sv.define(v, x)
+	}
+	if !m.IsPos() {
+		x = x.Not()
+	}
+	return x
+}
+
+// define adds the clauses that say x is the circuit's v.
+func (sv *solver) define(v z.Var, x z.Lit) {
+	s := sv.sh.s
+	switch s.Type(v.Pos()) {
+	case logic.SConst:
+		if v.Pos() == s.F {
+			x = x.Not()
+		}
+		sv.g.Add(x)
+		sv.g.Add(0)
+	case logic.SAnd:
+		start := len(sv.buf)
+		sv.buf = sv.sh.leaves(sv.buf, v)
+		ys := make([]z.Lit, 0, len(sv.buf)-start)
+		for _, m := range sv.buf[start:] {
+			ys = append(ys, sv.lit(m))
+		}
+		sv.buf = sv.buf[:start]
+		// x -> y for each leaf; all leaves -> x.
+		for _, y := range ys {
+			sv.g.Add(x.Not())
+			sv.g.Add(y)
+			sv.g.Add(0)
+		}
+		for _, y := range ys {
+			sv.g.Add(y.Not())
+		}
+		sv.g.Add(x)
+		sv.g.Add(0)
+	}
+}
+
+// mapped reports whether the circuit literal m has a variable here.
+func (sv *solver) mapped(m z.Lit) bool { return sv.lits[m.Var()] != z.LitNull }
+
+// value is m's value in the last model; false for a latch or input
+// without a variable, which no clause constrains.
+func (sv *solver) value(m z.Lit) bool {
+	x := sv.lits[m.Var()]
+	if x == z.LitNull {
+		return false
+	}
+	if !m.IsPos() {
+		x = x.Not()
+	}
+	return sv.g.Value(x)
+}
+
+// add adds the clause cl (circuit literals), or cl ∨ ¬act if act (a
+// literal of the solver) is not z.LitNull.
+func (sv *solver) add(cl []z.Lit, act z.Lit) {
+	ys := make([]z.Lit, len(cl))
+	for i, m := range cl {
+		ys[i] = sv.lit(m)
+	}
+	for _, y := range ys {
+		sv.g.Add(y)
+	}
+	if act == z.LitNull {
+		sv.g.Add(0)
+		return
+	}
+	// gini re-checks every model against its clauses once after each
+	// plain Add(0), compacting its clause store first when it uses
+	// activation literals: 10% of IC3's time, as a clause is added to
+	// k solvers. A clause added through ActivateWith is not followed by
+	// that check. act is never deactivated, and cl ∨ ¬act is never true
+	// or a unit at the solver's level 0, where no latch is fixed.
+	sv.g.ActivateWith(act)
+}
