@@ -84,7 +84,7 @@ func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 		c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
 		require.NoError(t, err)
 		assert.Equal(t, c.Violation, pr.sys.Bad, "Overflow is still bad")
-		require.NoError(t, r.Certificate.Check())
+		require.NoError(t, r.Certificate.Check(context.Background()))
 
 		p = problem(t, twoThreads)
 		r, err = run(context.Background(), p, 2, true, &stats)
@@ -107,7 +107,7 @@ func TestStrongPropertyAfterTheBudget(t *testing.T) {
 	c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
 	require.NoError(t, err)
 	assert.Equal(t, c.System(true).Bad, r.Certificate.(*proof).sys.Bad, "not the strong property")
-	require.NoError(t, r.Certificate.Check())
+	require.NoError(t, r.Certificate.Check(context.Background()))
 
 	p = problem(t, twoThreads)
 	r, err = IC3(context.Background(), p, 2, true, &stats)
