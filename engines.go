@@ -34,7 +34,9 @@ type EngineInfo struct {
 	// Complete: given time, the engine always decides (Safe or Unsafe).
 	Complete bool
 	// ThreadBound: the engine explores a bounded number of threads, which
-	// Check raises from 1 (the first bug found has the fewest threads).
+	// Check raises from 1 (the first bug found has the fewest threads;
+	// but the circuit engines skip the bounds below a program's static
+	// thread bound, engine/circuit/doc.go).
 	ThreadBound bool
 	// Certificates: a Safe answer comes with evidence that Check
 	// re-checks independently (an inductive invariant, k-induction's k).
