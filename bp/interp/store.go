@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// stateStore holds the search's states packed into one byte slice, with
-// an open-addressing index over their canonical keys. Nothing in it holds
+// stateStore holds the search's states packed into byte records, in
+// chunks, with an open-addressing index over their canonical keys. Nothing in it holds
 // a pointer, so the garbage collector never scans the millions of states
 // a search keeps: with a state as Go slices (globals, threads, locals) and
 // a map from key strings, marking them took a large share of the search
