@@ -122,7 +122,7 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		t := &s.threads[i]
 		var p []byte
 		if i < cap(st.parts) {
-			p = st.parts[:i+1][i][:0]
+			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
 		p = binary.LittleEndian.AppendUint16(p, uint16(t.proc))
 		p = binary.LittleEndian.AppendUint32(p, uint32(t.pc))

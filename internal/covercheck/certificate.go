@@ -130,7 +130,7 @@ func (k *certChecker) inU(s int, c counts) bool {
 		for _, i := range is {
 			h := sigs[i]
 			if h.total > g.total {
-				return false // the rest have more threads still (sortBasis)
+				return false // the rest have more threads still (indexBasis)
 			}
 			if h.bits&^g.bits == 0 && c.geq(bs[i]) {
 				return true
@@ -149,10 +149,10 @@ func (k *certChecker) inU(s int, c counts) bool {
 	return false
 }
 
-// sortBasis orders the basis elements at shared state s by their number
+// indexBasis orders the basis elements at shared state s by their number
 // of threads, so that inU stops at the first one larger than the
-// configuration it tests.
-func (k *certChecker) sortBasis(s int) {
+// configuration it tests, and groups them by their least local (byLeast).
+func (k *certChecker) indexBasis(s int) {
 	bs, sigs := k.byShare[s], k.sigs[s]
 	idx := make([]int, len(bs))
 	for i := range idx {
@@ -210,7 +210,7 @@ func (p Problem) CheckCertificateContext(ctx context.Context, c *Certificate) er
 		k.sigs[b.Shared] = append(k.sigs[b.Shared], signatureOf(bc))
 	}
 	for sh := range k.byShare {
-		k.sortBasis(sh)
+		k.indexBasis(sh)
 	}
 	for _, b := range c.Boxes {
 		if b.Others != 0 && b.Others != inf {
