@@ -2,7 +2,6 @@ package bopgo
 
 import (
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // Trace is a counterexample: the steps of an execution that violates the
@@ -12,7 +11,7 @@ type Trace struct {
 	Violation Violation
 	// Exec is the same execution in the interpreter's terms: full states,
 	// every thread. interp.Replay(prog, opts, Exec) re-checks it.
-	Exec *interp.Trace
+	Exec *bp.Trace
 }
 
 // Step is one executed statement of one thread.
@@ -42,7 +41,7 @@ type Violation struct {
 	Statement string
 }
 
-func newTrace(prog *bp.Program, ex *interp.Trace, label string) *Trace {
+func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 	tr := &Trace{Exec: ex}
 	for _, s := range ex.Steps {
 		st := &prog.Procs[s.Proc].Steps[s.PC]
@@ -61,12 +60,12 @@ func newTrace(prog *bp.Program, ex *interp.Trace, label string) *Trace {
 		tr.Steps = append(tr.Steps, step)
 	}
 	switch ex.Kind {
-	case interp.AssertionFails:
+	case bp.AssertionFails:
 		last := ex.Steps[len(ex.Steps)-1]
 		st := &prog.Procs[last.Proc].Steps[last.PC]
 		tr.Violation = Violation{Kind: "assertion", Thread: last.Thread, Position: prog.Position(st), Statement: st.Text}
 		tr.Steps[len(tr.Steps)-1].Note = "assertion fails"
-	case interp.LabelReached:
+	case bp.LabelReached:
 		for _, t := range ex.Final.Threads {
 			st := &prog.Procs[t.Proc].Steps[t.PC]
 			if hasLabel(st, label) {
@@ -78,7 +77,7 @@ func newTrace(prog *bp.Program, ex *interp.Trace, label string) *Trace {
 	return tr
 }
 
-func globals(prog *bp.Program, s *interp.State) []Value {
+func globals(prog *bp.Program, s *bp.State) []Value {
 	out := make([]Value, len(prog.Globals))
 	for i, name := range prog.Globals {
 		out[i] = Value{Name: name, Value: s.Globals[i]}
@@ -88,7 +87,7 @@ func globals(prog *bp.Program, s *interp.State) []Value {
 
 // locals returns the thread-locals and the locals of every function
 // instance active at the thread's pc, outermost first.
-func locals(prog *bp.Program, t *interp.ThreadState) []Value {
+func locals(prog *bp.Program, t *bp.ThreadState) []Value {
 	if t == nil {
 		return nil
 	}

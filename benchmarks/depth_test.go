@@ -9,7 +9,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // TestDepthVerdicts checks small instances of both shapes of the depth
@@ -50,6 +49,6 @@ func checkDepth(t *testing.T, shape, src string, v int, bug bool, checks int) {
 			trips++
 		}
 	}
-	assert.Equal(t, interp.AssertionFails, res.Trace.Exec.Kind)
+	assert.Equal(t, bp.AssertionFails, res.Trace.Exec.Kind)
 	assert.Equal(t, checks, trips, "%s v=%d: the failing check is number %d", shape, v, checks)
 }

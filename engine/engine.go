@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/por"
 )
 
@@ -103,7 +102,7 @@ type Result struct {
 	Verdict Verdict
 	Limit   Limit  // for Unknown: what stopped the search
 	Reason  string // for Unknown: why, in words; for Unsafe: what fails
-	Trace   *interp.Trace
+	Trace   *bp.Trace
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool

@@ -31,7 +31,7 @@ import (
 // The result passes Replay. An error means that tr does not replay
 // (Concretize relies on its live values) or a step has too many choices
 // to enumerate; callers then keep tr.
-func Concretize(prog *bp.Program, opts Options, tr *Trace) (*Trace, error) {
+func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("no trace")
 	}
@@ -44,7 +44,7 @@ func Concretize(prog *bp.Program, opts Options, tr *Trace) (*Trace, error) {
 		return nil, err
 	}
 	cur := cloneState(&first)
-	out := &Trace{Kind: tr.Kind}
+	out := &bp.Trace{Kind: tr.Kind}
 	// toEngine maps this trace's thread identities to tr's; started
 	// threads that tr suppressed have none.
 	toEngine := map[int32]int{0: 0}
@@ -56,9 +56,9 @@ func Concretize(prog *bp.Program, opts Options, tr *Trace) (*Trace, error) {
 		if !ok {
 			return nil, fmt.Errorf("step %d: thread %d was never started", i, step.Thread)
 		}
-		out.Steps = append(out.Steps, TraceStep{Thread: int(id), Proc: step.Proc, PC: step.PC, Before: cloneState(&cur), Taken: step.Taken})
+		out.Steps = append(out.Steps, bp.TraceStep{Thread: int(id), Proc: step.Proc, PC: step.PC, Before: cloneState(&cur), Taken: step.Taken})
 		last := i == len(tr.Steps)-1
-		if last && tr.Kind == AssertionFails {
+		if last && tr.Kind == bp.AssertionFails {
 			break
 		}
 		after := &tr.Final
@@ -105,7 +105,7 @@ func Concretize(prog *bp.Program, opts Options, tr *Trace) (*Trace, error) {
 		}
 		cur = settle(&best, after, &cur, toEngine)
 	}
-	if tr.Kind == AssertionFails && len(out.Steps) > 0 {
+	if tr.Kind == bp.AssertionFails && len(out.Steps) > 0 {
 		out.Final = cloneState(&out.Steps[len(out.Steps)-1].Before)
 	} else {
 		out.Final = cur
@@ -116,8 +116,8 @@ func Concretize(prog *bp.Program, opts Options, tr *Trace) (*Trace, error) {
 	return out, nil
 }
 
-func cloneState(s *State) State {
-	c := State{Globals: append([]bool(nil), s.Globals...), Threads: make([]ThreadState, len(s.Threads))}
+func cloneState(s *bp.State) bp.State {
+	c := bp.State{Globals: append([]bool(nil), s.Globals...), Threads: make([]bp.ThreadState, len(s.Threads))}
 	for i, t := range s.Threads {
 		c.Threads[i] = t
 		c.Threads[i].Locals = append([]bool(nil), t.Locals...)
@@ -129,7 +129,7 @@ func cloneState(s *State) State {
 // be the engine's next state on everything the engine's trace determines:
 // the globals, and every thread's pc, atomic flag and live locals. The
 // threads tr suppressed are free.
-func agrees(an *analysis, u *state, after *State, toEngine map[int32]int) bool {
+func agrees(an *analysis, u *state, after *bp.State, toEngine map[int32]int) bool {
 	for i, v := range u.globals {
 		if v != vX && (v == v1) != after.Globals[i] {
 			return false
@@ -162,7 +162,7 @@ func agrees(an *analysis, u *state, after *State, toEngine map[int32]int) bool {
 // score counts the values of u that equal the engine's, dead ones
 // included: among the successors that agree, the one closest to what the
 // engine printed.
-func score(u *state, after *State, toEngine map[int32]int) int {
+func score(u *state, after *bp.State, toEngine map[int32]int) int {
 	n := 0
 	for i, v := range u.globals {
 		if v == vX || (v == v1) == after.Globals[i] {
@@ -187,8 +187,8 @@ func score(u *state, after *State, toEngine map[int32]int) int {
 // settle makes u concrete: a free value takes the engine's value where
 // the engine has the thread, else the value it had before the step (a
 // suppressed thread's), else 0.
-func settle(u *state, after, before *State, toEngine map[int32]int) State {
-	out := State{Globals: make([]bool, len(u.globals))}
+func settle(u *state, after, before *bp.State, toEngine map[int32]int) bp.State {
+	out := bp.State{Globals: make([]bool, len(u.globals))}
 	for i, v := range u.globals {
 		if v == vX {
 			out.Globals[i] = after.Globals[i]
@@ -197,8 +197,8 @@ func settle(u *state, after, before *State, toEngine map[int32]int) State {
 		}
 	}
 	for _, ut := range u.threads {
-		t := ThreadState{ID: int(ut.id), Proc: int(ut.proc), PC: int(ut.pc), Atomic: ut.atomic, Locals: make([]bool, len(ut.locals))}
-		var et, old *ThreadState
+		t := bp.ThreadState{ID: int(ut.id), Proc: int(ut.proc), PC: int(ut.pc), Atomic: ut.atomic, Locals: make([]bool, len(ut.locals))}
+		var et, old *bp.ThreadState
 		if eid, ok := toEngine[ut.id]; ok {
 			et = after.Thread(eid)
 		}

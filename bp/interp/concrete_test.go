@@ -13,12 +13,12 @@ import (
 
 // exact checks what Replay leaves open: every step leads to exactly the
 // next state, dead locals included (a free value may be either).
-func exact(t *testing.T, prog *bp.Program, opts Options, tr *Trace, what string) {
+func exact(t *testing.T, prog *bp.Program, opts Options, tr *bp.Trace, what string) {
 	t.Helper()
 	an := analyse(prog, opts)
 	for i := range tr.Steps {
 		step := &tr.Steps[i]
-		if i == len(tr.Steps)-1 && tr.Kind == AssertionFails {
+		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
 			break
 		}
 		next := &tr.Final
@@ -44,7 +44,7 @@ func exact(t *testing.T, prog *bp.Program, opts Options, tr *Trace, what string)
 	}
 }
 
-func sameAs(u *state, c *State) bool {
+func sameAs(u *state, c *bp.State) bool {
 	if len(u.threads) != len(c.Threads) {
 		return false
 	}

@@ -54,10 +54,10 @@ const DefaultMaxThreads = 8
 // Result is what a search found.
 type Result struct {
 	Outcome Outcome
-	Reason  string // why Unknown, or what failed
-	Trace   *Trace // for Unsafe
-	States  int    // states stored, over all thread bounds tried
-	Bound   int    // the thread bound of the last search
+	Reason  string    // why Unknown, or what failed
+	Trace   *bp.Trace // for Unsafe
+	States  int       // states stored, over all thread bounds tried
+	Bound   int       // the thread bound of the last search
 }
 
 // ErrNoMain is returned for a program without threads (cannot happen for

@@ -15,10 +15,10 @@ import (
 type Move struct {
 	Globals []bool
 	// Thread is the thread after the step; Ended says it ended instead.
-	Thread ThreadState
+	Thread bp.ThreadState
 	Ended  bool
 	// Started is a thread the step started, if any.
-	Started *ThreadState
+	Started *bp.ThreadState
 	Taken   int // for a branch: 1 then, 0 else; -1 otherwise
 }
 
@@ -36,13 +36,13 @@ func NewStepper(prog *bp.Program, opts Options) *Stepper {
 // Step runs the step of thread t on globals, the thread alone (steps that
 // read other threads, broadcasts, are not for this function). fails
 // reports that the step is an assertion that some outcome fails.
-func (sp *Stepper) Step(globals []bool, t ThreadState) (moves []Move, fails bool, err error) {
-	s := fromConcrete(&State{Globals: globals, Threads: []ThreadState{t}})
+func (sp *Stepper) Step(globals []bool, t bp.ThreadState) (moves []Move, fails bool, err error) {
+	s := fromConcrete(&bp.State{Globals: globals, Threads: []bp.ThreadState{t}})
 	x := sp.x
 	x.err = nil
 	fails = x.exec(&s, 0, stepInfo{}, func(n state, moved, created int, info stepInfo) {
 		base := Move{Taken: int(info.taken), Ended: moved < 0}
-		var outs []*ThreadState
+		var outs []*bp.ThreadState
 		var live []bp.Bits
 		if moved >= 0 {
 			base.Thread = concreteThread(&n.threads[moved])
@@ -90,7 +90,7 @@ func (sp *Stepper) Step(globals []bool, t ThreadState) (moves []Move, fails bool
 		for mask := 0; mask < 1<<len(free); mask++ {
 			m := base
 			m.Globals = append([]bool(nil), base.Globals...)
-			copies := make([]*ThreadState, len(outs))
+			copies := make([]*bp.ThreadState, len(outs))
 			for k, out := range outs {
 				c := *out
 				c.Locals = append([]bool(nil), out.Locals...)
@@ -117,8 +117,8 @@ func (sp *Stepper) Step(globals []bool, t ThreadState) (moves []Move, fails bool
 }
 
 // concreteThread is t with X read as false.
-func concreteThread(t *thread) ThreadState {
-	out := ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
+func concreteThread(t *thread) bp.ThreadState {
+	out := bp.ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
 	for i, v := range t.locals {
 		out.Locals[i] = v == v1
 	}

@@ -17,12 +17,12 @@ type BroadcastMove struct {
 	// itself unchanged when it has none. Outcomes of active choices that
 	// differ only in values the active thread no longer needs are merged,
 	// which can only add passive outcomes.
-	Passive [][]ThreadState
+	Passive [][]bp.ThreadState
 }
 
 // IsBroadcast reports whether the step of thread t is a broadcast
 // assignment (one with x$ targets).
-func (sp *Stepper) IsBroadcast(t ThreadState) bool {
+func (sp *Stepper) IsBroadcast(t bp.ThreadState) bool {
 	return sp.x.prog.Procs[t.Proc].Steps[t.PC].Broadcast()
 }
 
@@ -30,13 +30,13 @@ func (sp *Stepper) IsBroadcast(t ThreadState) bool {
 // under the monotone reading, for threads in passives (states of other
 // threads; they need not make one consistent state, as each passive
 // thread's outcomes depend only on itself and the active part).
-func (sp *Stepper) StepBroadcast(globals []bool, t ThreadState, passives []ThreadState) ([]BroadcastMove, error) {
+func (sp *Stepper) StepBroadcast(globals []bool, t bp.ThreadState, passives []bp.ThreadState) ([]BroadcastMove, error) {
 	x := sp.x
 	st := &x.prog.Procs[t.Proc].Steps[t.PC]
 	if !st.Broadcast() {
 		return nil, fmt.Errorf("%s: not a broadcast assignment", x.prog.Position(st))
 	}
-	s := fromConcrete(&State{Globals: globals, Threads: append([]ThreadState{t}, passives...)})
+	s := fromConcrete(&bp.State{Globals: globals, Threads: append([]bp.ThreadState{t}, passives...)})
 	cs, pcs := broadcastChoices(st)
 	if len(cs) > maxEnum || len(pcs) > maxEnum {
 		return nil, fmt.Errorf("%s: the broadcast has %d active and %d passive non-deterministic choices, too many to enumerate",
@@ -63,7 +63,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t ThreadState, passives []Threa
 		if !seen {
 			i = len(out)
 			index[k] = i
-			out = append(out, BroadcastMove{Move: m, Passive: make([][]ThreadState, len(passives))})
+			out = append(out, BroadcastMove{Move: m, Passive: make([][]bp.ThreadState, len(passives))})
 		}
 		for j := range passives {
 			outs := x.passiveOutcomes(&s, &c, 0, 1+j, st, pcs)
@@ -72,7 +72,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t ThreadState, passives []Threa
 			}
 			for _, o := range outs {
 				for _, p := range sp.passiveStates(passives[j], st, o) {
-					if !slices.ContainsFunc(out[i].Passive[j], p.equal) {
+					if !slices.ContainsFunc(out[i].Passive[j], func(o bp.ThreadState) bool { return sameThread(p, o) }) {
 						out[i].Passive[j] = append(out[i].Passive[j], p)
 					}
 				}
@@ -84,7 +84,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t ThreadState, passives []Threa
 
 // settled is t as a concrete thread state with the locals dead at its pc
 // false, as Step gives its moves.
-func (sp *Stepper) settled(t *thread) ThreadState {
+func (sp *Stepper) settled(t *thread) bp.ThreadState {
 	out := concreteThread(t)
 	live := sp.x.an.live[out.Proc][out.PC]
 	for i := range out.Locals {
@@ -97,32 +97,32 @@ func (sp *Stepper) settled(t *thread) ThreadState {
 
 // passiveStates is passive thread p after its passive targets take the
 // values o; a value that may be either (X) gives both states.
-func (sp *Stepper) passiveStates(p ThreadState, st *bp.Step, o []val) []ThreadState {
-	states := []ThreadState{p.cloneLocals()}
+func (sp *Stepper) passiveStates(p bp.ThreadState, st *bp.Step, o []val) []bp.ThreadState {
+	states := []bp.ThreadState{cloneLocals(p)}
 	for k, r := range st.PassiveTargets {
 		for i := range states {
 			states[i].Locals[r.Index] = o[k] == v1
 		}
 		if o[k] == vX {
 			for i := range states {
-				c := states[i].cloneLocals()
+				c := cloneLocals(states[i])
 				c.Locals[r.Index] = true
 				states = append(states, c)
 			}
 		}
 	}
 	for i := range states {
-		t := fromConcrete(&State{Threads: []ThreadState{states[i]}}).threads[0]
+		t := fromConcrete(&bp.State{Threads: []bp.ThreadState{states[i]}}).threads[0]
 		states[i] = sp.settled(&t)
 	}
 	return states
 }
 
-func (t ThreadState) cloneLocals() ThreadState {
+func cloneLocals(t bp.ThreadState) bp.ThreadState {
 	t.Locals = slices.Clone(t.Locals)
 	return t
 }
 
-func (t ThreadState) equal(o ThreadState) bool {
+func sameThread(t, o bp.ThreadState) bool {
 	return t.Proc == o.Proc && t.PC == o.PC && t.Atomic == o.Atomic && slices.Equal(t.Locals, o.Locals)
 }

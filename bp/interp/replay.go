@@ -12,7 +12,7 @@ import (
 // non-deterministic values) and leads to the next state, and it ends in a
 // failing assertion or at the label. Locals dead at a thread's new pc may
 // hold any value. A nil error means the counterexample is real.
-func Replay(prog *bp.Program, opts Options, tr *Trace) error {
+func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
 	if tr == nil {
 		return fmt.Errorf("no trace")
 	}
@@ -72,7 +72,7 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 			if !ok {
 				return fmt.Errorf("step %d (%s): no execution of the step leads to the next state", i, prog.Position(st))
 			}
-			if last && tr.Kind == AssertionFails {
+			if last && tr.Kind == bp.AssertionFails {
 				return fmt.Errorf("step %d: the assertion cannot fail here", i)
 			}
 			for _, nt := range next.Threads {
@@ -87,7 +87,7 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 		if x.err != nil {
 			return fmt.Errorf("step %d: %w", i, x.err)
 		}
-		if last && tr.Kind == AssertionFails {
+		if last && tr.Kind == bp.AssertionFails {
 			if !fails {
 				return fmt.Errorf("step %d: the assertion cannot fail here", i)
 			}
@@ -116,7 +116,7 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 		}
 	}
 	switch tr.Kind {
-	case LabelReached:
+	case bp.LabelReached:
 		if opts.Label == "" {
 			return fmt.Errorf("a label trace, but the property is assertions")
 		}
@@ -131,7 +131,7 @@ func Replay(prog *bp.Program, opts Options, tr *Trace) error {
 	}
 }
 
-func checkInitial(prog *bp.Program, s *State) error {
+func checkInitial(prog *bp.Program, s *bp.State) error {
 	if err := checkShape(prog, s); err != nil {
 		return fmt.Errorf("initial state: %w", err)
 	}
@@ -147,7 +147,7 @@ func checkInitial(prog *bp.Program, s *State) error {
 
 // checkShape checks that s fits prog, so that executing it cannot index out
 // of range.
-func checkShape(prog *bp.Program, s *State) error {
+func checkShape(prog *bp.Program, s *bp.State) error {
 	if len(s.Globals) != len(prog.Globals) {
 		return fmt.Errorf("%d globals, not %d", len(s.Globals), len(prog.Globals))
 	}
@@ -163,7 +163,7 @@ func checkShape(prog *bp.Program, s *State) error {
 	return nil
 }
 
-func fromConcrete(c *State) state {
+func fromConcrete(c *bp.State) state {
 	s := state{globals: make([]val, len(c.Globals))}
 	for i, b := range c.Globals {
 		s.globals[i] = boolVal(b)
@@ -186,7 +186,7 @@ func fromConcrete(c *State) state {
 // and a new thread's locals are compared only where live; a new thread
 // must have a fresh identity. After a broadcast, which writes every
 // thread, every thread's locals are compared only where live.
-func matches(an *analysis, u *state, next, before *State, moved, maxID int, broadcast bool) bool {
+func matches(an *analysis, u *state, next, before *bp.State, moved, maxID int, broadcast bool) bool {
 	if len(u.globals) != len(next.Globals) || len(u.threads) != len(next.Threads) {
 		return false
 	}

@@ -42,7 +42,7 @@ func choiceSet(st *bp.Step) []int {
 
 // replayWide looks for an outcome of the assignment st of thread ti in s
 // that match accepts; next is the state the trace claims.
-func replayWide(an *analysis, s *state, ti int, st *bp.Step, next *State, match func(*state) bool) (bool, error) {
+func replayWide(an *analysis, s *state, ti int, st *bp.Step, next *bp.State, match func(*state) bool) (bool, error) {
 	th := &s.threads[ti]
 	nt := next.Thread(int(th.id))
 	fixed := map[int]bool{}

@@ -2,63 +2,9 @@ package interp
 
 import "github.com/bopgo/bopgo/bp"
 
-// A Trace is a concrete execution: every value of every step is 0 or 1. The
-// engines produce traces; Replay checks them against the semantics.
-
-// State is a concrete program state.
-type State struct {
-	Globals []bool
-	Threads []ThreadState // in creation order
-}
-
-// ThreadState is one thread of a concrete state.
-type ThreadState struct {
-	ID     int
-	Proc   int
-	PC     int
-	Atomic bool
-	Locals []bool
-}
-
-// Thread returns the thread with identity id, or nil.
-func (s *State) Thread(id int) *ThreadState {
-	for i := range s.Threads {
-		if s.Threads[i].ID == id {
-			return &s.Threads[i]
-		}
-	}
-	return nil
-}
-
-// TraceStep is one executed step: the thread that moved, the step it
-// executed, and the state before it.
-type TraceStep struct {
-	Thread     int // thread identity
-	Proc, PC   int
-	Before     State
-	Taken      int  // a branch's outcome: 1 then, 0 else; -1 for other steps
-	Suppressed bool // a thread start that the thread bound suppressed
-}
-
-// ViolationKind says how a trace violates the property.
-type ViolationKind int
-
-// Violation kinds.
-const (
-	AssertionFails ViolationKind = iota // the last step is an assertion that fails
-	LabelReached                        // Final has a thread at the label
-)
-
-// Trace is a counterexample.
-type Trace struct {
-	Steps []TraceStep
-	Final State // the state after the last step (for AssertionFails, before it)
-	Kind  ViolationKind
-}
-
 // trace builds the concrete trace ending at node end; fail, if not nil, is
 // a failing assertion executed from end.
-func (e *engine) trace(end int32, fail *stepInfo) *Trace {
+func (e *engine) trace(end int32, fail *stepInfo) *bp.Trace {
 	var path []int32
 	for i := end; i >= 0; i = e.nodes[i].parent {
 		path = append(path, i)
@@ -71,25 +17,25 @@ func (e *engine) trace(end int32, fail *stepInfo) *Trace {
 	for j, i := range path {
 		states[j], steps[j] = e.states.state(i), e.step(i)
 	}
-	concrete := make([]State, len(path))
+	concrete := make([]bp.State, len(path))
 	// The last state: its X values are read by the failing step or free.
 	concrete[len(path)-1] = resolve(&states[len(path)-1], fail, nil)
 	for j := len(path) - 1; j > 0; j-- {
 		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
 	e.keepForgotten(states, steps, concrete)
-	tr := &Trace{Kind: LabelReached}
+	tr := &bp.Trace{Kind: bp.LabelReached}
 	for j := 1; j < len(path); j++ {
 		info := steps[j]
-		tr.Steps = append(tr.Steps, TraceStep{
+		tr.Steps = append(tr.Steps, bp.TraceStep{
 			Thread: int(info.thread), Proc: int(info.proc), PC: int(info.pc),
 			Before: concrete[j-1], Taken: int(info.taken), Suppressed: info.suppressed,
 		})
 	}
 	tr.Final = concrete[len(concrete)-1]
 	if fail != nil {
-		tr.Kind = AssertionFails
-		tr.Steps = append(tr.Steps, TraceStep{
+		tr.Kind = bp.AssertionFails
+		tr.Steps = append(tr.Steps, bp.TraceStep{
 			Thread: int(fail.thread), Proc: int(fail.proc), PC: int(fail.pc),
 			Before: tr.Final, Taken: -1,
 		})
@@ -101,7 +47,7 @@ func (e *engine) trace(end int32, fail *stepInfo) *Trace {
 // show the value it last had, instead of a value from the future: a dead
 // local is never read again, so any value replays, and this one is the
 // value a person expects to see.
-func (e *engine) keepForgotten(states []state, steps []stepInfo, concrete []State) {
+func (e *engine) keepForgotten(states []state, steps []stepInfo, concrete []bp.State) {
 	for j := 1; j < len(states); j++ {
 		prev, cur := &states[j-1], &states[j]
 		info := steps[j]
@@ -152,8 +98,8 @@ func (e *engine) forgotten(states []state, steps []stepInfo, j int, id int32, i 
 // step split takes the value it was split into; any other X is the same
 // unread value in the next state (or was overwritten, or is dead), so it
 // takes the next state's concrete value, or 0 when that slot is gone.
-func resolve(s *state, step *stepInfo, next *State) State {
-	out := State{Globals: make([]bool, len(s.globals))}
+func resolve(s *state, step *stepInfo, next *bp.State) bp.State {
+	out := bp.State{Globals: make([]bool, len(s.globals))}
 	for i, v := range s.globals {
 		switch {
 		case v != vX:
@@ -165,8 +111,8 @@ func resolve(s *state, step *stepInfo, next *State) State {
 		}
 	}
 	for _, t := range s.threads {
-		ct := ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
-		var nt *ThreadState
+		ct := bp.ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
+		var nt *bp.ThreadState
 		if next != nil {
 			nt = next.Thread(int(t.id))
 		}

@@ -359,19 +359,19 @@ func TestBoPPoLoopDetection(t *testing.T) {
 	}
 	l1, l2, l3 := pc("L1"), pc("L2"), pc("L3")
 	back := prog.Procs[0].Steps[l2].Then // the goto L1
-	state := func(at int, g bool) interp.State {
-		return interp.State{Globals: []bool{g}, Threads: []interp.ThreadState{{ID: 0, Proc: 0, PC: at, Locals: []bool{}}}}
+	state := func(at int, g bool) bp.State {
+		return bp.State{Globals: []bool{g}, Threads: []bp.ThreadState{{ID: 0, Proc: 0, PC: at, Locals: []bool{}}}}
 	}
-	step := func(at int, g bool, taken int) interp.TraceStep {
-		return interp.TraceStep{Thread: 0, Proc: 0, PC: at, Before: state(at, g), Taken: taken}
+	step := func(at int, g bool, taken int) bp.TraceStep {
+		return bp.TraceStep{Thread: 0, Proc: 0, PC: at, Before: state(at, g), Taken: taken}
 	}
-	ex := &interp.Trace{
-		Steps: []interp.TraceStep{
+	ex := &bp.Trace{
+		Steps: []bp.TraceStep{
 			step(l1, true, -1), step(l2, true, 1), step(back, true, -1), // back to L1 with g=1
 			step(l1, true, -1), step(l2, false, 0), step(l3, false, -1),
 		},
 		Final: state(l3, false),
-		Kind:  interp.AssertionFails,
+		Kind:  bp.AssertionFails,
 	}
 	require.NoError(t, interp.Replay(prog, interp.Options{}, ex), "the hand-made counterexample is not an execution")
 
@@ -393,12 +393,12 @@ TRACE t=0 L3 g=0
 	assert.NotContains(t, b.String(), "LOOP")
 
 	// Without a repeated state there is no lasso.
-	short := &interp.Trace{Steps: ex.Steps[3:], Final: ex.Final, Kind: ex.Kind}
+	short := &bp.Trace{Steps: ex.Steps[3:], Final: ex.Final, Kind: ex.Kind}
 	from, to = findLoop(short)
 	assert.Equal(t, [2]int{-1, -1}, [2]int{from, to})
 
 	// A label trace also counts its final state: L1 -> L2 -> goto -> L1.
-	toLabel := &interp.Trace{Steps: ex.Steps[:3], Final: state(l1, true), Kind: interp.LabelReached}
+	toLabel := &bp.Trace{Steps: ex.Steps[:3], Final: state(l1, true), Kind: bp.LabelReached}
 	from, to = findLoop(toLabel)
 	assert.Equal(t, [2]int{0, 2}, [2]int{from, to})
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // BoPPo's compact trace, the form SatAbs parses (docs/boppo.md):
@@ -38,7 +37,7 @@ type localGroup struct {
 // pc. SatAbs declares the same b<n> in every function and gives the k-th
 // occurrence of a name to thread k, so a caller's frame (main's, around
 // $main) printed too would be read as another thread's.
-func threadGroup(prog *bp.Program, t *interp.ThreadState) localGroup {
+func threadGroup(prog *bp.Program, t *bp.ThreadState) localGroup {
 	p := prog.Procs[t.Proc]
 	var slots []int
 	for i, l := range p.Locals {
@@ -59,7 +58,7 @@ func threadGroup(prog *bp.Program, t *interp.ThreadState) localGroup {
 // first lasso (see findLoop) is bracketed by LOOP [ and LOOP ]. ex should
 // come from interp.Concretize: its values are then those of one
 // execution, and every started thread has an identity and a group.
-func writeCompactTrace(w io.Writer, prog *bp.Program, ex *interp.Trace, loops bool) {
+func writeCompactTrace(w io.Writer, prog *bp.Program, ex *bp.Trace, loops bool) {
 	from, to := -1, -1
 	if loops {
 		from, to = findLoop(ex)
@@ -121,12 +120,12 @@ func writeValue(b *strings.Builder, name string, v bool) {
 // returns (-1, -1). States are equal when they have the same threads
 // (identity, code, pc, atomic flag) and the same values of every global
 // and every local, dead ones included.
-func findLoop(ex *interp.Trace) (from, to int) {
-	states := make([]*interp.State, 0, len(ex.Steps)+1)
+func findLoop(ex *bp.Trace) (from, to int) {
+	states := make([]*bp.State, 0, len(ex.Steps)+1)
 	for i := range ex.Steps {
 		states = append(states, &ex.Steps[i].Before)
 	}
-	if ex.Kind == interp.LabelReached || len(ex.Steps) == 0 {
+	if ex.Kind == bp.LabelReached || len(ex.Steps) == 0 {
 		states = append(states, &ex.Final)
 	}
 	for j := 1; j < len(states); j++ {
@@ -139,7 +138,7 @@ func findLoop(ex *interp.Trace) (from, to int) {
 	return -1, -1
 }
 
-func sameState(a, b *interp.State) bool {
+func sameState(a, b *bp.State) bool {
 	if !slices.Equal(a.Globals, b.Globals) || len(a.Threads) != len(b.Threads) {
 		return false
 	}

@@ -54,7 +54,7 @@ func exactTrace(prog *bp.Program, label string, reading bp.Reading, res *bopgo.R
 // frameValues are the values of the locals bopgo's text trace shows for
 // t: the thread-locals and the locals of every active function instance,
 // outermost first.
-func frameValues(prog *bp.Program, t *interp.ThreadState) []bopgo.Value {
+func frameValues(prog *bp.Program, t *bp.ThreadState) []bopgo.Value {
 	if t == nil {
 		return nil
 	}

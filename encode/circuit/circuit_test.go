@@ -181,7 +181,7 @@ void main() begin g, h := F, F; start_thread t(); assume(g); start_thread u(); h
 	require.NoError(t, interp.Replay(p, interp.Options{}, tr))
 	last := tr.Steps[len(tr.Steps)-1]
 	assert.Equal(t, 2, last.Thread, "u is the third thread created, in the slot t had")
-	assert.Equal(t, interp.AssertionFails, tr.Kind)
+	assert.Equal(t, bp.AssertionFails, tr.Kind)
 }
 
 func TestBuildErrors(t *testing.T) {

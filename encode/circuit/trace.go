@@ -8,7 +8,6 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/mc"
 )
 
@@ -17,7 +16,7 @@ import (
 // identities in creation order, and the trace stops at the first
 // violation. It returns ErrOverflow for a trace that reaches Overflow but
 // no violation.
-func (c *Circuit) Trace(tr *mc.Trace) (*interp.Trace, error) {
+func (c *Circuit) Trace(tr *mc.Trace) (*bp.Trace, error) {
 	s := c.S
 	if tr == nil || len(tr.Init) != len(s.Latches) {
 		return nil, errors.New("circuit: the trace does not fit the circuit")
@@ -33,7 +32,7 @@ func (c *Circuit) Trace(tr *mc.Trace) (*interp.Trace, error) {
 	}
 	ids[0] = 0
 	nextID := 1
-	out := &interp.Trace{Kind: interp.LabelReached}
+	out := &bp.Trace{Kind: bp.LabelReached}
 	for step := 0; ; step++ {
 		if step < len(tr.Inputs) {
 			if len(tr.Inputs[step]) != len(c.Inputs) {
@@ -61,7 +60,7 @@ func (c *Circuit) Trace(tr *mc.Trace) (*interp.Trace, error) {
 				return nil, err
 			}
 			out.Steps = append(out.Steps, ts)
-			out.Final, out.Kind = before, interp.AssertionFails
+			out.Final, out.Kind = before, bp.AssertionFails
 			return out, nil
 		}
 		var active []bool
@@ -69,7 +68,7 @@ func (c *Circuit) Trace(tr *mc.Trace) (*interp.Trace, error) {
 			active = append(active, value(c.slots[i].active))
 		}
 		ranStep := false
-		var ts interp.TraceStep
+		var ts bp.TraceStep
 		for i := range c.slots {
 			if value(c.exec[i]) {
 				ts, err = c.traceStep(value, ids, before)
@@ -111,14 +110,14 @@ func (c *Circuit) Trace(tr *mc.Trace) (*interp.Trace, error) {
 }
 
 // traceStep describes the step of the running slot from state before.
-func (c *Circuit) traceStep(value func(z.Lit) bool, ids []int, before interp.State) (interp.TraceStep, error) {
+func (c *Circuit) traceStep(value func(z.Lit) bool, ids []int, before bp.State) (bp.TraceStep, error) {
 	for i := range c.slots {
 		sl := &c.slots[i]
 		if !value(sl.active) || !c.chosen(value, i) {
 			continue
 		}
 		proc, pc := number(value, sl.proc), number(value, sl.pc)
-		ts := interp.TraceStep{Thread: ids[i], Proc: proc, PC: pc, Before: before, Taken: -1}
+		ts := bp.TraceStep{Thread: ids[i], Proc: proc, PC: pc, Before: before, Taken: -1}
 		if cond, ok := c.cond[place{proc, pc}]; ok {
 			ts.Taken = 0
 			if value(cond) {
@@ -127,7 +126,7 @@ func (c *Circuit) traceStep(value func(z.Lit) bool, ids []int, before interp.Sta
 		}
 		return ts, nil
 	}
-	return interp.TraceStep{}, errors.New("circuit: no thread runs")
+	return bp.TraceStep{}, errors.New("circuit: no thread runs")
 }
 
 // chosen reports whether the scheduler inputs pick slot i.
@@ -136,8 +135,8 @@ func (c *Circuit) chosen(value func(z.Lit) bool, i int) bool {
 }
 
 // state reads the program state from the latches.
-func (c *Circuit) state(value func(z.Lit) bool, ids []int) (interp.State, error) {
-	st := interp.State{Globals: make([]bool, len(c.globals))}
+func (c *Circuit) state(value func(z.Lit) bool, ids []int) (bp.State, error) {
+	st := bp.State{Globals: make([]bool, len(c.globals))}
 	for i, g := range c.globals {
 		st.Globals[i] = value(g)
 	}
@@ -150,7 +149,7 @@ func (c *Circuit) state(value func(z.Lit) bool, ids []int) (interp.State, error)
 		if proc >= len(c.Prog.Procs) || pc >= len(c.Prog.Procs[proc].Steps) || ids[i] < 0 {
 			return st, fmt.Errorf("slot %d holds no thread at a valid place", i)
 		}
-		t := interp.ThreadState{ID: ids[i], Proc: proc, PC: pc, Atomic: value(sl.atomic)}
+		t := bp.ThreadState{ID: ids[i], Proc: proc, PC: pc, Atomic: value(sl.atomic)}
 		for j := range c.Prog.Procs[proc].Locals {
 			t.Locals = append(t.Locals, value(sl.locals[j]))
 		}

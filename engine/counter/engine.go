@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/covercheck"
@@ -81,11 +82,11 @@ func (c *certificate) String() string {
 // trace maps a path of the thread-transition system to an execution of
 // the program. Threads in the same local state are interchangeable, so a
 // rule moves any of them.
-func (p *Program) trace(path *Path) (*interp.Trace, error) {
-	var st interp.State
+func (p *Program) trace(path *Path) (*bp.Trace, error) {
+	var st bp.State
 	at := map[int][]int{} // local -> thread IDs there
 	nextID := 0
-	tr := &interp.Trace{Kind: interp.LabelReached}
+	tr := &bp.Trace{Kind: bp.LabelReached}
 	take := func(local int) (int, int, error) {
 		ids := at[local]
 		if len(ids) == 0 {
@@ -100,8 +101,8 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 		}
 		return 0, 0, fmt.Errorf("thread %d is gone", id)
 	}
-	clone := func() interp.State {
-		c := interp.State{Globals: append([]bool(nil), st.Globals...)}
+	clone := func() bp.State {
+		c := bp.State{Globals: append([]bool(nil), st.Globals...)}
 		for _, t := range st.Threads {
 			t.Locals = append([]bool(nil), t.Locals...)
 			c.Threads = append(c.Threads, t)
@@ -121,7 +122,7 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 		g, _, _ := p.decodeShared(r.To.Shared)
 		switch o.kind {
 		case initRule:
-			st = interp.State{Globals: p.globals(g), Threads: []interp.ThreadState{{ID: 0}}}
+			st = bp.State{Globals: p.globals(g), Threads: []bp.ThreadState{{ID: 0}}}
 			nextID = 1
 			place(0, r.To.Local)
 		case stepRule:
@@ -129,7 +130,7 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: o.taken})
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: o.taken})
 			st.Globals = p.globals(g)
 			if r.To.Local == localEnded {
 				st.Threads = append(st.Threads[:k], st.Threads[k+1:]...)
@@ -157,7 +158,7 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
 			creator = id
 		case startSpawn:
 			started = r.To.Local
@@ -168,7 +169,7 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 				}
 			}
 			st.Globals = p.globals(g)
-			st.Threads = append(st.Threads, interp.ThreadState{ID: nextID})
+			st.Threads = append(st.Threads, bp.ThreadState{ID: nextID})
 			nextID++
 			place(len(st.Threads)-1, started)
 		case errorRule:
@@ -177,8 +178,8 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 				if err != nil {
 					return nil, err
 				}
-				tr.Kind = interp.AssertionFails
-				tr.Steps = append(tr.Steps, interp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+				tr.Kind = bp.AssertionFails
+				tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
 			}
 			tr.Final = clone()
 			return tr, nil
@@ -189,8 +190,8 @@ func (p *Program) trace(path *Path) (*interp.Trace, error) {
 
 // localOf is the local state a thread of the trace is in (it was placed
 // there, so it is known).
-func (p *Program) localOf(t interp.ThreadState) int {
-	return p.index[key(localState{t: interp.ThreadState{Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: t.Locals}})]
+func (p *Program) localOf(t bp.ThreadState) int {
+	return p.index[key(localState{t: bp.ThreadState{Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: t.Locals}})]
 }
 
 // passiveDestinations chooses, for every thread that broadcast rule r

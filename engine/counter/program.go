@@ -59,9 +59,9 @@ type Program struct {
 }
 
 type localState struct {
-	t       interp.ThreadState // ID unused
-	pending int                // > 0: mid-start, index of the move+1 in moves
-	of      int                // for pending: the creator's local
+	t       bp.ThreadState // ID unused
+	pending int            // > 0: mid-start, index of the move+1 in moves
+	of      int            // for pending: the creator's local
 }
 
 // origin says which program step a rule is.
@@ -184,7 +184,7 @@ func FromProgram(prog *bp.Program, label string) (*Program, error) {
 	}
 	for g := 0; g < 1<<p.nglob; g++ {
 		for mask := 0; mask < 1<<len(free); mask++ {
-			t := interp.ThreadState{Proc: 0, PC: main.Entry, Locals: make([]bool, len(main.Locals))}
+			t := bp.ThreadState{Proc: 0, PC: main.Entry, Locals: make([]bool, len(main.Locals))}
 			for j, i := range free {
 				t.Locals[i] = mask&(1<<j) != 0
 			}
@@ -296,7 +296,7 @@ func (p *Program) broadcastRules(stepper *interp.Stepper, li, g int, queue *[]in
 // nobody else moves then.
 func (p *Program) addPasses(stepper *interp.Stepper, b *broadcastSource, queue *[]int) error {
 	var cands []int
-	var states []interp.ThreadState
+	var states []bp.ThreadState
 	for i := b.passed; i < len(p.locals); i++ {
 		if p.locals[i].pending == 0 {
 			cands = append(cands, firstLocal+i)

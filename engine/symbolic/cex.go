@@ -3,14 +3,14 @@ package symbolic
 import (
 	"github.com/go-air/gini/z"
 
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode"
 )
 
 // counterexample turns the solver's last model into a concrete trace
 // ending at node end. If fail is not nil, the thread fail (in end's state)
 // fails its assertion there.
-func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
+func (e *symEngine) counterexample(end int, fail *encode.Thread) *bp.Trace {
 	var path []int
 	for i := end; i >= 0; i = e.nodes[i].parent {
 		path = append(path, i)
@@ -29,13 +29,13 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 		}
 		return v
 	}
-	concrete := func(st *encode.State) interp.State {
-		out := interp.State{Globals: make([]bool, len(st.Globals))}
+	concrete := func(st *encode.State) bp.State {
+		out := bp.State{Globals: make([]bool, len(st.Globals))}
 		for i, m := range st.Globals {
 			out.Globals[i] = value(m)
 		}
 		for _, t := range st.Threads {
-			ct := interp.ThreadState{ID: t.ID, Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: make([]bool, len(t.Locals))}
+			ct := bp.ThreadState{ID: t.ID, Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: make([]bool, len(t.Locals))}
 			for i, m := range t.Locals {
 				ct.Locals[i] = value(m)
 			}
@@ -43,23 +43,23 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 		}
 		return out
 	}
-	states := make([]interp.State, len(path))
+	states := make([]bp.State, len(path))
 	for j, i := range path {
 		states[j] = concrete(&e.nodes[i].st)
 	}
 	keepDeadValues(path, e.nodes, states)
-	tr := &interp.Trace{Kind: interp.LabelReached}
+	tr := &bp.Trace{Kind: bp.LabelReached}
 	for j := 1; j < len(path); j++ {
 		n := &e.nodes[path[j]]
-		tr.Steps = append(tr.Steps, interp.TraceStep{
+		tr.Steps = append(tr.Steps, bp.TraceStep{
 			Thread: n.thread, Proc: n.proc, PC: n.pc, Before: states[j-1],
 			Taken: n.taken, Suppressed: n.suppressed,
 		})
 	}
 	tr.Final = states[len(states)-1]
 	if fail != nil {
-		tr.Kind = interp.AssertionFails
-		tr.Steps = append(tr.Steps, interp.TraceStep{Thread: fail.ID, Proc: fail.Proc, PC: fail.PC, Before: tr.Final, Taken: -1})
+		tr.Kind = bp.AssertionFails
+		tr.Steps = append(tr.Steps, bp.TraceStep{Thread: fail.ID, Proc: fail.Proc, PC: fail.PC, Before: tr.Final, Taken: -1})
 	}
 	return tr
 }
@@ -67,7 +67,7 @@ func (e *symEngine) counterexample(end int, fail *encode.Thread) *interp.Trace {
 // keepDeadValues shows a dead local with the value it last had instead of
 // 0: a dead local is never read again, so any value replays, and the last
 // one is what a person expects to see (no value changes without a write).
-func keepDeadValues(path []int, nodes []symNode, states []interp.State) {
+func keepDeadValues(path []int, nodes []symNode, states []bp.State) {
 	for j := 1; j < len(path); j++ {
 		cur := &nodes[path[j]].st
 		for _, t := range cur.Threads {

@@ -1,0 +1,67 @@
+package bp
+
+// Concrete states and executions of a lowered program: what engines
+// produce as counterexamples, what bp/interp replays, and what the root
+// package prints. Every value is 0 or 1; a thread is identified by the
+// number it got when it was started (main is 0).
+
+// State is a concrete program state.
+type State struct {
+	Globals []bool
+	Threads []ThreadState // in creation order
+}
+
+// ThreadState is one thread of a concrete state.
+type ThreadState struct {
+	ID     int
+	Proc   int
+	PC     int
+	Atomic bool
+	Locals []bool
+}
+
+// Thread returns the thread with identity id, or nil.
+func (s *State) Thread(id int) *ThreadState {
+	for i := range s.Threads {
+		if s.Threads[i].ID == id {
+			return &s.Threads[i]
+		}
+	}
+	return nil
+}
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() State {
+	c := State{Globals: append([]bool(nil), s.Globals...), Threads: make([]ThreadState, len(s.Threads))}
+	for i, t := range s.Threads {
+		c.Threads[i] = t
+		c.Threads[i].Locals = append([]bool(nil), t.Locals...)
+	}
+	return c
+}
+
+// TraceStep is one executed step: the thread that moved, the step it
+// executed, and the state before it.
+type TraceStep struct {
+	Thread     int // thread identity
+	Proc, PC   int
+	Before     State
+	Taken      int  // a branch's outcome: 1 then, 0 else; -1 for other steps
+	Suppressed bool // a thread start that the thread bound suppressed
+}
+
+// ViolationKind says how a trace violates the property.
+type ViolationKind int
+
+// Violation kinds.
+const (
+	AssertionFails ViolationKind = iota // the last step is an assertion that fails
+	LabelReached                        // Final has a thread at the label
+)
+
+// Trace is a counterexample: an execution that violates the property.
+type Trace struct {
+	Steps []TraceStep
+	Final State // the state after the last step (for AssertionFails, before it)
+	Kind  ViolationKind
+}
