@@ -27,6 +27,7 @@ const (
 	ThreadLimit     = engine.Threads
 	DepthLimit      = engine.Depth
 	CancelledByUser = engine.Cancelled
+	ChoicesLimit    = engine.Choices
 )
 
 // Stats are an engine's counters, summed over the thread bounds tried:

@@ -47,9 +47,10 @@ const (
 	Threads         // the thread bound: more threads may exist than were explored
 	Depth           // the unrolling bound of a circuit engine
 	Cancelled       // the caller cancelled the context
+	Choices         // a step has more non-deterministic values than the engine enumerates
 )
 
-var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled"}
+var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices"}
 
 // String is the limit's name as JSON prints it ("" for NoLimit).
 func (l Limit) String() string {

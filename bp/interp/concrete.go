@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
@@ -18,10 +19,11 @@ import (
 // non-deterministic value (`*`, schoose, decl, dead) so that each step
 // is a step of the semantics and the trace ends in the same violation:
 // where the engine's value of a variable is live, its choice is kept, so
-// every later step stays possible; where it is dead, the value is the one
-// the step really assigns (or, for a free `*`, the engine's), so a dead
-// variable keeps its last assigned value and every constraint holds for
-// the values shown.
+// every later step stays possible; where it is dead, the step's choices
+// give it the engine's value if they can (a greedy pass, one value after
+// another), so a dead variable keeps its last assigned value and every
+// constraint holds for the values shown. The choices are solved for, so
+// a step with many of them costs what its constraint costs, not 2^choices.
 //
 // A start that the thread bound suppressed becomes a thread that is
 // started and never runs, so that a client that counts thread starts
@@ -29,13 +31,12 @@ import (
 // order (0 is main). Every step of the result has Suppressed false.
 //
 // The result passes Replay. An error means that tr does not replay
-// (Concretize relies on its live values) or a step has too many choices
-// to enumerate; callers then keep tr.
+// (Concretize relies on its live values); callers then keep tr.
 func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	if tr == nil {
-		return nil, fmt.Errorf("no trace")
+		return nil, errors.New("no trace")
 	}
-	an := analyse(prog, opts)
+	sem := New(prog, opts)
 	first := tr.Final
 	if len(tr.Steps) > 0 {
 		first = tr.Steps[0].Before
@@ -43,72 +44,30 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 	if err := checkInitial(prog, &first); err != nil {
 		return nil, err
 	}
-	cur := cloneState(&first)
+	c := &concretizer{sem: sem, cur: first.Clone(), toEngine: map[int]int{0: 0}, fromEngine: map[int]int{0: 0}, nextID: 1}
 	out := &bp.Trace{Kind: tr.Kind}
-	// toEngine maps this trace's thread identities to tr's; started
-	// threads that tr suppressed have none.
-	toEngine := map[int32]int{0: 0}
-	fromEngine := map[int]int32{0: 0}
-	nextID := int32(1)
 	for i := range tr.Steps {
 		step := &tr.Steps[i]
-		id, ok := fromEngine[step.Thread]
+		id, ok := c.fromEngine[step.Thread]
 		if !ok {
 			return nil, fmt.Errorf("step %d: thread %d was never started", i, step.Thread)
 		}
-		out.Steps = append(out.Steps, bp.TraceStep{Thread: int(id), Proc: step.Proc, PC: step.PC, Before: cloneState(&cur), Taken: step.Taken})
-		last := i == len(tr.Steps)-1
-		if last && tr.Kind == bp.AssertionFails {
+		out.Steps = append(out.Steps, bp.TraceStep{Thread: id, Proc: step.Proc, PC: step.PC, Before: c.cur.Clone(), Taken: step.Taken})
+		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
 			break
 		}
 		after := &tr.Final
-		if !last {
+		if i < len(tr.Steps)-1 {
 			after = &tr.Steps[i+1].Before
 		}
-		s := fromConcrete(&cur)
-		s.nextID = nextID
-		ti := s.find(id)
-		if ti < 0 || int(s.threads[ti].proc) != step.Proc || int(s.threads[ti].pc) != step.PC {
-			return nil, fmt.Errorf("step %d: thread %d is not at %d/%d", i, step.Thread, step.Proc, step.PC)
+		if err := c.step(step, id, after); err != nil {
+			return nil, fmt.Errorf("step %d (%s): %w", i, prog.Position(&prog.Procs[step.Proc].Steps[step.PC]), err)
 		}
-		st := &prog.Procs[step.Proc].Steps[step.PC]
-		if st.Kind == bp.Spawn {
-			if !step.Suppressed {
-				created := -1
-				for _, t := range after.Threads {
-					if step.Before.Thread(t.ID) == nil {
-						created = t.ID
-					}
-				}
-				if created < 0 {
-					return nil, fmt.Errorf("step %d: the started thread is not in the next state", i)
-				}
-				toEngine[nextID], fromEngine[created] = created, nextID
-			}
-			nextID++
-		}
-		x := &stepper{prog: prog, an: an, bound: 1 << 30}
-		best, bestScore := state{}, -1
-		x.exec(&s, ti, stepInfo{}, func(n state, moved, created int, info stepInfo) {
-			if int(info.taken) != step.Taken || !agrees(an, &n, after, toEngine) {
-				return
-			}
-			if sc := score(&n, after, toEngine); sc > bestScore {
-				best, bestScore = n, sc
-			}
-		})
-		if x.err != nil {
-			return nil, fmt.Errorf("step %d: %w", i, x.err)
-		}
-		if bestScore < 0 {
-			return nil, fmt.Errorf("step %d (%s): no execution of the step agrees with the trace's live values", i, prog.Position(st))
-		}
-		cur = settle(&best, after, &cur, toEngine)
 	}
 	if tr.Kind == bp.AssertionFails && len(out.Steps) > 0 {
-		out.Final = cloneState(&out.Steps[len(out.Steps)-1].Before)
+		out.Final = out.Steps[len(out.Steps)-1].Before.Clone()
 	} else {
-		out.Final = cur
+		out.Final = c.cur
 	}
 	if err := Replay(prog, opts, out); err != nil {
 		return nil, fmt.Errorf("the concrete trace does not replay: %w", err)
@@ -116,28 +75,132 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 	return out, nil
 }
 
-func cloneState(s *bp.State) bp.State {
-	c := bp.State{Globals: append([]bool(nil), s.Globals...), Threads: make([]bp.ThreadState, len(s.Threads))}
-	for i, t := range s.Threads {
-		c.Threads[i] = t
-		c.Threads[i].Locals = append([]bool(nil), t.Locals...)
-	}
-	return c
+// concretizer is Concretize's execution so far.
+type concretizer struct {
+	sem *Semantics
+	cur bp.State
+	// toEngine maps this execution's thread identities to the engine's;
+	// started threads that the engine suppressed have none.
+	toEngine, fromEngine map[int]int
+	nextID               int
 }
 
-// agrees reports whether successor u (which may hold free values X) can
-// be the engine's next state on everything the engine's trace determines:
-// the globals, and every thread's pc, atomic flag and live locals. The
-// threads tr suppressed are free.
-func agrees(an *analysis, u *state, after *bp.State, toEngine map[int32]int) bool {
-	for i, v := range u.globals {
-		if v != vX && (v == v1) != after.Globals[i] {
+// step executes the engine's step (thread id here) so that the state
+// after it agrees with the engine's state after.
+func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
+	sem := c.sem
+	ti := -1
+	for k := range c.cur.Threads {
+		if c.cur.Threads[k].ID == id {
+			ti = k
+		}
+	}
+	if ti < 0 || c.cur.Threads[ti].Proc != step.Proc || c.cur.Threads[ti].PC != step.PC {
+		return fmt.Errorf("thread %d is not at %d/%d", step.Thread, step.Proc, step.PC)
+	}
+	t := &c.cur.Threads[ti]
+	st := sem.step(t)
+	engine := func(id int) *bp.ThreadState {
+		if eid, ok := c.toEngine[id]; ok {
+			return after.Thread(eid)
+		}
+		return nil
+	}
+	et := engine(id)
+	r := resolution{}
+	q := sem.newQuery(&c.cur, ti)
+	switch st.Kind {
+	case bp.Assume:
+		q.must = append(q.must, req{st.Cond, true})
+	case bp.Assert:
+		if sem.label == "" {
+			q.must = append(q.must, req{st.Cond, true})
+		}
+	case bp.Branch:
+		if want, ok := branchOutcome(st, step.Taken, et); ok {
+			q.must = append(q.must, req{st.Cond, want})
+		}
+	case bp.Goto:
+		r.succ = -1
+		for k, pc := range st.Succs {
+			if et != nil && pc == et.PC {
+				r.succ = k
+			}
+		}
+	case bp.Assign:
+		sem.requireAssign(q, t, et, after, engine)
+		c.preferEngine(q, t, et, after, engine)
+	case bp.Spawn:
+		r.newID = c.nextID
+		r.fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
+		if !step.Suppressed {
+			created := startedThread(&step.Before, after)
+			if created == nil {
+				return errors.New("the started thread is not in the next state")
+			}
+			c.toEngine[c.nextID], c.fromEngine[created.ID] = created.ID, c.nextID
+			copy(r.fresh, created.Locals)
+			sem.requireArgs(q, created)
+		}
+		c.nextID++
+	}
+	var ok bool
+	var err error
+	r.ch, r.passive, ok, err = q.solve()
+	if err != nil {
+		return err
+	}
+	if ok {
+		u, eff, taken := sem.apply(&c.cur, ti, &r)
+		if eff == moved && (step.Taken < 0 || taken == step.Taken) && c.agrees(&u, after) {
+			c.cur = u
+			return nil
+		}
+	}
+	return errors.New("no execution of the step agrees with the trace's live values")
+}
+
+// preferEngine asks q to give the targets of an assignment the engine's
+// values where they do not count (dead locals), so that the values shown
+// are the engine's wherever an execution allows.
+func (c *concretizer) preferEngine(q *query, t, et *bp.ThreadState, after *bp.State, engine func(int) *bp.ThreadState) {
+	st := q.st
+	for j, ref := range st.Targets {
+		if ref.Scope == bp.Local && et != nil && !c.sem.liveAt(t.Proc, st.Next, ref.Index) {
+			q.soft = append(q.soft, req{st.Values[j], et.Locals[ref.Index]})
+		}
+	}
+	for pj, pq := range q.passive {
+		if pq == nil {
+			continue
+		}
+		p := &q.s.Threads[pj]
+		ep := engine(p.ID)
+		if ep == nil {
+			continue
+		}
+		for k, ref := range st.PassiveTargets {
+			if !c.sem.liveAt(p.Proc, p.PC, ref.Index) {
+				pq.soft = append(pq.soft, req{st.PassiveValues[k], ep.Locals[ref.Index]})
+			}
+		}
+	}
+}
+
+// agrees reports whether u agrees with the engine's state after on
+// everything the engine's trace determines: the globals, and every
+// engine thread's pc, atomic flag and live locals. The threads the
+// engine suppressed are free.
+func (c *concretizer) agrees(u, after *bp.State) bool {
+	for i, v := range u.Globals {
+		if v != after.Globals[i] {
 			return false
 		}
 	}
 	mapped := 0
-	for _, ut := range u.threads {
-		eid, ok := toEngine[ut.id]
+	for k := range u.Threads {
+		ut := &u.Threads[k]
+		eid, ok := c.toEngine[ut.ID]
 		if !ok {
 			continue
 		}
@@ -146,74 +209,14 @@ func agrees(an *analysis, u *state, after *bp.State, toEngine map[int32]int) boo
 			return false
 		}
 		mapped++
-		if int(ut.proc) != et.Proc || int(ut.pc) != et.PC || ut.atomic != et.Atomic || len(ut.locals) != len(et.Locals) {
+		if ut.Proc != et.Proc || ut.PC != et.PC || ut.Atomic != et.Atomic {
 			return false
 		}
-		live := an.live[ut.proc][ut.pc]
-		for i, v := range ut.locals {
-			if live.Has(i) && v != vX && (v == v1) != et.Locals[i] {
+		for i, v := range ut.Locals {
+			if c.sem.liveAt(ut.Proc, ut.PC, i) && v != et.Locals[i] {
 				return false
 			}
 		}
 	}
 	return mapped == len(after.Threads)
-}
-
-// score counts the values of u that equal the engine's, dead ones
-// included: among the successors that agree, the one closest to what the
-// engine printed.
-func score(u *state, after *bp.State, toEngine map[int32]int) int {
-	n := 0
-	for i, v := range u.globals {
-		if v == vX || (v == v1) == after.Globals[i] {
-			n++
-		}
-	}
-	for _, ut := range u.threads {
-		eid, ok := toEngine[ut.id]
-		if !ok {
-			continue
-		}
-		et := after.Thread(eid)
-		for i, v := range ut.locals {
-			if v == vX || (v == v1) == et.Locals[i] {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// settle makes u concrete: a free value takes the engine's value where
-// the engine has the thread, else the value it had before the step (a
-// suppressed thread's), else 0.
-func settle(u *state, after, before *bp.State, toEngine map[int32]int) bp.State {
-	out := bp.State{Globals: make([]bool, len(u.globals))}
-	for i, v := range u.globals {
-		if v == vX {
-			out.Globals[i] = after.Globals[i]
-		} else {
-			out.Globals[i] = v == v1
-		}
-	}
-	for _, ut := range u.threads {
-		t := bp.ThreadState{ID: int(ut.id), Proc: int(ut.proc), PC: int(ut.pc), Atomic: ut.atomic, Locals: make([]bool, len(ut.locals))}
-		var et, old *bp.ThreadState
-		if eid, ok := toEngine[ut.id]; ok {
-			et = after.Thread(eid)
-		}
-		old = before.Thread(int(ut.id))
-		for i, v := range ut.locals {
-			switch {
-			case v != vX:
-				t.Locals[i] = v == v1
-			case et != nil:
-				t.Locals[i] = et.Locals[i]
-			case old != nil:
-				t.Locals[i] = old.Locals[i]
-			}
-		}
-		out.Threads = append(out.Threads, t)
-	}
-	return out
 }

@@ -1,43 +1,43 @@
-// Package interp is the explicit-state semantics of lowered Boolean
-// programs: the reference oracle for the other engines, the replayer that
-// validates every counterexample, and an exhaustive engine of its own.
+// Package interp is the reference semantics of lowered Boolean programs:
+// one step of one thread on a concrete state, the replay that checks every
+// counterexample before it leaves bopgo, and the concretization that makes
+// an engine's trace one execution, value for value. It has no search of
+// its own; the engines (engine/...) search, and this package judges what
+// they find.
 //
-// States are explicit: a program counter and a vector of values per thread,
-// and the shared globals. Values are three-valued during search: 0, 1, or X,
-// "any value, independent of everything else". X stands for a
-// non-deterministic value that nobody has read yet (initial values, `*`
-// assigned without constraint, dead locals). A step that reads an X first
-// splits the state into its two concretisations, so X is exact, never an
-// approximation: it only postpones the case split to the first read, which
-// keeps the 2^30 initial states of a 30-variable program down to one.
+// States are concrete (bp.State): every value 0 or 1, a thread identified
+// by the number it got when it was started. A step's non-determinism
+// (the successor of a goto, the `*` and schoose choices of its terms,
+// each passive thread's choices in a broadcast, the first values of a
+// started thread's locals) is fixed by a resolution, and apply (step.go)
+// is the only code that says what a step does under one: everything else
+// here finds resolutions and runs them through apply.
 //
-// Threads are symmetric: states are stored once per multiset of thread
-// states (thread identities are kept for traces but are not part of the
-// key). Locals that are dead at a thread's pc are forgotten (set to X).
-// The stored states are packed into bytes (store.go), with nothing the
-// garbage collector has to scan; a state is decoded when it is expanded.
+// Questions about a step are answered in two ways, both judged by apply:
 //
-// Thread creation is bounded by Options.MaxThreads live threads. A start
-// that would exceed the bound is suppressed, which is a real behaviour (the
-// new thread simply never runs), so bugs found are real; but when a
-// suppression happened and no bug was found the answer is Unknown, never
-// Safe. The search raises the bound from 1 to MaxThreads and stops at the
-// first bound that finds a bug or is never hit. In a program with
-// broadcasts under the blocking reading a start beyond the bound blocks
-// its creator instead: a thread that never starts would not be a passive
-// thread, and passive threads can block a broadcast.
+//   - Replay and Concretize know the state after the step, up to values
+//     that do not count (locals dead at the new pc). They solve for the
+//     step's choices with SAT (solve.go, on gini) with the values that
+//     count as requirements, then execute the solution and compare. Their
+//     cost grows with the step's formula, not with 2^choices, so a right
+//     answer through a step with dozens of constrained choices is never
+//     refused. The solver only proposes: a wrong proposal is a refusal,
+//     never an accepted step.
+//   - Successors enumerates every outcome of a step, for the engines
+//     built on the one-thread semantics (the counter engine's translation,
+//     through Stepper) and for the oracle the explicit engine is tested
+//     against. Enumeration is bounded (maxEnum); past it the error wraps
+//     ErrTooWide.
 //
-// Broadcasts (x$, see bp/cfg.go) are one step of every live thread: the
-// active part is enumerated like a constrained assignment, then each
-// passive thread's outcomes independently, and the successors are their
-// product. A broadcast reads y$ in every passive thread, so those X are
-// split first; traces show what each passive thread received in the next
-// step's Before state, and Replay checks it. Options.Broadcast selects the
-// blocking (default) or the monotone reading.
+// This package shares no code with any engine's search: the explicit
+// engine (engine/explicit) has its own step function over three-valued
+// states, so replaying its traces checks it against an independent
+// definition. Both read the lowered program (bp) and its liveness.
 //
-// The search itself (Search) is the explicit engine; engine/explicit is
-// its entry in the engine table. NewStepper exports the one-thread step
-// for engines that build their own view (engine/counter).
+// Broadcasts (x$) are one step of every live thread: the active part,
+// then each passive thread with its own choices; under the blocking
+// reading (Options.Broadcast) a passive thread with no satisfying choice
+// blocks the step, under the monotone one it keeps its values.
 //
 // Traces are exact only where it matters: a dead local may show any value,
 // which Replay accepts. Concretize re-executes a trace's schedule and

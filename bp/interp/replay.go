@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
@@ -12,11 +13,15 @@ import (
 // non-deterministic values) and leads to the next state, and it ends in a
 // failing assertion or at the label. Locals dead at a thread's new pc may
 // hold any value. A nil error means the counterexample is real.
+//
+// Each step is checked on its own, and its cost grows with the step, not
+// with the number of its choices: the choices are solved for (solve.go)
+// with the values the next state shows, and the solution is executed.
 func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
 	if tr == nil {
-		return fmt.Errorf("no trace")
+		return errors.New("no trace")
 	}
-	an := analyse(prog, opts)
+	sem := New(prog, opts)
 	first := tr.Final
 	if len(tr.Steps) > 0 {
 		first = tr.Steps[0].Before
@@ -25,110 +30,220 @@ func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
 		return err
 	}
 	maxID := 0
-	for i, step := range tr.Steps {
-		before := &step.Before
-		if err := checkShape(prog, before); err != nil {
+	for i := range tr.Steps {
+		step := &tr.Steps[i]
+		if err := checkShape(prog, &step.Before); err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}
-		ti := -1
-		for k, t := range before.Threads {
-			if t.ID == step.Thread {
-				ti = k
-			}
+		ti, err := sem.mover(&step.Before, step)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", i, err)
 		}
-		if ti < 0 {
-			return fmt.Errorf("step %d: thread %d does not exist", i, step.Thread)
-		}
-		t := before.Threads[ti]
-		if t.Proc != step.Proc || t.PC != step.PC {
-			return fmt.Errorf("step %d: thread %d is at %d/%d, not %d/%d", i, t.ID, t.Proc, t.PC, step.Proc, step.PC)
-		}
-		for _, o := range before.Threads {
-			if o.Atomic && o.ID != t.ID {
-				return fmt.Errorf("step %d: thread %d runs while thread %d is in an atomic section", i, t.ID, o.ID)
-			}
-		}
-		s := fromConcrete(before)
-		bound := 1 << 30
-		if step.Suppressed {
-			if an.blockStarts {
-				return fmt.Errorf("step %d: a suppressed thread start, but broadcasts block on every live thread", i)
-			}
-			bound = 0
-		}
-		x := &stepper{prog: prog, an: an, bound: bound}
-		last := i == len(tr.Steps)-1
-		if st := &prog.Procs[t.Proc].Steps[t.PC]; wideAssign(st) {
-			next := &tr.Final
-			if !last {
-				next = &tr.Steps[i+1].Before
-			}
-			ok, err := replayWide(an, &s, ti, st, next, func(u *state) bool {
-				return matches(an, u, next, before, step.Thread, maxID, false)
-			})
-			if err != nil {
-				return fmt.Errorf("step %d: %w", i, err)
-			}
-			if !ok {
-				return fmt.Errorf("step %d (%s): no execution of the step leads to the next state", i, prog.Position(st))
-			}
-			if last && tr.Kind == bp.AssertionFails {
-				return fmt.Errorf("step %d: the assertion cannot fail here", i)
-			}
-			for _, nt := range next.Threads {
-				maxID = max(maxID, nt.ID)
-			}
-			continue
-		}
-		var succs []state
-		fails := x.exec(&s, ti, stepInfo{}, func(n state, moved, created int, info stepInfo) {
-			succs = append(succs, n)
-		})
-		if x.err != nil {
-			return fmt.Errorf("step %d: %w", i, x.err)
-		}
-		if last && tr.Kind == bp.AssertionFails {
-			if !fails {
-				return fmt.Errorf("step %d: the assertion cannot fail here", i)
+		st := sem.step(&step.Before.Threads[ti])
+		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
+			if err := sem.replayFailure(&step.Before, ti); err != nil {
+				return fmt.Errorf("step %d (%s): %w", i, prog.Position(st), err)
 			}
 			return nil
 		}
 		next := &tr.Final
-		if !last {
+		if i < len(tr.Steps)-1 {
 			next = &tr.Steps[i+1].Before
 		}
-		ok := false
-		broadcast := prog.Procs[t.Proc].Steps[t.PC].Broadcast()
-		for k := range succs {
-			if matches(an, &succs[k], next, before, step.Thread, maxID, broadcast) {
-				ok = true
-				break
-			}
+		if err := checkShape(prog, next); err != nil {
+			return fmt.Errorf("step %d: the next state: %w", i, err)
 		}
-		if !ok {
-			return fmt.Errorf("step %d (%s): no execution of the step leads to the next state", i,
-				prog.Position(&prog.Procs[t.Proc].Steps[t.PC]))
+		if err := sem.replayStep(step, ti, next, maxID); err != nil {
+			return fmt.Errorf("step %d (%s): %w", i, prog.Position(st), err)
 		}
-		for _, nt := range next.Threads {
-			if nt.ID > maxID {
-				maxID = nt.ID
-			}
+		for _, t := range next.Threads {
+			maxID = max(maxID, t.ID)
 		}
 	}
 	switch tr.Kind {
 	case bp.LabelReached:
 		if opts.Label == "" {
-			return fmt.Errorf("a label trace, but the property is assertions")
+			return errors.New("a label trace, but the property is assertions")
 		}
-		for _, t := range tr.Final.Threads {
-			if t.Proc < len(an.target) && t.PC < len(an.target[t.Proc]) && an.target[t.Proc][t.PC] {
-				return nil
+		if !sem.atTarget(&tr.Final) {
+			return fmt.Errorf("no thread is at label %s in the final state", opts.Label)
+		}
+		return nil
+	case bp.AssertionFails:
+		return errors.New("the trace does not end in a failing assertion")
+	}
+	return fmt.Errorf("unknown violation kind %d", tr.Kind)
+}
+
+// mover is the index, in the state before step, of the thread the step
+// runs; it must be at the step's code.
+func (sem *Semantics) mover(before *bp.State, step *bp.TraceStep) (int, error) {
+	for k := range before.Threads {
+		t := &before.Threads[k]
+		if t.ID != step.Thread {
+			continue
+		}
+		if t.Proc != step.Proc || t.PC != step.PC {
+			return 0, fmt.Errorf("thread %d is at %d/%d, not %d/%d", t.ID, t.Proc, t.PC, step.Proc, step.PC)
+		}
+		return k, nil
+	}
+	return 0, fmt.Errorf("thread %d does not exist", step.Thread)
+}
+
+// replayFailure checks that the assertion thread ti of s is at can fail.
+func (sem *Semantics) replayFailure(s *bp.State, ti int) error {
+	st := sem.step(&s.Threads[ti])
+	if st.Kind != bp.Assert || sem.label != "" {
+		return errors.New("the trace ends in a failing assertion, but the last step is not an assertion of the property")
+	}
+	q := sem.newQuery(s, ti)
+	q.must = append(q.must, req{st.Cond, false})
+	ch, _, ok, err := q.solve()
+	if err != nil {
+		return err
+	}
+	if _, eff, _ := sem.apply(s, ti, &resolution{ch: ch}); !ok || eff != fails {
+		return errors.New("the assertion cannot fail here")
+	}
+	return nil
+}
+
+// replayStep checks that step, run by thread ti, can lead to next.
+func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, maxID int) error {
+	before := &step.Before
+	t := &before.Threads[ti]
+	st := sem.step(t)
+	r := resolution{suppress: step.Suppressed}
+	q := sem.newQuery(before, ti)
+	after := next.Thread(t.ID)
+	switch st.Kind {
+	case bp.Assume:
+		q.must = append(q.must, req{st.Cond, true})
+	case bp.Assert:
+		if sem.label == "" {
+			q.must = append(q.must, req{st.Cond, true})
+		}
+	case bp.Branch:
+		if want, ok := branchOutcome(st, step.Taken, after); ok {
+			q.must = append(q.must, req{st.Cond, want})
+		}
+	case bp.Goto:
+		r.succ = -1
+		for k, pc := range st.Succs {
+			if after != nil && pc == after.PC {
+				r.succ = k
 			}
 		}
-		return fmt.Errorf("no thread is at label %s in the final state", opts.Label)
-	default:
-		return fmt.Errorf("the trace does not end in a failing assertion")
+	case bp.Assign:
+		sem.requireAssign(q, t, after, next, nil)
+	case bp.Spawn:
+		if step.Suppressed && sem.blockStarts {
+			return errors.New("a suppressed thread start, but broadcasts block on every live thread")
+		}
+		if created := startedThread(before, next); created != nil && !step.Suppressed {
+			r.newID, r.fresh = created.ID, created.Locals
+			sem.requireArgs(q, created)
+		}
 	}
+	var ok bool
+	var err error
+	r.ch, r.passive, ok, err = q.solve()
+	if err != nil {
+		return err
+	}
+	if ok {
+		u, eff, taken := sem.apply(before, ti, &r)
+		if eff == moved && (step.Taken < 0 || taken < 0 || taken == step.Taken) && sem.matches(&u, next, before, t.ID, maxID, st.Broadcast()) {
+			return nil
+		}
+	}
+	return errors.New("no execution of the step leads to the next state")
+}
+
+// branchOutcome is the value a branch's condition must have to reach
+// the thread's next pc (after) and agree with the trace's outcome taken
+// (-1: none given); ok is false when either value does.
+func branchOutcome(st *bp.Step, taken int, after *bp.ThreadState) (want, ok bool) {
+	switch {
+	case taken >= 0:
+		return taken == 1, true
+	case after == nil || st.Then == st.Else:
+		return false, false
+	}
+	return after.PC == st.Then, true
+}
+
+// requireAssign adds to q that assignment st's targets take the values
+// next shows where they count: every global, the locals live at the
+// thread's new pc and, for a broadcast, each passive thread's live
+// locals. A thread under the monotone reading whose live locals do not
+// change may instead be unable to take the step. mapped, if not nil,
+// maps the threads of q's state to those of next (Concretize); otherwise
+// they have the same identities.
+func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp.State, mapped func(id int) *bp.ThreadState) {
+	st := q.st
+	for j, ref := range st.Targets {
+		var want bool
+		switch {
+		case ref.Scope == bp.Global:
+			want = next.Globals[ref.Index]
+		case after != nil && sem.liveAt(t.Proc, st.Next, ref.Index):
+			want = after.Locals[ref.Index]
+		default:
+			continue
+		}
+		q.must = append(q.must, req{st.Values[j], want})
+	}
+	for pj, pq := range q.passive {
+		if pq == nil {
+			continue
+		}
+		p := &q.s.Threads[pj]
+		var np *bp.ThreadState
+		if mapped != nil {
+			np = mapped(p.ID)
+		} else {
+			np = next.Thread(p.ID)
+		}
+		if np == nil {
+			pq.mayStay = sem.reading == bp.Monotone
+			continue // no thread of next to agree with
+		}
+		unchanged := true
+		for k, ref := range st.PassiveTargets {
+			if sem.liveAt(p.Proc, p.PC, ref.Index) {
+				pq.must = append(pq.must, req{st.PassiveValues[k], np.Locals[ref.Index]})
+				unchanged = unchanged && np.Locals[ref.Index] == p.Locals[ref.Index]
+			}
+		}
+		pq.mayStay = sem.reading == bp.Monotone && unchanged
+	}
+}
+
+// requireArgs adds to q that a thread start's arguments take the values
+// the started thread shows where they count (its live parameters).
+func (sem *Semantics) requireArgs(q *query, created *bp.ThreadState) {
+	st := q.st
+	if st.CopyLocals {
+		return
+	}
+	params := sem.prog.Procs[st.SpawnProc].Params
+	for j, a := range st.SpawnArgs {
+		if sem.liveAt(st.SpawnProc, st.SpawnPC, params[j]) {
+			q.must = append(q.must, req{a, created.Locals[params[j]]})
+		}
+	}
+}
+
+// startedThread is the thread of next that before does not have, or nil.
+func startedThread(before, next *bp.State) *bp.ThreadState {
+	for k := range next.Threads {
+		if before.Thread(next.Threads[k].ID) == nil {
+			return &next.Threads[k]
+		}
+	}
+	return nil
 }
 
 func checkInitial(prog *bp.Program, s *bp.State) error {
@@ -140,7 +255,7 @@ func checkInitial(prog *bp.Program, s *bp.State) error {
 	}
 	t := s.Threads[0]
 	if t.ID != 0 || t.Proc != 0 || t.PC != prog.Procs[0].Entry || t.Atomic {
-		return fmt.Errorf("initial state: main is not at its entry")
+		return errors.New("initial state: main is not at its entry")
 	}
 	return nil
 }
@@ -163,58 +278,35 @@ func checkShape(prog *bp.Program, s *bp.State) error {
 	return nil
 }
 
-func fromConcrete(c *bp.State) state {
-	s := state{globals: make([]val, len(c.Globals))}
-	for i, b := range c.Globals {
-		s.globals[i] = boolVal(b)
-	}
-	for _, t := range c.Threads {
-		lt := thread{id: int32(t.ID), proc: int32(t.Proc), pc: int32(t.PC), atomic: t.Atomic, locals: make([]val, len(t.Locals))}
-		for i, b := range t.Locals {
-			lt.locals[i] = boolVal(b)
-		}
-		s.threads = append(s.threads, lt)
-		if int32(t.ID) >= s.nextID {
-			s.nextID = int32(t.ID) + 1
-		}
-	}
-	return s
-}
-
-// matches reports whether the concrete state next is one of the states that
-// successor u (which may hold free values X) stands for. The moved thread's
-// and a new thread's locals are compared only where live; a new thread
-// must have a fresh identity. After a broadcast, which writes every
-// thread, every thread's locals are compared only where live.
-func matches(an *analysis, u *state, next, before *bp.State, moved, maxID int, broadcast bool) bool {
-	if len(u.globals) != len(next.Globals) || len(u.threads) != len(next.Threads) {
+// matches reports whether u, the state the step leads to, is next on
+// everything that counts: the globals, and each thread's identity, code,
+// pc, atomic flag and locals. The moved thread's, a new thread's and,
+// after a broadcast, every thread's locals count only where live; a new
+// thread must have a fresh identity.
+func (sem *Semantics) matches(u, next, before *bp.State, moved, maxID int, broadcast bool) bool {
+	if len(u.Threads) != len(next.Threads) {
 		return false
 	}
-	for i, v := range u.globals {
-		if v != vX && (v == v1) != next.Globals[i] {
+	for i, v := range u.Globals {
+		if v != next.Globals[i] {
 			return false
 		}
 	}
-	for k, ut := range u.threads {
-		nt := next.Threads[k]
-		isNew := before.Thread(int(ut.id)) == nil
-		if isNew {
-			if nt.ID <= maxID || before.Thread(nt.ID) != nil {
-				return false
-			}
-		} else if int(ut.id) != nt.ID {
+	for k := range u.Threads {
+		ut, nt := &u.Threads[k], &next.Threads[k]
+		isNew := before.Thread(ut.ID) == nil
+		if ut.ID != nt.ID || (isNew && nt.ID <= maxID) {
 			return false
 		}
-		if int(ut.proc) != nt.Proc || int(ut.pc) != nt.PC || ut.atomic != nt.Atomic || len(ut.locals) != len(nt.Locals) {
+		if ut.Proc != nt.Proc || ut.PC != nt.PC || ut.Atomic != nt.Atomic {
 			return false
 		}
-		onlyLive := isNew || int(ut.id) == moved || broadcast
-		live := an.live[ut.proc][ut.pc]
-		for i, v := range ut.locals {
-			if onlyLive && !live.Has(i) {
+		onlyLive := isNew || ut.ID == moved || broadcast
+		for i, v := range ut.Locals {
+			if onlyLive && !sem.liveAt(ut.Proc, ut.PC, i) {
 				continue
 			}
-			if v != vX && (v == v1) != nt.Locals[i] {
+			if v != nt.Locals[i] {
 				return false
 			}
 		}

@@ -1,205 +1,232 @@
 package interp
 
 import (
-	"fmt"
-
 	"github.com/bopgo/bopgo/bp"
 )
 
-// stepper executes single steps. The engine and the replayer share it, so
-// there is exactly one definition of what a step does.
-type stepper struct {
-	prog  *bp.Program
-	an    *analysis
-	bound int // live threads; a start beyond it is suppressed
-	// boundHit is set when a start was suppressed.
-	boundHit bool
-	// err is set when a step cannot be executed explicitly (too many
-	// joint choices).
-	err error
+// The one-step semantics. A step of one thread is a function of the
+// state before it and of a resolution of its non-determinism: given both,
+// the state after it is determined, or the step is not possible. Every
+// other function of this package (Replay, Concretize, Successors, the
+// Stepper) decides a question about steps by finding resolutions and then
+// runs them through apply, which alone says what a step does.
+
+// resolution fixes the non-determinism of one step of one thread.
+type resolution struct {
+	succ int    // Goto: the index of the successor taken
+	ch   []bool // the step's choices, by choice number
+	// passive, for a broadcast, has one entry per thread of the state
+	// (nil for the active thread): that thread's own choices, or nil when
+	// it cannot take the step (the monotone reading only; apply checks
+	// that no choice of it could).
+	passive [][]bool
+	// Spawn: the identity of the started thread; the values of its
+	// locals that start non-deterministic, by slot (nil: all false); and
+	// whether the thread bound suppresses the start.
+	newID    int
+	fresh    []bool
+	suppress bool
 }
 
-// emitFunc receives one successor: the state, the index of the thread that
-// moved (-1 if it ended), the index of a new thread (-1 if none), and the
-// step's record.
-type emitFunc func(s state, moved, created int, info stepInfo)
+// effect is what a step does under a resolution.
+type effect uint8
 
-// exec runs the step of thread ti in s, whose reads are all concrete, and
-// emits every successor. It reports whether the step can violate an
-// assertion (only when asserts are the property).
-func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFails bool) {
-	th := &s.threads[ti]
-	proc := x.prog.Procs[th.proc]
-	st := &proc.Steps[th.pc]
-	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
-	info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
-	goTo := func(pc int, taken int8) {
-		c := s.clone()
-		c.threads[ti].pc = int32(pc)
-		info.taken = taken
-		emit(c, ti, -1, info)
+const (
+	blocked effect = iota // the step cannot be taken with this resolution
+	moved                 // the step is taken; the state after it is returned
+	fails                 // the step is an assertion that fails
+)
+
+// apply executes the step of thread ti of s under r. taken is a branch's
+// outcome (1 then, 0 else) and -1 for other steps.
+func (sem *Semantics) apply(s *bp.State, ti int, r *resolution) (next bp.State, eff effect, taken int) {
+	t := &s.Threads[ti]
+	for k := range s.Threads {
+		if k != ti && s.Threads[k].Atomic {
+			return bp.State{}, blocked, -1 // another thread is in an atomic section
+		}
+	}
+	st := sem.step(t)
+	e := &env{g: s.Globals, l: t.Locals, ch: r.ch}
+	goTo := func(pc, taken int) (bp.State, effect, int) {
+		n := s.Clone()
+		n.Threads[ti].PC = pc
+		return n, moved, taken
 	}
 	switch st.Kind {
 	case bp.Skip:
-		goTo(st.Next, -1)
+		return goTo(st.Next, -1)
 	case bp.Assume:
-		if ev.possible(st.Cond)&2 != 0 {
-			goTo(st.Next, -1)
+		if !e.eval(st.Cond) {
+			return bp.State{}, blocked, -1
 		}
+		return goTo(st.Next, -1)
 	case bp.Assert:
-		if x.an.label != "" {
-			goTo(st.Next, -1) // with -l, assertions are not checked
-			return false
+		if sem.label == "" && !e.eval(st.Cond) {
+			return bp.State{}, fails, -1
 		}
-		// The executions whose choices make the condition false fail;
-		// those whose choices make it true go on (with `*` in the
-		// condition there can be both).
-		p := ev.possible(st.Cond)
-		if p&2 != 0 {
-			goTo(st.Next, -1)
-		}
-		return p&1 != 0
+		return goTo(st.Next, -1) // with a label, assertions are not checked
 	case bp.Branch:
-		p := ev.possible(st.Cond)
-		if p&2 != 0 {
-			goTo(st.Then, 1)
+		if e.eval(st.Cond) {
+			return goTo(st.Then, 1)
 		}
-		if p&1 != 0 {
-			goTo(st.Else, 0)
-		}
+		return goTo(st.Else, 0)
 	case bp.Goto:
-		for _, succ := range st.Succs {
-			goTo(succ, -1)
+		if r.succ < 0 || r.succ >= len(st.Succs) {
+			return bp.State{}, blocked, -1
 		}
+		return goTo(st.Succs[r.succ], -1)
 	case bp.Assign:
-		if st.Broadcast() {
-			x.broadcast(s, ti, st, info, emit)
-		} else {
-			x.assign(s, ti, st, info, emit)
-		}
+		n, eff := sem.assign(s, ti, st, r)
+		return n, eff, -1
 	case bp.Spawn:
-		x.spawn(s, ti, st, info, emit)
+		n, eff := sem.spawn(s, ti, st, r)
+		return n, eff, -1
 	case bp.EndThread:
-		c := s.clone()
-		c.threads = append(c.threads[:ti], c.threads[ti+1:]...)
-		emit(c, -1, -1, info)
+		n := s.Clone()
+		n.Threads = append(n.Threads[:ti], n.Threads[ti+1:]...)
+		return n, moved, -1
 	case bp.AtomicBegin, bp.AtomicEnd:
-		c := s.clone()
-		c.threads[ti].atomic = st.Kind == bp.AtomicBegin
-		c.threads[ti].pc = int32(st.Next)
-		emit(c, ti, -1, info)
+		n, eff, taken := goTo(st.Next, -1)
+		n.Threads[ti].Atomic = st.Kind == bp.AtomicBegin
+		return n, eff, taken
 	}
-	return false
+	panic("interp: unknown step kind")
 }
 
-func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
-	th := &s.threads[ti]
-	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
-	write := func(c *state, r bp.VarRef, v val) {
-		if r.Scope == bp.Global {
-			c.globals[r.Index] = v
+// assign executes an assignment: the targets take their values at once,
+// the constraint must hold between the old and new values, and for a
+// broadcast every other thread takes the passive part.
+func (sem *Semantics) assign(s *bp.State, ti int, st *bp.Step, r *resolution) (bp.State, effect) {
+	n, ok := activePart(s, ti, st, r.ch)
+	if !ok {
+		return bp.State{}, blocked
+	}
+	if st.Broadcast() {
+		for pj := range s.Threads {
+			if pj == ti {
+				continue
+			}
+			pe := sem.passiveEnv(s, &n, ti, pj)
+			var ch []bool
+			if pj < len(r.passive) {
+				ch = r.passive[pj]
+			}
+			if ch == nil {
+				// The thread does not take the step: allowed only under
+				// the monotone reading, and only when it cannot.
+				if sem.reading == bp.Blocking || sem.passiveCanTake(st, pe) {
+					return bp.State{}, blocked
+				}
+				continue
+			}
+			if !passivePart(st, pe, ch, n.Threads[pj].Locals) {
+				return bp.State{}, blocked
+			}
+		}
+	}
+	n.Threads[ti].PC = st.Next
+	return n, moved
+}
+
+// activePart is s after the targets of assignment st of thread ti take
+// their values for the choices ch, and whether its constraint holds there.
+// The thread's pc is not moved.
+func activePart(s *bp.State, ti int, st *bp.Step, ch []bool) (bp.State, bool) {
+	n := s.Clone()
+	t, nt := &s.Threads[ti], &n.Threads[ti]
+	e := &env{g: s.Globals, l: t.Locals, ch: ch}
+	vals := make([]bool, len(st.Values))
+	for j, v := range st.Values {
+		vals[j] = e.eval(v)
+	}
+	for j, ref := range st.Targets {
+		if ref.Scope == bp.Global {
+			n.Globals[ref.Index] = vals[j]
 		} else {
-			c.threads[ti].locals[r.Index] = v
+			nt.Locals[ref.Index] = vals[j]
 		}
 	}
-	if st.Constraint == nil {
-		// Without a constraint the targets are independent: each is a
-		// constant or a free value.
-		c := s.clone()
-		vals := make([]val, len(st.Targets))
-		for j, v := range st.Values {
-			vals[j] = ev.value(v)
-		}
-		for j, r := range st.Targets {
-			write(&c, r, vals[j])
-		}
-		c.threads[ti].pc = int32(st.Next)
-		emit(c, ti, -1, info)
-		return
-	}
-	var cs []int
-	for _, v := range st.Values {
-		cs = choicesOf(v, cs)
-	}
-	cs = choicesOf(st.Constraint, cs)
-	if len(cs) > maxEnum {
-		x.err = fmt.Errorf("%s: the step has %d non-deterministic choices under a constraint, too many for the explicit engine",
-			x.prog.Position(st), len(cs))
-		return
-	}
-	for mask := 0; mask < 1<<len(cs); mask++ {
-		for j, ch := range cs {
-			ev.ch[ch] = mask&(1<<j) != 0
-		}
-		if c, ok := activeOutcome(s, ti, st, ev.ch); ok {
-			c.threads[ti].pc = int32(st.Next)
-			emit(c, ti, -1, info)
-		}
+	e.ng, e.nl = n.Globals, nt.Locals
+	return n, st.Constraint == nil || e.eval(st.Constraint)
+}
+
+// passiveEnv is the environment of passive thread pj's part of a
+// broadcast by thread ti of s, whose active part led to n.
+func (sem *Semantics) passiveEnv(s, n *bp.State, ti, pj int) *env {
+	return &env{
+		g: s.Globals, l: s.Threads[ti].Locals,
+		ng: n.Globals, nl: n.Threads[ti].Locals,
+		pl: s.Threads[pj].Locals,
 	}
 }
 
-// activeOutcome is s after the plain targets of assignment st of thread
-// ti take their values for the choices ch, and whether the (active)
-// constraint holds there. The thread's pc is not moved.
-func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
-	th := &s.threads[ti]
-	ev := &env{g: s.globals, l: th.locals, ch: ch}
-	c := s.clone()
-	for j, r := range st.Targets {
-		v := boolVal(ev.eval(st.Values[j]))
-		if r.Scope == bp.Global {
-			c.globals[r.Index] = v
-		} else {
-			c.threads[ti].locals[r.Index] = v
-		}
+// passivePart writes a passive thread's targets into out (its locals
+// after the step, which start as a copy of pe.pl) for its choices ch, and
+// reports whether its constraint holds.
+func passivePart(st *bp.Step, pe *env, ch, out []bool) bool {
+	e := *pe
+	e.ch = ch
+	vals := make([]bool, len(st.PassiveValues))
+	for k, v := range st.PassiveValues {
+		vals[k] = e.eval(v)
 	}
-	if st.Constraint == nil {
-		return c, true
+	for k, ref := range st.PassiveTargets {
+		out[ref.Index] = vals[k]
 	}
-	cev := &env{g: s.globals, l: th.locals, ng: c.globals, nl: c.threads[ti].locals, after: true, ch: ch}
-	return c, cev.eval(st.Constraint)
+	if st.PassiveConstraint == nil {
+		return true
+	}
+	e.pnl = out
+	return e.eval(st.PassiveConstraint)
 }
 
-func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
-	c := s.clone()
-	creator := &c.threads[ti]
-	creator.pc = int32(st.Next)
-	if len(s.threads) >= x.bound {
-		x.boundHit = true
-		if x.an.blockStarts {
-			return
+// spawn executes a thread start.
+func (sem *Semantics) spawn(s *bp.State, ti int, st *bp.Step, r *resolution) (bp.State, effect) {
+	n := s.Clone()
+	n.Threads[ti].PC = st.Next
+	if r.suppress {
+		if sem.blockStarts {
+			return bp.State{}, blocked
 		}
-		info.suppressed = true
-		emit(c, ti, -1, info)
-		return
+		return n, moved
 	}
-	p := x.prog.Procs[st.SpawnProc]
-	t := thread{id: c.nextID, proc: int32(st.SpawnProc), pc: int32(st.SpawnPC)}
-	c.nextID++
+	creator := &s.Threads[ti]
+	p := sem.prog.Procs[st.SpawnProc]
+	nt := bp.ThreadState{ID: r.newID, Proc: st.SpawnProc, PC: st.SpawnPC, Locals: make([]bool, len(p.Locals))}
 	if st.CopyLocals {
-		t.locals = append([]val(nil), s.threads[ti].locals...)
+		copy(nt.Locals, creator.Locals)
 	} else {
-		t.locals = make([]val, len(p.Locals))
-		for i := range t.locals {
-			t.locals[i] = vX
+		if r.fresh != nil {
+			copy(nt.Locals, r.fresh)
 		}
-		copy(t.locals, s.threads[ti].locals[:len(x.prog.ThreadLocals)])
-		ev := &env{g: s.globals, l: s.threads[ti].locals, ch: make([]bool, st.Choices)}
+		copy(nt.Locals, creator.Locals[:len(sem.prog.ThreadLocals)])
+		e := &env{g: s.Globals, l: creator.Locals, ch: r.ch}
 		for j, a := range st.SpawnArgs {
-			t.locals[p.Params[j]] = ev.value(a)
+			nt.Locals[p.Params[j]] = e.eval(a)
 		}
 	}
-	c.threads = append(c.threads, t)
-	emit(c, ti, len(c.threads)-1, info)
+	n.Threads = append(n.Threads, nt)
+	return n, moved
 }
 
-// forgetDead sets the locals of thread ti that are dead at its pc to X.
-func (x *stepper) forgetDead(s *state, ti int) {
-	t := &s.threads[ti]
-	live := x.an.live[t.proc][t.pc]
-	for i := range t.locals {
-		if !live.Has(i) {
-			t.locals[i] = vX
+// freshSlots are the locals of the thread a spawn step starts that begin
+// non-deterministic: every local but the thread-locals and the
+// parameters (none when the thread copies its creator's locals).
+func (sem *Semantics) freshSlots(st *bp.Step) []int {
+	if st.CopyLocals {
+		return nil
+	}
+	p := sem.prog.Procs[st.SpawnProc]
+	param := map[int]bool{}
+	for _, i := range p.Params {
+		param[i] = true
+	}
+	var out []int
+	for i := len(sem.prog.ThreadLocals); i < len(p.Locals); i++ {
+		if !param[i] {
+			out = append(out, i)
 		}
 	}
+	return out
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/internal/spin"
@@ -64,11 +64,10 @@ func TestSpinBroadcastAgreesWithInterp(t *testing.T) {
 		p, err := bp.Load("gen.bp", []byte(src))
 		require.NoError(t, err, "seed %d", seed)
 		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
-			want, err := interp.Check(context.Background(), p, interp.Options{MaxThreads: 3, Broadcast: reading})
-			require.NoError(t, err)
+			want, why := explicitVerdict(p, explicit.Options{Broadcast: reading}, 3)
 			got, model := spinVerdict(t, p, Options{MaxThreads: 3, Broadcast: reading})
-			if got != want.Outcome.String() {
-				t.Fatalf("seed %d (%v): SPIN says %v, interp says %v (%s)\n%s\n%s", seed, reading, got, want.Outcome, want.Reason, src, model)
+			if got != want.String() {
+				t.Fatalf("seed %d (%v): SPIN says %v, the explicit engine says %v (%s)\n%s\n%s", seed, reading, got, want, why, src, model)
 			}
 		}
 	}

@@ -12,7 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/internal/golden"
 	"github.com/bopgo/bopgo/internal/spin"
@@ -77,8 +78,7 @@ func TestSpinAgreesWithInterp(t *testing.T) {
 			if label != "" && len(p.FindLabel(label)) == 0 {
 				continue
 			}
-			want, err := interp.Check(context.Background(), p, interp.Options{Label: label, MaxThreads: 3})
-			require.NoError(t, err)
+			want, why := explicitVerdict(p, explicit.Options{Label: label}, 3)
 			opts := Options{Label: label, MaxThreads: 3}
 			if seed%2 == 1 {
 				opts.enumLimit = -1
@@ -87,9 +87,9 @@ func TestSpinAgreesWithInterp(t *testing.T) {
 			require.NoError(t, Write(&model, p, opts))
 			got, err := spin.Check(context.Background(), model.Bytes(), spin.Options{MaxMemory: 64 << 20, QuickCompile: true})
 			require.NoError(t, err, "seed %d\n%s", seed, model.String())
-			if got.Verdict.String() != want.Outcome.String() {
-				t.Fatalf("seed %d (label %q): SPIN says %v (%s), interp says %v (%s)\n%s\n%s",
-					seed, label, got.Verdict, got.Reason, want.Outcome, want.Reason, src, model.String())
+			if got.Verdict.String() != want.String() {
+				t.Fatalf("seed %d (label %q): SPIN says %v (%s), the explicit engine says %v (%s)\n%s\n%s",
+					seed, label, got.Verdict, got.Reason, want, why, src, model.String())
 			}
 		}
 	}
@@ -102,4 +102,14 @@ func TestNamesAreValid(t *testing.T) {
 	a, b, c := n.name("g_", "c$$x"), n.name("g_", "c##x"), n.name("l_", "f_x-1")
 	require.Equal(t, []string{"g_c__x", "g_c__x_2", "l_f_x_1"}, []string{a, b, c})
 	require.False(t, strings.ContainsAny(a+b+c, "$#-"))
+}
+
+// explicitVerdict is the explicit engine's verdict with at most bound
+// threads: Unknown when it is safe that far but a start met the bound.
+func explicitVerdict(p *bp.Program, opts explicit.Options, bound int) (engine.Verdict, string) {
+	r, _ := explicit.Search(context.Background(), p, opts, bound)
+	if r.Verdict == engine.Safe && r.BoundHit {
+		return engine.Unknown, "thread bound reached"
+	}
+	return r.Verdict, r.Reason
 }

@@ -273,3 +273,38 @@ func TestSatAbsForms(t *testing.T) {
 		golden.Check(t, "testdata/"+name+".out", out)
 	}
 }
+
+// TestSatAbsWideSteps: the programs SatAbs wrote for its Quicksort1 test,
+// whose steps have 24 to 32 constrained choices, get a counterexample
+// from every engine that decides them, as SatAbs runs bopgo; the compact
+// trace is one execution (the harness re-simulates every line, wide steps
+// with SAT), and the trace bopgo 822d122 printed, which broke a
+// constrain, is rejected by the harness.
+func TestSatAbsWideSteps(t *testing.T) {
+	t.Parallel()
+	engines := []string{"symbolic", "auto"}
+	if !testing.Short() {
+		engines = append(engines, "ic3") // 2 to 4 s each
+	}
+	for _, name := range []string{"Quicksort1-unknown", "Quicksort1-inconsistent"} {
+		path := "testdata/satabs/" + name + ".bp"
+		prog, src := loadProgram(t, path)
+		for _, engine := range engines {
+			t.Run(name+"/"+engine, func(t *testing.T) {
+				t.Parallel()
+				verdict, problems, err := harness(prog, src, "", []string{"--por", "--engine", engine}, false)
+				require.NoError(t, err)
+				require.Equal(t, satabs.Failed, verdict)
+				assert.Empty(t, problems)
+			})
+		}
+	}
+	prog, _ := loadProgram(t, "testdata/satabs/Quicksort1-inconsistent.bp")
+	out, err := os.ReadFile("testdata/satabs/Quicksort1-inconsistent.broken-trace.out")
+	require.NoError(t, err)
+	parsed, err := satabs.Read(string(out))
+	require.NoError(t, err)
+	problems := satabs.Check(prog, parsed, satabs.Options{})
+	require.NotEmpty(t, problems, "the harness must see the broken constrain")
+	assert.Contains(t, problems[0].String(), "no execution of the step")
+}

@@ -11,6 +11,8 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/encode/circuit"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/mc/kind"
@@ -125,11 +127,13 @@ func TestSemantics(t *testing.T) {
 			p := load(t, c.src)
 			got := decide(t, p, c.label, c.slots)
 			assert.Equal(t, c.want, got)
-			ir, err := interp.Check(context.Background(), p, interp.Options{Label: c.label, MaxThreads: c.slots})
-			require.NoError(t, err)
-			want := map[interp.Outcome]outcome{interp.Safe: safe, interp.Unsafe: unsafe, interp.Unknown: overflow}[ir.Outcome]
+			ir, _ := explicit.Search(context.Background(), p, explicit.Options{Label: c.label}, c.slots)
+			want := map[engine.Verdict]outcome{engine.Safe: safe, engine.Unsafe: unsafe}[ir.Verdict]
+			if ir.Verdict == engine.Safe && ir.BoundHit {
+				want = overflow
+			}
 			if got != overflow {
-				assert.Equal(t, want, got, "interp: %s", ir.Reason)
+				assert.Equal(t, want, got, "explicit: %s", ir.Reason)
 			}
 		})
 	}

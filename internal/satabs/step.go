@@ -254,10 +254,14 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 		}
 		return next.locals[k][r.Index]
 	}
+	if st.Choices > maxChoices {
+		c.assignWide(l, k, st, next)
+		return
+	}
 	var outcomes [][]int8
 	var passives [][][]int8 // per outcome, per passive thread
 	enabled := false
-	ok := choiceMasks(st.Choices, func(ch []bool) {
+	choiceMasks(st.Choices, func(ch []bool) { // not too many: assignWide takes those
 		e := &env{c: c, k: k, ch: ch, targets: st.Targets}
 		vals := make([]int8, len(st.Targets))
 		for j, v := range st.Values {
@@ -284,12 +288,6 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 		}
 		outcomes = append(outcomes, vals)
 	})
-	if !ok {
-		for _, r := range st.Targets {
-			set(r, unknown)
-		}
-		return
-	}
 	switch {
 	case !enabled:
 		c.fail(l.Num, "%s: no choice satisfies the constraint: the step cannot be taken", c.stmt(st))

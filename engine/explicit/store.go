@@ -1,4 +1,4 @@
-package interp
+package explicit
 
 import (
 	"bytes"
@@ -39,8 +39,14 @@ type stateStore struct {
 
 // chunkSize is the size of a chunk of records: records go into fixed
 // chunks rather than one growing slice, which copied every record each
-// time it doubled (a tenth of the search's time on scaled-0525).
-const chunkSize = 1 << 22
+// time it doubled (a tenth of the search's time on scaled-0525). The
+// first chunks are smaller (firstChunk, doubling), so that a search of a
+// few states does not clear 4 MiB: the many tiny searches of a thread
+// bound loop or a test suite spent most of their time doing that.
+const (
+	chunkSize  = 1 << 22
+	firstChunk = 1 << 12
+)
 
 func newStateStore(globals int) *stateStore {
 	return &stateStore{globals: globals, table: make([]uint64, 1024), seed: maphash.MakeSeed()}
@@ -80,7 +86,8 @@ func (st *stateStore) add(s *state) (int32, bool) {
 func (st *stateStore) place(rec []byte) uint64 {
 	last := len(st.chunks) - 1
 	if last < 0 || len(st.chunks[last])+len(rec) > cap(st.chunks[last]) {
-		st.chunks = append(st.chunks, make([]byte, 0, max(chunkSize, len(rec))))
+		size := min(chunkSize, firstChunk<<len(st.chunks))
+		st.chunks = append(st.chunks, make([]byte, 0, max(size, len(rec))))
 		last++
 	}
 	off := len(st.chunks[last])

@@ -1,4 +1,4 @@
-package interp
+package explicit
 
 // thread is one thread of a search state.
 type thread struct {

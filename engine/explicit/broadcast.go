@@ -1,4 +1,4 @@
-package interp
+package explicit
 
 import (
 	"fmt"
@@ -24,6 +24,9 @@ func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit e
 	}
 	outs := make([][][]val, len(s.threads))
 	for mask := 0; mask < 1<<len(cs); mask++ {
+		if x.interrupted(mask) {
+			return
+		}
 		for j, ch := range cs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}
@@ -38,6 +41,9 @@ func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit e
 				continue
 			}
 			outs[tj] = x.passiveOutcomes(s, &c, ti, tj, st, pcs)
+			if x.err != nil {
+				return // interrupted
+			}
 			if len(outs[tj]) == 0 {
 				if x.an.reading == bp.Blocking {
 					blocked = true
@@ -119,6 +125,9 @@ func (x *stepper) passiveOutcomes(s, c *state, ti, tj int, st *bp.Step, pcs []in
 	seen := map[string]bool{}
 	pnl := append([]val(nil), pl...)
 	for mask := 0; mask < 1<<len(pcs); mask++ {
+		if x.interrupted(mask) {
+			return nil
+		}
 		for j, ch := range pcs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}

@@ -1,44 +1,27 @@
-package interp
+package explicit
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 )
 
-// Outcome is the answer of a search.
-type Outcome int
-
-// Outcomes.
-const (
-	Safe Outcome = iota
-	Unsafe
-	Unknown
-)
-
-func (o Outcome) String() string {
-	return [...]string{"safe", "unsafe", "unknown"}[o]
-}
-
-// Options configure the explicit engine.
+// Options configure a search.
 type Options struct {
 	// Label, if set, makes the property "no statement labelled Label is
 	// reached"; assertions are then not checked. Otherwise the property is
 	// "no assertion fails".
 	Label string
-	// MaxThreads bounds the number of live threads, main included. 0 means
-	// DefaultMaxThreads.
-	MaxThreads int
-	// MaxStates stops the search with Unknown after this many states; 0
-	// means no limit.
+	// MaxStates stops the search with the States limit after this many
+	// states; 0 means no limit.
 	MaxStates int
 	// KeepDead disables forgetting dead locals; for differential tests of
 	// the liveness analysis.
 	KeepDead bool
 	// Broadcast is the reading of broadcast assignments (x$): blocking
-	// (the zero value) or monotone. Replay checks a trace under it too.
+	// (the zero value) or monotone.
 	Broadcast bp.Reading
 	// Stored, if not nil, is called with the number of new states stored,
 	// every StoredEvery states, for progress reports.
@@ -48,68 +31,19 @@ type Options struct {
 // StoredEvery is how many stored states make one Options.Stored call.
 const StoredEvery = 1024
 
-// DefaultMaxThreads is the thread bound when Options.MaxThreads is 0.
-const DefaultMaxThreads = 8
-
-// Result is what a search found.
-type Result struct {
-	Outcome Outcome
-	Reason  string    // why Unknown, or what failed
-	Trace   *bp.Trace // for Unsafe
-	States  int       // states stored, over all thread bounds tried
-	Bound   int       // the thread bound of the last search
-}
-
-// ErrNoMain is returned for a program without threads (cannot happen for
-// a lowered program; kept for API robustness).
-var ErrNoMain = errors.New("program has no main thread")
-
-// Check searches all interleavings of prog for a violation of the property
-// in opts, raising the thread bound from 1 to opts.MaxThreads: the first
-// bound with a bug, or one that is never hit, decides. It returns Unknown
-// when ctx ends or a limit is reached. (bopgo.Check has the same policy
-// for every engine; this one serves the interpreter's own tests.)
-func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) {
-	if opts.MaxThreads <= 0 {
-		opts.MaxThreads = DefaultMaxThreads
-	}
-	if len(prog.Procs) == 0 {
-		return Result{}, ErrNoMain
-	}
-	if ok, why := prog.TargetReachable(prog.Targets(opts.Label), opts.Label); !ok {
-		return Result{Outcome: Safe, Reason: why}, nil
-	}
-	total := 0
-	for bound := 1; ; bound++ {
-		r, hit, err := Search(ctx, prog, opts, bound)
-		if err != nil {
-			return r, err
-		}
-		total += r.States
-		r.States = total
-		switch {
-		case r.Outcome == Unsafe, r.Outcome == Unknown, !hit:
-			return r, nil
-		case bound >= opts.MaxThreads:
-			r.Outcome = Unknown
-			r.Reason = fmt.Sprintf("thread bound reached: the program can have more live threads than %d", opts.MaxThreads)
-			return r, nil
-		}
-	}
-}
-
 // Search is the explicit engine at one thread bound: every interleaving
-// with at most bound live threads. boundHit reports a thread start
-// suppressed by the bound, after which Safe holds only up to the bound.
-func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (r Result, boundHit bool, err error) {
-	if len(prog.Procs) == 0 {
-		return Result{}, false, ErrNoMain
-	}
-	e := newEngine(prog, analyse(prog, opts), opts, bound)
-	r = e.run(ctx)
-	r.States = len(e.nodes)
-	r.Bound = bound
-	return r, e.boundHit, nil
+// with at most bound live threads. It returns the engine's result
+// (Result.BoundHit: a thread start was suppressed by the bound, after
+// which Safe holds only up to the bound) and the number of states stored.
+// A search that stops early says why with a typed limit: Time or
+// Cancelled when ctx ends, States at Options.MaxStates, Choices at a step
+// with more non-deterministic values than it enumerates.
+func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (engine.Result, int) {
+	e := newSearch(prog, analyse(prog, opts), opts, bound)
+	e.ctx = ctx
+	r := e.run(ctx)
+	r.BoundHit = e.boundHit
+	return r, len(e.nodes)
 }
 
 // node is how a stored state was reached: its parent and the step that
@@ -150,20 +84,20 @@ type concretised struct {
 	v      val
 }
 
-type engine struct {
+type search struct {
 	stepper
 	opts    Options
 	nodes   []node
 	states  *stateStore
-	conc    []concretised // the concretised values of every node's step
-	failure *Result       // set when a violation is found or the search gives up
+	conc    []concretised  // the concretised values of every node's step
+	failure *engine.Result // set when a violation is found or the search gives up
 }
 
-func newEngine(prog *bp.Program, an *analysis, opts Options, bound int) *engine {
-	return &engine{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: newStateStore(len(prog.Globals))}
+func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
+	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: newStateStore(len(prog.Globals))}
 }
 
-func (e *engine) initial() state {
+func (e *search) initial() state {
 	main := e.prog.Procs[0]
 	s := state{globals: make([]val, len(e.prog.Globals)), nextID: 1}
 	for i := range s.globals {
@@ -177,7 +111,7 @@ func (e *engine) initial() state {
 	return s
 }
 
-func (e *engine) run(ctx context.Context) Result {
+func (e *search) run(ctx context.Context) engine.Result {
 	init := e.initial()
 	e.add(init, -1, stepInfo{thread: -1, taken: -1})
 	if r := e.labelReached(0); r != nil {
@@ -188,10 +122,10 @@ func (e *engine) run(ctx context.Context) Result {
 		// constrained assignment of k variables), so a coarser check let
 		// a 5 s timeout run for minutes.
 		if err := ctx.Err(); err != nil {
-			return Result{Outcome: Unknown, Reason: "cancelled: " + err.Error()}
+			return engine.Stopped(err)
 		}
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
-			return Result{Outcome: Unknown, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
+			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
 		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
@@ -205,12 +139,12 @@ func (e *engine) run(ctx context.Context) Result {
 			}
 		}
 	}
-	return Result{Outcome: Safe}
+	return engine.Result{Verdict: engine.Safe}
 }
 
 // add stores s unless an equivalent state is known; it returns the index
 // of the new node, or -1.
-func (e *engine) add(s state, parent int32, info stepInfo) int32 {
+func (e *search) add(s state, parent int32, info stepInfo) int32 {
 	i, fresh := e.states.add(&s)
 	if !fresh {
 		return -1
@@ -227,10 +161,8 @@ func (e *engine) add(s state, parent int32, info stepInfo) int32 {
 	return i
 }
 
-// labelReached reports a violation if a thread of node i is at a target
-// label.
 // step returns the step that produced node i.
-func (e *engine) step(i int32) stepInfo {
+func (e *search) step(i int32) stepInfo {
 	st := e.nodes[i].step
 	return stepInfo{
 		thread: st.thread, proc: st.proc, pc: st.pc,
@@ -239,14 +171,16 @@ func (e *engine) step(i int32) stepInfo {
 	}
 }
 
-func (e *engine) labelReached(i int32) *Result {
+// labelReached reports a violation if a thread of node i is at a target
+// label.
+func (e *search) labelReached(i int32) *engine.Result {
 	if e.opts.Label == "" {
 		return nil
 	}
 	s := e.states.state(i)
 	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
-			r := &Result{Outcome: Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
+			r := &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
 			r.Trace = e.trace(i, nil)
 			return r
 		}

@@ -1,10 +1,10 @@
-package interp
+package explicit
 
 import "github.com/bopgo/bopgo/bp"
 
 // trace builds the concrete trace ending at node end; fail, if not nil, is
 // a failing assertion executed from end.
-func (e *engine) trace(end int32, fail *stepInfo) *bp.Trace {
+func (e *search) trace(end int32, fail *stepInfo) *bp.Trace {
 	var path []int32
 	for i := end; i >= 0; i = e.nodes[i].parent {
 		path = append(path, i)
@@ -47,7 +47,7 @@ func (e *engine) trace(end int32, fail *stepInfo) *bp.Trace {
 // show the value it last had, instead of a value from the future: a dead
 // local is never read again, so any value replays, and this one is the
 // value a person expects to see.
-func (e *engine) keepForgotten(states []state, steps []stepInfo, concrete []bp.State) {
+func (e *search) keepForgotten(states []state, steps []stepInfo, concrete []bp.State) {
 	for j := 1; j < len(states); j++ {
 		prev, cur := &states[j-1], &states[j]
 		info := steps[j]
@@ -76,7 +76,7 @@ func (e *engine) keepForgotten(states []state, steps []stepInfo, concrete []bp.S
 // forgotten reports whether local i of thread id holds, in the state at
 // states[j], an X that came from forgetting a concrete value (not a fresh
 // non-deterministic one); steps[j] produced states[j].
-func (e *engine) forgotten(states []state, steps []stepInfo, j int, id int32, i int) bool {
+func (e *search) forgotten(states []state, steps []stepInfo, j int, id int32, i int) bool {
 	for ; j > 0; j-- {
 		prev, cur := &states[j-1], &states[j]
 		ci, pi := cur.find(id), prev.find(id)

@@ -1,9 +1,13 @@
-package interp
+package explicit
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/bopgo/bopgo/engine"
+)
 
 // expand generates the successors of node head by the step of thread ti.
-func (e *engine) expand(head int32, sp *state, ti int) {
+func (e *search) expand(head int32, sp *state, ti int) {
 	s := *sp
 	th := s.threads[ti]
 	rs := e.an.reads[th.proc][th.pc]
@@ -36,7 +40,7 @@ func (e *engine) expand(head int32, sp *state, ti int) {
 		}
 	}
 	if len(xs) > maxEnum {
-		e.fail(fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine",
+		e.fail(engine.Choices, fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine",
 			e.prog.Position(&e.prog.Procs[th.proc].Steps[th.pc]), len(xs)))
 		return
 	}
@@ -62,12 +66,17 @@ func (e *engine) expand(head int32, sp *state, ti int) {
 			e.store(head, n, moved, created, info)
 		}) {
 			info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
-			r := &Result{Outcome: Unsafe, Reason: "assertion can fail"}
+			r := &engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail"}
 			r.Trace = e.trace(head, &info)
 			e.failure = r
 		}
-		if e.stepper.err != nil {
-			e.fail(e.stepper.err.Error())
+		if err := e.stepper.err; err != nil {
+			if e.ctx.Err() != nil {
+				r := engine.Stopped(e.ctx.Err())
+				e.failure = &r
+			} else {
+				e.fail(engine.Choices, err.Error())
+			}
 		}
 		if e.failure != nil {
 			return
@@ -75,15 +84,16 @@ func (e *engine) expand(head int32, sp *state, ti int) {
 	}
 }
 
-func (e *engine) fail(reason string) {
+// fail stops the search with Unknown, limit l and the reason.
+func (e *search) fail(l engine.Limit, reason string) {
 	if e.failure == nil {
-		e.failure = &Result{Outcome: Unknown, Reason: reason}
+		e.failure = &engine.Result{Limit: l, Reason: reason}
 	}
 }
 
 // store canonicalises a successor, keeps it if new, and checks the label
 // property on it.
-func (e *engine) store(parent int32, s state, moved, created int, info stepInfo) {
+func (e *search) store(parent int32, s state, moved, created int, info stepInfo) {
 	if e.failure != nil {
 		return
 	}
@@ -106,7 +116,7 @@ func (e *engine) store(parent int32, s state, moved, created int, info stepInfo)
 	}
 	for _, t := range []int{moved, created} {
 		if t >= 0 && e.an.target[s.threads[t].proc][s.threads[t].pc] {
-			r := &Result{Outcome: Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
+			r := &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
 			r.Trace = e.trace(i, nil)
 			e.failure = r
 			return

@@ -1,0 +1,64 @@
+package interp
+
+import (
+	"github.com/bopgo/bopgo/bp"
+)
+
+// Options select the property and the reading of broadcasts.
+type Options struct {
+	// Label, if set, makes the property "no statement labelled Label is
+	// reached"; assertions are then not checked. Otherwise the property is
+	// "no assertion fails".
+	Label string
+	// Broadcast is the reading of broadcast assignments (x$): blocking
+	// (the zero value) or monotone.
+	Broadcast bp.Reading
+}
+
+// Semantics is the one-step semantics of a program for a property: the
+// facts it needs computed once.
+type Semantics struct {
+	prog    *bp.Program
+	label   string
+	reading bp.Reading
+	// blockStarts: a thread start beyond the bound blocks its creator
+	// instead of being suppressed. Under the blocking reading a thread
+	// that never starts is not the same as one that never runs: it would
+	// be a passive thread that could block a broadcast.
+	blockStarts bool
+	live        [][]bp.Bits // [proc][pc]: live local slots
+	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
+}
+
+// New returns the semantics of prog for the property of opts.
+func New(prog *bp.Program, opts Options) *Semantics {
+	return &Semantics{
+		prog: prog, label: opts.Label, reading: opts.Broadcast,
+		blockStarts: opts.Broadcast == bp.Blocking && prog.HasBroadcasts(),
+		live:        prog.Live(), target: prog.Targets(opts.Label),
+	}
+}
+
+// step is the step thread t is at.
+func (sem *Semantics) step(t *bp.ThreadState) *bp.Step {
+	return &sem.prog.Procs[t.Proc].Steps[t.PC]
+}
+
+// liveAt reports whether local slot i is live at pc of proc.
+func (sem *Semantics) liveAt(proc, pc, i int) bool {
+	return sem.live[proc][pc].Has(i)
+}
+
+// atTarget reports whether some thread of s is at the label of the
+// property.
+func (sem *Semantics) atTarget(s *bp.State) bool {
+	if sem.label == "" {
+		return false
+	}
+	for _, t := range s.Threads {
+		if t.Proc < len(sem.target) && t.PC < len(sem.target[t.Proc]) && sem.target[t.Proc][t.PC] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,266 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/sat"
+)
+
+// Replay and Concretize ask, for one step, whether some choice of its
+// non-deterministic values gives the values a trace shows. The answer
+// scales with the step, not with 2^choices: the question is a SAT query
+// over the step's choices (and each passive thread's), with the values
+// the trace fixes as requirements. The query only proposes; the caller
+// runs the proposed resolution through apply and compares the state it
+// gives, so a wrong proposal is a refusal, never an accepted step.
+
+// maxStayChoices bounds the passive choices of a broadcast whose passive
+// threads may, under the monotone reading, not take the step: "no choice
+// of this thread satisfies its constraint" is then expanded over all
+// 2^choices of the thread.
+const maxStayChoices = 12
+
+// ErrTooWide says that a question about a step needs more choices
+// enumerated than this package does.
+var ErrTooWide = errors.New("too many non-deterministic choices")
+
+// req requires that a term of a step take a value.
+type req struct {
+	t    *bp.Term
+	want bool
+}
+
+// query asks for the choices of the step of thread ti of s under which
+// its constraints hold and the requirements do: must ones all, soft ones
+// as many as a greedy pass in order keeps.
+type query struct {
+	sem        *Semantics
+	s          *bp.State
+	ti         int
+	st         *bp.Step
+	must, soft []req
+	// passive, for a broadcast: one entry per thread of s (nil for the
+	// active thread).
+	passive []*passiveQuery
+}
+
+// passiveQuery is what a query asks of one passive thread of a
+// broadcast.
+type passiveQuery struct {
+	must, soft []req
+	// mayStay: the thread may instead be unable to take the step, and
+	// keep its values (the monotone reading).
+	mayStay bool
+}
+
+func (sem *Semantics) newQuery(s *bp.State, ti int) *query {
+	q := &query{sem: sem, s: s, ti: ti, st: sem.step(&s.Threads[ti])}
+	if q.st.Kind == bp.Assign && q.st.Broadcast() {
+		q.passive = make([]*passiveQuery, len(s.Threads))
+		for pj := range s.Threads {
+			if pj != ti {
+				q.passive[pj] = &passiveQuery{}
+			}
+		}
+	}
+	return q
+}
+
+// solve returns the choices of the step and of each passive thread (nil
+// for a thread that does not take the step) meeting the query, or ok
+// false when there are none.
+func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
+	st := q.st
+	if q.passive == nil && st.Choices == 0 {
+		// Nothing to choose: the only resolution; apply judges it.
+		return nil, nil, true, nil
+	}
+	c := logic.NewC()
+	t := &q.s.Threads[q.ti]
+	a := &lits{c: c, g: consts(c, q.s.Globals), l: consts(c, t.Locals), ch: inputs(c, st.Choices)}
+	var roots []z.Lit
+	if st.Kind == bp.Assign {
+		a.ng, a.nl = append([]z.Lit(nil), a.g...), append([]z.Lit(nil), a.l...)
+		for j, ref := range st.Targets {
+			m := a.enc(st.Values[j])
+			if ref.Scope == bp.Global {
+				a.ng[ref.Index] = m
+			} else {
+				a.nl[ref.Index] = m
+			}
+		}
+		if st.Constraint != nil {
+			roots = append(roots, a.enc(st.Constraint))
+		}
+	}
+	for _, r := range q.must {
+		roots = append(roots, is(a.enc(r.t), r.want))
+	}
+	var soft []z.Lit
+	for _, r := range q.soft {
+		soft = append(soft, is(a.enc(r.t), r.want))
+	}
+	takes := make([]z.Lit, len(q.passive))
+	pch := make([][]z.Lit, len(q.passive))
+	for pj, pq := range q.passive {
+		if pq == nil {
+			continue
+		}
+		p := &lits{c: c, g: a.g, l: a.l, ng: a.ng, nl: a.nl, pl: consts(c, q.s.Threads[pj].Locals), ch: inputs(c, st.PassiveChoices)}
+		pch[pj] = p.ch
+		take, stay, err := passiveLits(st, p, pq)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		takes[pj] = take
+		if pq.mayStay {
+			take = c.Or(take, stay)
+		}
+		roots = append(roots, take)
+		for _, r := range pq.soft {
+			soft = append(soft, c.And(takes[pj], is(p.enc(r.t), r.want)))
+		}
+	}
+	s := sat.New(c)
+	for _, m := range roots {
+		s.Add(m)
+	}
+	if s.Solve() != sat.Sat {
+		return nil, nil, false, nil
+	}
+	model := func() {
+		ch = values(s, a.ch)
+		passive = make([][]bool, len(q.passive))
+		for pj := range q.passive {
+			if q.passive[pj] != nil && s.Value(takes[pj]) {
+				passive[pj] = values(s, pch[pj])
+			}
+		}
+	}
+	model()
+	var kept []z.Lit
+	for _, m := range soft {
+		s.Assume(append(kept, m)...)
+		if s.Solve() == sat.Sat {
+			kept = append(kept, m)
+			model()
+		}
+	}
+	return ch, passive, true, nil
+}
+
+// passiveLits encodes what a passive thread must do: take, the literal of
+// "it takes the step meeting its requirements"; stay, for mayStay, of
+// "no choice of it satisfies its constraint".
+func passiveLits(st *bp.Step, p *lits, pq *passiveQuery) (take, stay z.Lit, err error) {
+	c := p.c
+	p.pnl = append([]z.Lit(nil), p.pl...)
+	for k, ref := range st.PassiveTargets {
+		p.pnl[ref.Index] = p.enc(st.PassiveValues[k])
+	}
+	conj := []z.Lit{c.T}
+	if st.PassiveConstraint != nil {
+		conj = append(conj, p.enc(st.PassiveConstraint))
+	}
+	for _, r := range pq.must {
+		conj = append(conj, is(p.enc(r.t), r.want))
+	}
+	take = c.Ands(conj...)
+	if !pq.mayStay {
+		return take, c.F, nil
+	}
+	if st.PassiveConstraint == nil {
+		return take, c.F, nil // every thread can take the step
+	}
+	used := usedChoices(st.PassiveValues, st.PassiveConstraint)
+	if len(used) > maxStayChoices {
+		return 0, 0, fmt.Errorf("a passive thread has %d choices: %w", len(used), ErrTooWide)
+	}
+	// "No choice satisfies the constraint", expanded over the choices.
+	var none []z.Lit
+	for mask := 0; mask < 1<<len(used); mask++ {
+		q := *p
+		q.ch = make([]z.Lit, len(p.ch))
+		for i := range q.ch {
+			q.ch[i] = c.F
+		}
+		for j, i := range used {
+			if mask&(1<<j) != 0 {
+				q.ch[i] = c.T
+			}
+		}
+		q.pnl = append([]z.Lit(nil), q.pl...)
+		for k, ref := range st.PassiveTargets {
+			q.pnl[ref.Index] = q.enc(st.PassiveValues[k])
+		}
+		none = append(none, q.enc(st.PassiveConstraint).Not())
+	}
+	return take, c.Ands(none...), nil
+}
+
+// values reads ms off the solver's model.
+func values(s *sat.Solver, ms []z.Lit) []bool {
+	out := make([]bool, len(ms))
+	for i, m := range ms {
+		out[i] = s.Value(m)
+	}
+	return out
+}
+
+// usedChoices lists, in increasing order, the choice numbers that occur
+// in ts.
+func usedChoices(vals []*bp.Term, extra ...*bp.Term) []int {
+	set := map[int]bool{}
+	for _, t := range vals {
+		choicesOf(t, set)
+	}
+	for _, t := range extra {
+		choicesOf(t, set)
+	}
+	out := make([]int, 0, len(set))
+	for i := range set {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// passiveCanTake reports whether some choice of a passive thread (its
+// environment pe) satisfies the passive constraint of broadcast st.
+func (sem *Semantics) passiveCanTake(st *bp.Step, pe *env) bool {
+	if st.PassiveConstraint == nil {
+		return true
+	}
+	used := usedChoices(st.PassiveValues, st.PassiveConstraint)
+	out := make([]bool, len(pe.pl))
+	if len(used) <= maxStayChoices {
+		ch := make([]bool, st.PassiveChoices)
+		for mask := 0; mask < 1<<len(used); mask++ {
+			for j, i := range used {
+				ch[i] = mask&(1<<j) != 0
+			}
+			copy(out, pe.pl)
+			if passivePart(st, pe, ch, out) {
+				return true
+			}
+		}
+		return false
+	}
+	// Too many to enumerate: ask SAT.
+	c := logic.NewC()
+	p := &lits{c: c, g: consts(c, pe.g), l: consts(c, pe.l), ng: consts(c, pe.ng), nl: consts(c, pe.nl),
+		pl: consts(c, pe.pl), ch: inputs(c, st.PassiveChoices)}
+	take, _, _ := passiveLits(st, p, &passiveQuery{})
+	s := sat.New(c)
+	s.Add(take)
+	// Unsatisfiable is trusted; a model is trusted too, whatever the
+	// evaluation says, so that a mistake here can only refuse a step
+	// (the thread could take it) and never accept one.
+	return s.Solve() == sat.Sat
+}

@@ -1,0 +1,113 @@
+package explicit
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+)
+
+// naiveSearch is the definition the engine is tested against: breadth-first
+// search over concrete states with bp/interp's reference semantics
+// (interp.Successors), every initial value enumerated, no symmetry, no
+// forgetting of dead locals, one fixed thread bound. It shares no code
+// with the engine's search. Its verdict is Unsafe when a violation is
+// reachable, Safe when none is and no start met the bound, Unknown when
+// one did; ok is false past limit states.
+func naiveSearch(t testing.TB, prog *bp.Program, opts interp.Options, bound, limit int) (v engine.Verdict, ok bool) {
+	sem := interp.New(prog, opts)
+	targets := prog.Targets(opts.Label)
+	seen := map[string]bool{}
+	var queue []bp.State
+	push := func(s bp.State) {
+		if k := key(&s); !seen[k] {
+			seen[k] = true
+			queue = append(queue, s)
+		}
+	}
+	main := prog.Procs[0]
+	n := len(prog.Globals) + len(main.Locals)
+	for mask := 0; mask < 1<<n; mask++ {
+		s := bp.State{Globals: make([]bool, len(prog.Globals))}
+		t := bp.ThreadState{Proc: 0, PC: main.Entry, Locals: make([]bool, len(main.Locals))}
+		for i := range s.Globals {
+			s.Globals[i] = mask&(1<<i) != 0
+		}
+		for i := range t.Locals {
+			t.Locals[i] = mask&(1<<(len(s.Globals)+i)) != 0
+		}
+		s.Threads = []bp.ThreadState{t}
+		push(s)
+	}
+	hit := false
+	for head := 0; head < len(queue); head++ {
+		if len(queue) > limit {
+			return engine.Unknown, false
+		}
+		s := queue[head]
+		for _, th := range s.Threads {
+			if opts.Label != "" && targets[th.Proc][th.PC] {
+				return engine.Unsafe, true
+			}
+		}
+		for ti := range s.Threads {
+			st := &prog.Procs[s.Threads[ti].Proc].Steps[s.Threads[ti].PC]
+			if st.Kind == bp.Spawn && len(s.Threads) >= bound {
+				hit = true
+			}
+			succs, fails, err := sem.Successors(&s, ti, bound)
+			require.NoError(t, err)
+			if fails {
+				return engine.Unsafe, true
+			}
+			for _, sc := range succs {
+				push(sc.Next)
+			}
+		}
+	}
+	if hit {
+		return engine.Unknown, true
+	}
+	return engine.Safe, true
+}
+
+// key is s as a string, thread identities and order included.
+func key(s *bp.State) string {
+	b := make([]byte, 0, 64)
+	bit := func(v bool) byte {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	for _, v := range s.Globals {
+		b = append(b, bit(v))
+	}
+	for _, t := range s.Threads {
+		b = append(b, 0xff, byte(t.ID), byte(t.Proc), byte(t.PC>>8), byte(t.PC), bit(t.Atomic))
+		for _, v := range t.Locals {
+			b = append(b, bit(v))
+		}
+	}
+	return string(b)
+}
+
+// searchAndReplay runs the engine at bound and replays a counterexample
+// with bp/interp. The verdict is Unknown for a Safe answer that met the
+// bound.
+func searchAndReplay(t testing.TB, p *bp.Program, opts Options, bound int, what string) engine.Result {
+	t.Helper()
+	r, _ := Search(context.Background(), p, opts, bound)
+	if r.Verdict == engine.Unsafe {
+		require.NotNil(t, r.Trace, what)
+		require.NoError(t, interp.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace), "%s: the counterexample does not replay", what)
+	}
+	if r.Verdict == engine.Safe && r.BoundHit {
+		r.Verdict = engine.Unknown
+	}
+	return r
+}

@@ -1,0 +1,182 @@
+package explicit
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/internal/gen"
+)
+
+func load(t testing.TB, src string) *bp.Program {
+	t.Helper()
+	p, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	return p
+}
+
+func TestLimits(t *testing.T) {
+	t.Parallel()
+	p := load(t, `decl a, b, c;
+void main() begin L: a, b, c := *, *, *; assume(a | b | c); assert(T); assert(a | b | c); goto L; end`)
+	r, states := Search(context.Background(), p, Options{MaxStates: 3}, 1)
+	assert.Equal(t, engine.Unknown, r.Verdict)
+	assert.Equal(t, engine.States, r.Limit)
+	assert.GreaterOrEqual(t, states, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, _ = Search(ctx, p, Options{}, 1)
+	assert.Equal(t, engine.Unknown, r.Verdict)
+	assert.Equal(t, engine.Cancelled, r.Limit)
+	ctx, cancel = context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	r, _ = Search(ctx, p, Options{}, 1)
+	assert.Equal(t, engine.Time, r.Limit)
+}
+
+// TestTooManyChoices: the engine enumerates a constrained step's choices,
+// and declines a wide one with the Choices limit.
+func TestTooManyChoices(t *testing.T) {
+	t.Parallel()
+	var decl, targets, values, cons string
+	for i := range 24 {
+		sep := ", "
+		if i == 0 {
+			sep = ""
+		}
+		decl += fmt.Sprintf("%sb%d", sep, i)
+		targets += fmt.Sprintf("%sb%d", sep, i)
+		values += sep + "*"
+		if i > 0 {
+			cons += fmt.Sprintf(" & ('b%d | !'b%d)", i, i-1)
+		}
+	}
+	p := load(t, fmt.Sprintf("decl %s;\nvoid main() begin %s := %s constrain 'b0%s; assert(!b23); end", decl, targets, values, cons))
+	r, _ := Search(context.Background(), p, Options{}, 1)
+	assert.Equal(t, engine.Unknown, r.Verdict)
+	assert.Equal(t, engine.Choices, r.Limit)
+	assert.Contains(t, r.Reason, "too many for the explicit engine")
+}
+
+// TestDifferential compares the engine with the naive definition
+// (naiveSearch, on bp/interp's semantics) and with itself without
+// forgetting dead locals, on random programs, with and without
+// broadcasts and under both readings; every counterexample must replay.
+func TestDifferential(t *testing.T) {
+	t.Parallel()
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	families := []struct {
+		name     string
+		cfg      gen.Config
+		readings []bp.Reading
+	}{
+		{"tiny", gen.Tiny, []bp.Reading{bp.Blocking}},
+		{"broadcast", gen.TinyBroadcast, []bp.Reading{bp.Blocking, bp.Monotone}},
+	}
+	for _, f := range families {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			compared := 0
+			for seed := int64(1); seed <= int64(n); seed++ {
+				src := gen.Program(seed, f.cfg)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err, "seed %d", seed)
+				for _, reading := range f.readings {
+					want, ok := naiveSearch(t, p, interp.Options{Broadcast: reading}, 3, 20000)
+					if !ok {
+						continue // too big for the naive search
+					}
+					compared++
+					for _, keep := range []bool{false, true} {
+						what := fmt.Sprintf("seed %d (%s, %v, dead kept %v)", seed, f.name, reading, keep)
+						r := searchAndReplay(t, p, Options{Broadcast: reading, KeepDead: keep}, 3, what)
+						if r.Verdict != want {
+							t.Fatalf("%s: engine says %v (%s), naive search says %v\n%s", what, r.Verdict, r.Reason, want, src)
+						}
+					}
+				}
+			}
+			t.Logf("%d programs compared", compared)
+			require.Greater(t, compared, n/2, "too few programs small enough for the naive search")
+		})
+	}
+}
+
+// TestBroadcastConformance runs the broadcast programs under both readings
+// in the engine (traces replayed) and in the naive definition.
+func TestBroadcastConformance(t *testing.T) {
+	t.Parallel()
+	for _, c := range conformance.Broadcasts {
+		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
+			want := c.Blocking
+			if reading == bp.Monotone {
+				want = c.Monotone
+			}
+			t.Run(c.Name+"/"+reading.String(), func(t *testing.T) {
+				p := load(t, c.Src)
+				r := searchAndReplay(t, p, Options{Broadcast: reading}, 3, c.Name)
+				assert.Equal(t, want, r.Verdict.String(), r.Reason)
+				naive, ok := naiveSearch(t, p, interp.Options{Broadcast: reading}, 3, 1<<16)
+				if assert.True(t, ok) {
+					assert.Equal(t, want, naive.String())
+				}
+			})
+		}
+	}
+}
+
+// TestBlockedStartAtTheBound: under the blocking reading a thread that
+// never starts would have been passive, so a start beyond the bound
+// blocks (no bug, the bound hit), and a trace through a suppressed start
+// does not replay; under the monotone reading the suppressed start is
+// real.
+func TestBlockedStartAtTheBound(t *testing.T) {
+	t.Parallel()
+	p := load(t, `decl g;
+void main() begin decl x; g := F; x := F; start_thread goto W;
+  x := T; g := T constrain x$; assert(!g); end_thread;
+W: assume(F); end_thread; end`)
+	r := searchAndReplay(t, p, Options{Broadcast: bp.Monotone}, 1, "monotone")
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	suppressed := false
+	for _, s := range r.Trace.Steps {
+		suppressed = suppressed || s.Suppressed
+	}
+	require.True(t, suppressed, "the monotone trace goes through the suppressed start")
+	assert.Error(t, interp.Replay(p, interp.Options{}, r.Trace))
+
+	blocking := searchAndReplay(t, p, Options{}, 1, "blocking")
+	assert.Equal(t, engine.Unknown, blocking.Verdict, blocking.Reason)
+	assert.Equal(t, engine.Safe, searchAndReplay(t, p, Options{}, 2, "blocking, 2 threads").Verdict)
+}
+
+// FuzzSearch runs the engine on arbitrary programs that the front end
+// accepts: no panic, and every counterexample replays.
+func FuzzSearch(f *testing.F) {
+	gen.Seeds(func(src []byte) { f.Add(src) }, "../../testdata/boppo/*/*.bp", 20)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p, err := bp.Load("fuzz.bp", src)
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		r, _ := Search(ctx, p, Options{MaxStates: 20000}, 3)
+		if r.Verdict == engine.Unsafe {
+			if err := interp.Replay(p, interp.Options{}, r.Trace); err != nil {
+				t.Fatalf("counterexample does not replay: %v\n%s", err, src)
+			}
+		}
+	})
+}

@@ -1,0 +1,226 @@
+package explicit
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp"
+)
+
+// stepper executes single steps on three-valued states (state.go), the
+// search's own definition of a step. bp/interp's reference semantics is
+// another, written separately; replaying every counterexample there
+// checks this one.
+type stepper struct {
+	ctx   context.Context // checked while a wide step is enumerated
+	prog  *bp.Program
+	an    *analysis
+	bound int // live threads; a start beyond it is suppressed
+	// boundHit is set when a start was suppressed.
+	boundHit bool
+	// err is set when a step cannot be executed explicitly (too many
+	// joint choices), or ctx ended while it was.
+	err error
+}
+
+// interrupted reports, every 4096 outcomes of a step, whether the
+// search's context has ended: enumerating a step of 22 choices takes
+// seconds, which a time limit must not wait for.
+func (x *stepper) interrupted(n int) bool {
+	if n&0xfff != 0xfff || x.ctx == nil {
+		return false
+	}
+	if err := x.ctx.Err(); err != nil {
+		x.err = err
+		return true
+	}
+	return false
+}
+
+// emitFunc receives one successor: the state, the index of the thread that
+// moved (-1 if it ended), the index of a new thread (-1 if none), and the
+// step's record.
+type emitFunc func(s state, moved, created int, info stepInfo)
+
+// exec runs the step of thread ti in s, whose reads are all concrete, and
+// emits every successor. It reports whether the step can violate an
+// assertion (only when asserts are the property).
+func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFails bool) {
+	th := &s.threads[ti]
+	proc := x.prog.Procs[th.proc]
+	st := &proc.Steps[th.pc]
+	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
+	info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
+	goTo := func(pc int, taken int8) {
+		c := s.clone()
+		c.threads[ti].pc = int32(pc)
+		info.taken = taken
+		emit(c, ti, -1, info)
+	}
+	switch st.Kind {
+	case bp.Skip:
+		goTo(st.Next, -1)
+	case bp.Assume:
+		if ev.possible(st.Cond)&2 != 0 {
+			goTo(st.Next, -1)
+		}
+	case bp.Assert:
+		if x.an.label != "" {
+			goTo(st.Next, -1) // with -l, assertions are not checked
+			return false
+		}
+		// The executions whose choices make the condition false fail;
+		// those whose choices make it true go on (with `*` in the
+		// condition there can be both).
+		p := ev.possible(st.Cond)
+		if p&2 != 0 {
+			goTo(st.Next, -1)
+		}
+		return p&1 != 0
+	case bp.Branch:
+		p := ev.possible(st.Cond)
+		if p&2 != 0 {
+			goTo(st.Then, 1)
+		}
+		if p&1 != 0 {
+			goTo(st.Else, 0)
+		}
+	case bp.Goto:
+		for _, succ := range st.Succs {
+			goTo(succ, -1)
+		}
+	case bp.Assign:
+		if st.Broadcast() {
+			x.broadcast(s, ti, st, info, emit)
+		} else {
+			x.assign(s, ti, st, info, emit)
+		}
+	case bp.Spawn:
+		x.spawn(s, ti, st, info, emit)
+	case bp.EndThread:
+		c := s.clone()
+		c.threads = append(c.threads[:ti], c.threads[ti+1:]...)
+		emit(c, -1, -1, info)
+	case bp.AtomicBegin, bp.AtomicEnd:
+		c := s.clone()
+		c.threads[ti].atomic = st.Kind == bp.AtomicBegin
+		c.threads[ti].pc = int32(st.Next)
+		emit(c, ti, -1, info)
+	}
+	return false
+}
+
+func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
+	th := &s.threads[ti]
+	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
+	write := func(c *state, r bp.VarRef, v val) {
+		if r.Scope == bp.Global {
+			c.globals[r.Index] = v
+		} else {
+			c.threads[ti].locals[r.Index] = v
+		}
+	}
+	if st.Constraint == nil {
+		// Without a constraint the targets are independent: each is a
+		// constant or a free value.
+		c := s.clone()
+		vals := make([]val, len(st.Targets))
+		for j, v := range st.Values {
+			vals[j] = ev.value(v)
+		}
+		for j, r := range st.Targets {
+			write(&c, r, vals[j])
+		}
+		c.threads[ti].pc = int32(st.Next)
+		emit(c, ti, -1, info)
+		return
+	}
+	var cs []int
+	for _, v := range st.Values {
+		cs = choicesOf(v, cs)
+	}
+	cs = choicesOf(st.Constraint, cs)
+	if len(cs) > maxEnum {
+		x.err = fmt.Errorf("%s: the step has %d non-deterministic choices under a constraint, too many for the explicit engine",
+			x.prog.Position(st), len(cs))
+		return
+	}
+	for mask := 0; mask < 1<<len(cs); mask++ {
+		if x.interrupted(mask) {
+			return
+		}
+		for j, ch := range cs {
+			ev.ch[ch] = mask&(1<<j) != 0
+		}
+		if c, ok := activeOutcome(s, ti, st, ev.ch); ok {
+			c.threads[ti].pc = int32(st.Next)
+			emit(c, ti, -1, info)
+		}
+	}
+}
+
+// activeOutcome is s after the plain targets of assignment st of thread
+// ti take their values for the choices ch, and whether the (active)
+// constraint holds there. The thread's pc is not moved.
+func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
+	th := &s.threads[ti]
+	ev := &env{g: s.globals, l: th.locals, ch: ch}
+	c := s.clone()
+	for j, r := range st.Targets {
+		v := boolVal(ev.eval(st.Values[j]))
+		if r.Scope == bp.Global {
+			c.globals[r.Index] = v
+		} else {
+			c.threads[ti].locals[r.Index] = v
+		}
+	}
+	if st.Constraint == nil {
+		return c, true
+	}
+	cev := &env{g: s.globals, l: th.locals, ng: c.globals, nl: c.threads[ti].locals, after: true, ch: ch}
+	return c, cev.eval(st.Constraint)
+}
+
+func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
+	c := s.clone()
+	creator := &c.threads[ti]
+	creator.pc = int32(st.Next)
+	if len(s.threads) >= x.bound {
+		x.boundHit = true
+		if x.an.blockStarts {
+			return
+		}
+		info.suppressed = true
+		emit(c, ti, -1, info)
+		return
+	}
+	p := x.prog.Procs[st.SpawnProc]
+	t := thread{id: c.nextID, proc: int32(st.SpawnProc), pc: int32(st.SpawnPC)}
+	c.nextID++
+	if st.CopyLocals {
+		t.locals = append([]val(nil), s.threads[ti].locals...)
+	} else {
+		t.locals = make([]val, len(p.Locals))
+		for i := range t.locals {
+			t.locals[i] = vX
+		}
+		copy(t.locals, s.threads[ti].locals[:len(x.prog.ThreadLocals)])
+		ev := &env{g: s.globals, l: s.threads[ti].locals, ch: make([]bool, st.Choices)}
+		for j, a := range st.SpawnArgs {
+			t.locals[p.Params[j]] = ev.value(a)
+		}
+	}
+	c.threads = append(c.threads, t)
+	emit(c, ti, len(c.threads)-1, info)
+}
+
+// forgetDead sets the locals of thread ti that are dead at its pc to X.
+func (x *stepper) forgetDead(s *state, ti int) {
+	t := &s.threads[ti]
+	live := x.an.live[t.proc][t.pc]
+	for i := range t.locals {
+		if !live.Has(i) {
+			t.locals[i] = vX
+		}
+	}
+}

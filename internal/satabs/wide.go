@@ -1,0 +1,159 @@
+package satabs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/sat"
+)
+
+// assignWide checks an assignment with more choices than the harness
+// enumerates (SatAbs writes steps with 24 to 32 constrained `*`) by
+// asking SAT whether some choice, with the constraint true, gives the
+// next line's values of its targets. A value the harness does not know
+// is a free input, so the check asks only what the trace determines. The
+// targets then take the next line's values (unknown where it shows none).
+// Broadcasts are not checked this way: their targets become unknown.
+func (c *checker) assignWide(l *Line, k int, st *bp.Step, next *view) {
+	t := c.threads[k]
+	set := func(r bp.VarRef, x int8) {
+		if r.Scope == bp.Global {
+			c.globals[r.Index] = x
+		} else {
+			t.vals[r.Index] = x
+		}
+	}
+	printed := func(r bp.VarRef) int8 {
+		switch {
+		case next == nil:
+			return unknown
+		case r.Scope == bp.Global:
+			return next.globals[r.Index]
+		}
+		return next.locals[k][r.Index]
+	}
+	if st.Broadcast() {
+		for _, r := range st.Targets {
+			set(r, unknown)
+		}
+		return
+	}
+	f := logic.NewC()
+	in := func(x int8) z.Lit {
+		switch x {
+		case 0:
+			return f.F
+		case 1:
+			return f.T
+		}
+		return f.Lit()
+	}
+	e := &wideEnv{f: f, g: make([]z.Lit, len(c.globals)), l: make([]z.Lit, len(t.vals)), ch: make([]z.Lit, st.Choices)}
+	for i, x := range c.globals {
+		e.g[i] = in(x)
+	}
+	for i, x := range t.vals {
+		e.l[i] = in(x)
+	}
+	for i := range e.ch {
+		e.ch[i] = f.Lit()
+	}
+	e.ng, e.nl = append([]z.Lit(nil), e.g...), append([]z.Lit(nil), e.l...)
+	roots := []z.Lit{f.T}
+	for j, r := range st.Targets {
+		m := e.enc(st.Values[j])
+		if r.Scope == bp.Global {
+			e.ng[r.Index] = m
+		} else {
+			e.nl[r.Index] = m
+		}
+	}
+	if st.Constraint != nil {
+		roots = append(roots, e.enc(st.Constraint))
+	}
+	s := sat.New(f)
+	for _, m := range roots {
+		s.Add(m)
+	}
+	if s.Solve() != sat.Sat {
+		c.fail(l.Num, "%s: no choice satisfies the constraint: the step cannot be taken", c.stmt(st))
+		return
+	}
+	var shown []z.Lit
+	for _, r := range st.Targets {
+		if p := printed(r); p != unknown {
+			m := e.nl[r.Index]
+			if r.Scope == bp.Global {
+				m = e.ng[r.Index]
+			}
+			if p == 0 {
+				m = m.Not()
+			}
+			shown = append(shown, m)
+		}
+	}
+	s.Assume(shown...)
+	if s.Solve() != sat.Sat {
+		var got []string
+		p := c.prog.Procs[t.proc]
+		for _, r := range st.Targets {
+			name := p.LocalName(r.Index)
+			if r.Scope == bp.Global {
+				name = c.prog.Globals[r.Index]
+			}
+			got = append(got, fmt.Sprintf("%s=%s", name, show(printed(r))))
+		}
+		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
+	}
+	for _, r := range st.Targets {
+		set(r, printed(r))
+	}
+}
+
+// wideEnv encodes terms as literals of f: the values before the step (g,
+// l), after it (ng, nl) and the step's choices.
+type wideEnv struct {
+	f                *logic.C
+	g, l, ng, nl, ch []z.Lit
+}
+
+func (e *wideEnv) enc(t *bp.Term) z.Lit {
+	f := e.f
+	switch t.Op {
+	case bp.TConst:
+		if t.Val {
+			return f.T
+		}
+		return f.F
+	case bp.TVar:
+		g, l := e.g, e.l
+		if t.Primed {
+			g, l = e.ng, e.nl
+		}
+		if t.Ref.Scope == bp.Global {
+			return g[t.Ref.Index]
+		}
+		return l[t.Ref.Index]
+	case bp.TNondet:
+		return e.ch[t.Choice]
+	case bp.TNot:
+		return e.enc(t.Args[0]).Not()
+	case bp.TAnd:
+		return f.And(e.enc(t.Args[0]), e.enc(t.Args[1]))
+	case bp.TOr:
+		return f.Or(e.enc(t.Args[0]), e.enc(t.Args[1]))
+	case bp.TXor:
+		return f.Xor(e.enc(t.Args[0]), e.enc(t.Args[1]))
+	case bp.TIff:
+		return f.Xor(e.enc(t.Args[0]), e.enc(t.Args[1])).Not()
+	case bp.TImplies:
+		return f.Implies(e.enc(t.Args[0]), e.enc(t.Args[1]))
+	case bp.TChoose:
+		return f.Choice(e.enc(t.Args[0]), f.T, f.Choice(e.enc(t.Args[1]), f.F, e.ch[t.Choice]))
+	}
+	panic("satabs: unknown term operator")
+}
