@@ -11,7 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/internal/cli"
-	"github.com/bopgo/bopgo/internal/covercheck"
+	"github.com/bopgo/bopgo/tts/covercheck"
 	"github.com/bopgo/bopgo/tts"
 )
 

@@ -1,6 +1,6 @@
 package counter
 
-import "github.com/bopgo/bopgo/internal/covercheck"
+import "github.com/bopgo/bopgo/tts/covercheck"
 
 // The engine's answers in the independent checker's terms (package
 // covercheck has its own types so that it shares no code with the

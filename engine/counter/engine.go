@@ -7,7 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/internal/covercheck"
+	"github.com/bopgo/bopgo/tts/covercheck"
 	"github.com/bopgo/bopgo/tts"
 )
 

@@ -3,7 +3,7 @@ package counter
 import (
 	"testing"
 
-	"github.com/bopgo/bopgo/internal/covercheck"
+	"github.com/bopgo/bopgo/tts/covercheck"
 	"github.com/bopgo/bopgo/tts"
 )
 
