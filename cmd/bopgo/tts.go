@@ -9,15 +9,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/internal/cli"
-	"github.com/bopgo/bopgo/tts/covercheck"
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
 const ttsUsage = `usage: bopgo tts [flags] FILE.tts
 
-Decides a thread-transition system in bfc's format (docs/counter.md) for
+Decides a thread-transition system in bfc's format (docs/cover.md) for
 any number of threads: can a configuration be reached whose shared state
 is the target's and which has a thread in each of the target's locals?
 Prints VERIFICATION SUCCESSFUL (not coverable; the certificate was
@@ -46,7 +46,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	alg, known := map[string]counter.Algorithm{"accelerated": counter.Accelerated, "pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
+	alg, known := map[string]cover.Algorithm{"accelerated": cover.Accelerated, "pruned": cover.Pruned, "plain": cover.Plain}[*algorithm]
 	if !known || *timeout < 0 || *maxElements < 0 {
 		return cmd.Errorf("--algorithm must be accelerated, pruned or plain; --timeout and --max-elements must not be negative")
 	}
@@ -78,8 +78,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := withTimeout(context.Background(), *timeout)
 	defer cancel()
 	start := time.Now()
-	opts := counter.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget, MaxElements: *maxElements}
-	res, err := counter.Check(ctx, sys, opts)
+	opts := cover.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget, MaxElements: *maxElements}
+	res, err := cover.Check(ctx, sys, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
@@ -88,17 +88,17 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	verdict := res.Verdict
 	problem := covercheck.Problem{System: sys, Init: init, Target: goal}
 	switch verdict {
-	case counter.Safe:
+	case cover.Safe:
 		if err := problem.CheckCertificate(res.Cert.Checkable()); err != nil {
 			fmt.Fprintf(stderr, "bopgo tts: certificate rejected: %v\n", err)
 			fmt.Fprintf(stdout, "reason: the certificate did not check\n")
-			verdict = counter.Unknown
+			verdict = cover.Unknown
 		}
-	case counter.Unsafe:
+	case cover.Unsafe:
 		if err := problem.CheckPath(res.Path.Checkable()); err != nil {
 			fmt.Fprintf(stderr, "bopgo tts: path rejected: %v\n", err)
 			fmt.Fprintf(stdout, "reason: the path did not check\n")
-			verdict = counter.Unknown
+			verdict = cover.Unknown
 		}
 	default:
 		reason := res.Reason
@@ -107,7 +107,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "reason: %s\n", reason)
 	}
-	if verdict == counter.Unsafe {
+	if verdict == cover.Unsafe {
 		minimal := ""
 		if !res.Path.Minimal {
 			minimal = " (not shown minimal)"
@@ -126,10 +126,10 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
 	}
 	switch verdict {
-	case counter.Safe:
+	case cover.Safe:
 		fmt.Fprintln(stdout, lineSafe)
 		return exitSafe
-	case counter.Unsafe:
+	case cover.Unsafe:
 		fmt.Fprintln(stdout, lineUnsafe)
 		return exitUnsafe
 	}

@@ -7,8 +7,9 @@ import (
 
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/tts/covercheck"
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
 // Run is the counter engine on a Boolean program (engine.Run): the
@@ -16,24 +17,24 @@ import (
 // any number of threads. It ignores the thread bound: Safe holds for
 // every number of threads, and an Unsafe trace has as few threads as the
 // bounded forward search could show. Its certificate is re-checked by
-// internal/covercheck, which shares no code with this package.
+// tts/covercheck, which shares no code with this package.
 func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.Stats) (engine.Result, error) {
 	tp, err := FromProgram(p.Prog, p.Label)
 	if err != nil {
 		return engine.Result{Reason: err.Error()}, nil
 	}
-	opts := Options{Init: tp.Init, Target: tp.Target, MaxElements: p.MaxStates}
-	res, err := Check(ctx, tp.Sys, opts)
+	opts := cover.Options{Init: tp.Init, Target: tp.Target, MaxElements: p.MaxStates}
+	res, err := cover.Check(ctx, tp.Sys, opts)
 	if err != nil {
 		return engine.Result{}, err
 	}
 	stats.States += res.Stats.Elements + res.Stats.Forward
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
-	case Safe:
+	case cover.Safe:
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
 			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert}}, nil
-	case Unsafe:
+	case cover.Unsafe:
 		tr, err := tp.trace(res.Path)
 		if err != nil {
 			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
@@ -63,10 +64,10 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 }
 
 // certificate is the counter engine's evidence of Safe, checked by
-// internal/covercheck.
+// tts/covercheck.
 type certificate struct {
 	problem covercheck.Problem
-	cert    *Certificate
+	cert    *cover.Certificate
 }
 
 func (c *certificate) Check(ctx context.Context) error {
@@ -81,7 +82,7 @@ func (c *certificate) String() string {
 // trace maps a path of the thread-transition system to an execution of
 // the program. Threads in the same local state are interchangeable, so a
 // rule moves any of them.
-func (p *Program) trace(path *Path) (*interp.Trace, error) {
+func (p *Program) trace(path *cover.Path) (*interp.Trace, error) {
 	var st interp.State
 	at := map[int][]int{} // local -> thread IDs there
 	nextID := 0

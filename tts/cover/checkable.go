@@ -1,4 +1,4 @@
-package counter
+package cover
 
 import "github.com/bopgo/bopgo/tts/covercheck"
 
