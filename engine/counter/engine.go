@@ -53,14 +53,17 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 		}
 		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr}, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return engine.Stopped(err), nil
+	// The search returns the limit that stopped it; the engines' words
+	// for the context's end are engine.Stopped's.
+	switch res.Limit {
+	case cover.Time:
+		return engine.Stopped(context.DeadlineExceeded), nil
+	case cover.Cancelled:
+		return engine.Stopped(context.Canceled), nil
+	case cover.Elements:
+		return engine.Result{Limit: engine.States, Reason: res.Reason}, nil
 	}
-	r := engine.Result{Reason: res.Reason}
-	if p.MaxStates > 0 && res.Stats.Elements >= p.MaxStates {
-		r.Limit = engine.States
-	}
-	return r, nil
+	return engine.Result{Reason: res.Reason}, nil
 }
 
 // certificate is the counter engine's evidence of Safe, checked by

@@ -27,6 +27,30 @@ func (v Verdict) String() string {
 	return "UNKNOWN"
 }
 
+// Limit says what stopped a search that ended Unknown: every Unknown
+// Result has one, set where the search hit it (a search that nothing
+// stops decides). The zero value, NoLimit, belongs to decided results.
+type Limit int
+
+const (
+	NoLimit   Limit = iota
+	Elements        // the backward search made Options.MaxElements elements
+	Time            // the context's deadline passed
+	Cancelled       // the context was cancelled (its cause is in Reason)
+)
+
+func (l Limit) String() string {
+	switch l {
+	case Elements:
+		return "elements"
+	case Time:
+		return "time"
+	case Cancelled:
+		return "cancelled"
+	}
+	return "none"
+}
+
 // Algorithm selects the backward search's pruning.
 type Algorithm int
 
@@ -140,7 +164,8 @@ type Stats struct {
 // Result is Check's answer.
 type Result struct {
 	Verdict Verdict
-	Reason  string // for Unknown
+	Limit   Limit  // for Unknown: what stopped the search
+	Reason  string // for Unknown: why, in words
 	Path    *Path
 	Cert    *Certificate
 	Stats   Stats
@@ -163,7 +188,7 @@ const quickThreads = 6
 // iterations where the Karp–Miller search does not end within 200,000
 // nodes, and the Karp–Miller search alone proves wahl-kroening's
 // Function_Pointer3 #3 where the backward search runs out of time.
-func interleave(ctx context.Context, c *system, bw *backward, limit int) (Verdict, *node, *karpMiller) {
+func interleave(ctx context.Context, c *system, bw *backward, limit int) (outcome, *karpMiller) {
 	if limit == 0 {
 		limit = 200_000
 	}
@@ -175,16 +200,19 @@ func interleave(ctx context.Context, c *system, bw *backward, limit int) (Verdic
 			km.advance(ctx, turn)
 			if km.complete {
 				if !km.target {
-					return Safe, nil, km
+					return outcome{verdict: Safe}, km
 				}
 				if km.path = c.concretize(km.hit); km.path != nil {
-					return Unsafe, nil, km
+					return outcome{verdict: Unsafe}, km
 				}
 				bw.inv = intersection{bw.inv, km}
 			}
 		}
-		if v, n, done := bw.advance(ctx, turn); done {
-			return v, n, km
+		// The Karp–Miller search stops quietly at its node budget or an
+		// ended context; the backward search then goes on alone, and
+		// reports the context's end itself.
+		if out := bw.advance(ctx, turn); out.done() {
+			return out, km
 		}
 	}
 }
@@ -230,12 +258,11 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	if len(fw.reached) > 0 {
 		bw.known = newProjections(fw.reached)
 	}
-	var verdict Verdict
-	var chain *node
+	var out outcome
 	var found *Path // a path the Karp–Miller search made concrete
 	if opts.Algorithm == Accelerated {
 		var km *karpMiller
-		verdict, chain, km = interleave(ctx, c, bw, opts.AccelerationBudget)
+		out, km = interleave(ctx, c, bw, opts.AccelerationBudget)
 		found = km.path
 		res.Stats.Accelerated, res.Stats.AcceleratedComplete = km.created, km.complete
 		if km.complete && !km.target {
@@ -246,10 +273,10 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		}
 		inv = bw.inv
 	} else {
-		verdict, chain = bw.run(ctx)
+		out = bw.run(ctx)
 	}
 	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, len(bw.live), bw.pruned
-	switch verdict {
+	switch out.verdict {
 	case Safe:
 		res.Verdict = Safe
 		res.Cert = bw.certificate(inv)
@@ -262,12 +289,12 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 			res.Stats.Concretized = true
 		case bw.met >= 0:
 			start, s, cur := fw.pathTo(fw.reached, bw.met)
-			p, err = c.replayFrom(start, s, cur, chain)
+			p, err = c.replayFrom(start, s, cur, out.chain)
 		default:
-			p, err = c.replay(chain)
+			p, err = c.replay(out.chain)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("counter: internal error: %w", err)
+			return nil, fmt.Errorf("cover: internal error: %w", err)
 		}
 		// A path with fewer threads, if the bound allows, from the
 		// forward search continued up to one below the path's threads.
@@ -283,7 +310,7 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		p.Minimal = p.Minimal || fw.done >= p.Threads-1
 		res.Verdict, res.Path = Unsafe, p
 	default:
-		res.Reason = bw.reason
+		res.Limit, res.Reason = out.limit, out.reason
 	}
 	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 	return res, nil

@@ -1,10 +1,14 @@
 package cover
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bopgo/bopgo/tts"
 	"github.com/stretchr/testify/assert"
@@ -134,4 +138,41 @@ func randomSystem(r *rand.Rand) (src, init, target string) {
 		target += fmt.Sprintf(",%d", r.Intn(L))
 	}
 	return b.String(), init, target
+}
+
+// TestLimits: a search that does not decide returns the limit that
+// stopped it, from where it hit it: the element bound, or the context's
+// end, a deadline or a cancellation with its cause.
+func TestLimits(t *testing.T) {
+	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
+	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1"), ForwardBudget: -1}
+	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	why := errors.New("the caller had enough")
+	cancelled, stop := context.WithCancelCause(t.Context())
+	stop(why)
+	for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
+		opts.Algorithm = alg
+		res, err := Check(expired, sys, opts)
+		require.NoError(t, err)
+		assert.Equal(t, Unknown, res.Verdict, alg)
+		assert.Equal(t, Time, res.Limit, alg)
+		res, err = Check(cancelled, sys, opts)
+		require.NoError(t, err)
+		assert.Equal(t, Cancelled, res.Limit, alg)
+		assert.Contains(t, res.Reason, why.Error(), alg)
+	}
+
+	rc := regressionCase{name: "mesh2x2_vs", dir: filepath.Join("testdata", "bfc-regression", "mesh2x2_vs"), target: "main.prop"}
+	sys, opts = rc.load(t)
+	opts.ForwardBudget, opts.MaxElements = -1, 10
+	for _, alg := range []Algorithm{Accelerated, Plain} {
+		opts.Algorithm = alg
+		res, err := Check(t.Context(), sys, opts)
+		require.NoError(t, err)
+		assert.Equal(t, Unknown, res.Verdict, alg)
+		assert.Equal(t, Elements, res.Limit, alg)
+		assert.Equal(t, 10, res.Stats.Elements, alg)
+		assert.Equal(t, "backward search limit of 10 elements reached", res.Reason, alg)
+	}
 }
