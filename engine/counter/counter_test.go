@@ -1,0 +1,76 @@
+package counter
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+)
+
+func problem(t *testing.T, src string) *engine.Problem {
+	t.Helper()
+	prog, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	return &engine.Problem{Prog: prog, Targets: prog.Targets("")}
+}
+
+// Workers started in a loop take a lock in an atomic section: safe for
+// any number of workers.
+const lock = `decl held;
+void main() begin held := F; L: start_thread goto W; goto L;
+W: atomic_begin; assume(!held); held := T; atomic_end; assert(held); held := F; end`
+
+// TestAnswers: Safe comes with a certificate that checks, Unsafe with a
+// trace that replays.
+func TestAnswers(t *testing.T) {
+	var stats engine.Stats
+	p := problem(t, lock)
+	r, err := Run(t.Context(), p, 0, true, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	require.NotNil(t, r.Certificate)
+	assert.NoError(t, r.Certificate.Check(t.Context()))
+	assert.Positive(t, stats.States)
+
+	p = problem(t, `decl a, b;
+void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b := T; else a := T; fi; assert(!b); end`)
+	r, err = Run(t.Context(), p, 0, true, &stats)
+	require.NoError(t, err)
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	assert.Equal(t, "assertion can fail, with 3 threads", r.Reason)
+	assert.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+}
+
+// TestLimits: an undecided search's limit, as the search returned it,
+// in the engines' vocabulary.
+func TestLimits(t *testing.T) {
+	var stats engine.Stats
+	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	r, err := Run(expired, problem(t, lock), 0, true, &stats)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Result{Limit: engine.Time, Reason: "time limit reached"}, r)
+
+	cancelled, stop := context.WithCancel(t.Context())
+	stop()
+	r, err = Run(cancelled, problem(t, lock), 0, true, &stats)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Result{Limit: engine.Cancelled, Reason: "cancelled"}, r)
+
+	// A program of the corpus (bp-reduce, with broadcasts) on which the
+	// backward search runs: the Karp–Miller search does not decide it.
+	src, err := os.ReadFile("../../benchmarks/corpus/bp-reduce/2014-03-03-00-34-58/reduced.21.bp")
+	require.NoError(t, err)
+	p := problem(t, string(src))
+	p.MaxStates = 10
+	r, err = Run(t.Context(), p, 0, true, &stats)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Result{Limit: engine.States, Reason: "backward search limit of 10 elements reached"}, r)
+}
