@@ -63,49 +63,56 @@ func TestBroadcastBlocksCover(t *testing.T) {
 	assert.True(t, res.Path.Minimal)
 }
 
-// TestRandomAgree: on random small systems the two algorithms and the
-// exhaustive forward search agree, and the evidence checks.
+// TestRandomAgree: on random small systems the three algorithms, with
+// and without the forward search, agree, minimal thread counts agree
+// with the test's own search, and the evidence checks. One parallel
+// subtest per seed, named by it.
 func TestRandomAgree(t *testing.T) {
 	n := 300
 	if testing.Short() {
 		n = 60
 	}
 	for seed := int64(1); seed <= int64(n); seed++ {
-		r := rand.New(rand.NewSource(seed))
-		src, init, target := randomSystem(r)
-		sys := mustSystem(t, src)
-		opts := Options{Init: state(t, init), Target: state(t, target)}
-		var verdicts []Verdict
-		minimal := -1 // thread count of the paths said to be minimal
-		for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
-			for _, budget := range []int{-1, 0} {
-				o := opts
-				o.Algorithm, o.ForwardBudget = alg, budget
-				res, err := Check(t.Context(), sys, o)
-				require.NoError(t, err, "seed %d", seed)
-				verdicts = append(verdicts, res.Verdict)
-				if res.Verdict == Unsafe && res.Path.Minimal {
-					if minimal >= 0 && minimal != res.Path.Threads {
-						t.Fatalf("seed %d: minimal paths with %d and %d threads", seed, minimal, res.Path.Threads)
-					}
-					minimal = res.Path.Threads
-					if coverableWith(sys, o, minimal-1) {
-						t.Fatalf("seed %d: a run with %d threads covers the target, the path has %d and says minimal", seed, minimal-1, minimal)
-					}
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			randomAgree(t, seed)
+		})
+	}
+}
+
+func randomAgree(t *testing.T, seed int64) {
+	r := rand.New(rand.NewSource(seed))
+	src, init, target := randomSystem(r)
+	sys := mustSystem(t, src)
+	opts := Options{Init: state(t, init), Target: state(t, target)}
+	var verdicts []Verdict
+	minimal := -1 // thread count of the paths said to be minimal
+	for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
+		for _, budget := range []int{-1, 0} {
+			o := opts
+			o.Algorithm, o.ForwardBudget = alg, budget
+			res, err := Check(t.Context(), sys, o)
+			require.NoError(t, err)
+			verdicts = append(verdicts, res.Verdict)
+			if res.Verdict == Unsafe && res.Path.Minimal {
+				if minimal >= 0 && minimal != res.Path.Threads {
+					t.Fatalf("minimal paths with %d and %d threads", minimal, res.Path.Threads)
 				}
-				if res.Verdict == Unsafe && !coverableWith(sys, o, res.Path.Threads) {
-					t.Fatalf("seed %d: no run with %d threads found by the test's search", seed, res.Path.Threads)
+				minimal = res.Path.Threads
+				if coverableWith(sys, o, minimal-1) {
+					t.Fatalf("a run with %d threads covers the target, the path has %d and says minimal", minimal-1, minimal)
 				}
-				t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
-					checkEvidence(t, sys, o, res)
-					certCheckHook(t, sys, o, res)
-				})
 			}
+			if res.Verdict == Unsafe && !coverableWith(sys, o, res.Path.Threads) {
+				t.Fatalf("no run with %d threads found by the test's search", res.Path.Threads)
+			}
+			checkEvidence(t, sys, o, res)
+			certCheckHook(t, sys, o, res)
 		}
-		for _, v := range verdicts[1:] {
-			if v != verdicts[0] {
-				t.Fatalf("seed %d: verdicts %v disagree\n%s\ninit %s target %s", seed, verdicts, src, init, target)
-			}
+	}
+	for _, v := range verdicts[1:] {
+		if v != verdicts[0] {
+			t.Fatalf("verdicts %v disagree\n%s\ninit %s target %s", verdicts, src, init, target)
 		}
 	}
 }
