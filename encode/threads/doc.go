@@ -42,7 +42,9 @@
 //   - Every rule records the program step it comes from (its origin), so
 //     that Trace can name each step's thread, statement and branch;
 //     threads in the same local state are interchangeable, so a rule
-//     moves any of them.
+//     moves any of them. Trace takes tts/cover's Path, the one thing this
+//     package uses of tts/cover: the answers' types live with the search,
+//     and the search does not depend on this package.
 //
 // Programs with more than 14 globals are refused (every thread state
 // gets a rule per valuation of the globals), as is a main with more than

@@ -1,6 +1,6 @@
 // Package covercheck re-checks answers to coverability questions on a
 // thread-transition system (package tts), with code of its own: it shares
-// no code with the algorithms that find the answers (engine/counter), only the
+// no code with the algorithms that find the answers (tts/cover), only the
 // input types of package tts, and uses another representation (a count
 // per local instead of sorted multisets) so that one mistake is unlikely
 // to hide in both. It sits beside tts as mc's certificate checks sit
@@ -18,11 +18,12 @@
 // closed under predecessors, holds the target and no initial
 // configuration: the target is not coverable.
 //
-// bopgo tts and the root's Check run it on every answer before the answer
-// leaves.
+// The root package runs it on every answer before the answer leaves:
+// bopgo.CheckTTS on the search's path or certificate, bopgo.Check on the
+// counter engine's certificate (its trace is replayed by bp/interp).
 //
 // Naming: Config, Step, Path, Certificate, Box and Bound mirror the types
-// of tts/cover on purpose, so that engine/counter's Checkable methods are the
+// of tts/cover on purpose, so that tts/cover's Checkable methods are the
 // only place the two meet; counts is a configuration as a count per
 // local.
 package covercheck
