@@ -21,6 +21,12 @@
 // independent SAT calls. An answer that fails its check is an ErrInternal
 // error naming the engine, never a verdict.
 //
+// CheckTTS asks the counter engine's question of a thread-transition
+// system (package tts, bfc's format) directly: is a configuration
+// coverable, for any number of threads? It runs tts/cover and checks the
+// answer the same way (tts/covercheck replays the path or re-checks the
+// certificate), an answer that fails its check being ErrInternal too.
+//
 // Engines live in packages under engine/, one entry point each, and are
 // listed in one table (EngineTable, engines.go) with their properties.
 // This package keeps the policy they share: the program facts computed

@@ -10,7 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/encode/circuit"
-	"github.com/bopgo/bopgo/engine/counter"
+	"github.com/bopgo/bopgo/encode/threads"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
 	"github.com/bopgo/bopgo/tts"
@@ -79,7 +79,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		// bfc's format: one thread at the start (--init '0|0'), the target
 		// 1|1 (the error), written to OUT.prop next to -o OUT.tts.
 		write = func(w io.Writer, prog *bp.Program) error {
-			tp, err := counter.FromProgram(prog, f.label)
+			tp, err := threads.Build(prog, f.label)
 			if err != nil {
 				return err
 			}

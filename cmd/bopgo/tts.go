@@ -7,12 +7,11 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
-	"github.com/bopgo/bopgo/engine/counter"
+	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
-	"github.com/bopgo/bopgo/internal/covercheck"
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/tts/cover"
 )
 
 const ttsUsage = `usage: bopgo tts [flags] FILE.tts
@@ -46,7 +45,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	alg, known := map[string]counter.Algorithm{"accelerated": counter.Accelerated, "pruned": counter.Pruned, "plain": counter.Plain}[*algorithm]
+	alg, known := map[string]cover.Algorithm{"accelerated": cover.Accelerated, "pruned": cover.Pruned, "plain": cover.Plain}[*algorithm]
 	if !known || *timeout < 0 || *maxElements < 0 {
 		return cmd.Errorf("--algorithm must be accelerated, pruned or plain; --timeout and --max-elements must not be negative")
 	}
@@ -77,37 +76,23 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := withTimeout(context.Background(), *timeout)
 	defer cancel()
-	start := time.Now()
-	opts := counter.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget, MaxElements: *maxElements}
-	res, err := counter.Check(ctx, sys, opts)
+	res, err := bopgo.CheckTTS(ctx, sys, cover.Options{Init: init, Target: goal, Algorithm: alg, ForwardBudget: *budget, MaxElements: *maxElements})
+	if errors.Is(err, bopgo.ErrInternal) {
+		fmt.Fprintf(stderr, "bopgo tts: %v\nplease report this bug with the input file\n", err)
+		return exitInternal
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
 	}
-	engineTime := time.Since(start)
-	verdict := res.Verdict
-	problem := covercheck.Problem{System: sys, Init: init, Target: goal}
-	switch verdict {
-	case counter.Safe:
-		if err := problem.CheckCertificate(res.Cert.Checkable()); err != nil {
-			fmt.Fprintf(stderr, "bopgo tts: certificate rejected: %v\n", err)
-			fmt.Fprintf(stdout, "reason: the certificate did not check\n")
-			verdict = counter.Unknown
-		}
-	case counter.Unsafe:
-		if err := problem.CheckPath(res.Path.Checkable()); err != nil {
-			fmt.Fprintf(stderr, "bopgo tts: path rejected: %v\n", err)
-			fmt.Fprintf(stdout, "reason: the path did not check\n")
-			verdict = counter.Unknown
-		}
-	default:
+	if res.Verdict == bopgo.Unknown {
 		reason := res.Reason
-		if ctx.Err() != nil {
+		if res.Limit == bopgo.TimeLimit {
 			reason = fmt.Sprintf("timeout after %v", *timeout)
 		}
 		fmt.Fprintf(stdout, "reason: %s\n", reason)
 	}
-	if verdict == counter.Unsafe {
+	if res.Verdict == bopgo.Unsafe {
 		minimal := ""
 		if !res.Path.Minimal {
 			minimal = " (not shown minimal)"
@@ -123,13 +108,13 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	if *stats {
 		s := res.Stats
 		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\npath from the karp-miller search: %v\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
-			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, engineTime.Seconds(), (time.Since(start) - engineTime).Seconds())
+			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, res.SearchTime.Seconds(), res.CheckTime.Seconds())
 	}
-	switch verdict {
-	case counter.Safe:
+	switch res.Verdict {
+	case bopgo.Safe:
 		fmt.Fprintln(stdout, lineSafe)
 		return exitSafe
-	case counter.Unsafe:
+	case bopgo.Unsafe:
 		fmt.Fprintln(stdout, lineUnsafe)
 		return exitUnsafe
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const ttsRegression = "../../engine/counter/testdata/bfc-regression"
+const ttsRegression = "../../tts/cover/testdata/bfc-regression"
 
 // TestTTS: bfc's verdict lines and bopgo's exit statuses, the .prop file
 // next to the .tts as the default target, --init, and bad input.

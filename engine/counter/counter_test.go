@@ -1,137 +1,76 @@
 package counter
 
 import (
-	"fmt"
-	"math/rand"
-	"strings"
+	"context"
+	"os"
 	"testing"
+	"time"
 
-	"github.com/bopgo/bopgo/tts"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
 )
 
-func mustSystem(t *testing.T, src string) *tts.System {
+func problem(t *testing.T, src string) *engine.Problem {
 	t.Helper()
-	sys, err := tts.Read("t.tts", strings.NewReader(src))
+	prog, err := bp.Load("t.bp", []byte(src))
 	require.NoError(t, err)
-	return sys
+	return &engine.Problem{Prog: prog, Targets: prog.Targets("")}
 }
 
-func state(t *testing.T, s string) tts.State {
-	t.Helper()
-	st, err := tts.ParseState(s)
+// Workers started in a loop take a lock in an atomic section: safe for
+// any number of workers.
+const lock = `decl held;
+void main() begin held := F; L: start_thread goto W; goto L;
+W: atomic_begin; assume(!held); held := T; atomic_end; assert(held); held := F; end`
+
+// TestAnswers: Safe comes with a certificate that checks, Unsafe with a
+// trace that replays.
+func TestAnswers(t *testing.T) {
+	var stats engine.Stats
+	p := problem(t, lock)
+	r, err := Run(t.Context(), p, 0, true, &stats)
 	require.NoError(t, err)
-	return st
-}
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	require.NotNil(t, r.Certificate)
+	assert.NoError(t, r.Certificate.Check(t.Context()))
+	assert.Positive(t, stats.States)
 
-// TestMinimalThreads: a bug that needs three threads in local 1 at once
-// is found with exactly three (two spawned), and the path replays.
-func TestMinimalThreads(t *testing.T) {
-	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
-	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1")}
-	for _, budget := range []int{0, -1} {
-		opts.ForwardBudget = budget
-		res, err := Check(t.Context(), sys, opts)
-		require.NoError(t, err)
-		require.Equal(t, Unsafe, res.Verdict)
-		assert.Equal(t, 4, res.Path.Threads, "budget %d", budget)
-		checkEvidence(t, sys, opts, res)
-		certCheckHook(t, sys, opts, res)
-	}
-}
-
-// TestBroadcastBlocksCover: each move sends the other threads of local 0
-// away (bfc's accel_fault1), so two threads never meet in local 1.
-func TestBroadcastBlocksCover(t *testing.T) {
-	sys := mustSystem(t, "1 3\n0 0 -> 0 1 0 ~> 2\n")
-	opts := Options{Init: state(t, "0/0"), Target: state(t, "0|1,1")}
-	res, err := Check(t.Context(), sys, opts)
+	p = problem(t, `decl a, b;
+void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b := T; else a := T; fi; assert(!b); end`)
+	r, err = Run(t.Context(), p, 0, true, &stats)
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict)
-	certCheckHook(t, sys, opts, res)
-	// Without the broadcast the bug needs two threads.
-	sys = mustSystem(t, "1 3\n0 0 -> 0 1\n")
-	res, err = Check(t.Context(), sys, opts)
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	assert.Equal(t, "assertion can fail, with 3 threads", r.Reason)
+	assert.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+}
+
+// TestLimits: an undecided search's limit, as the search returned it,
+// in the engines' vocabulary.
+func TestLimits(t *testing.T) {
+	var stats engine.Stats
+	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	r, err := Run(expired, problem(t, lock), 0, true, &stats)
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
-	assert.Equal(t, 2, res.Path.Threads)
-	assert.True(t, res.Path.Minimal)
-}
+	assert.Equal(t, engine.Result{Limit: engine.Time, Reason: "time limit reached"}, r)
 
-// TestRandomAgree: on random small systems the two algorithms and the
-// exhaustive forward search agree, and the evidence checks.
-func TestRandomAgree(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		r := rand.New(rand.NewSource(seed))
-		src, init, target := randomSystem(r)
-		sys := mustSystem(t, src)
-		opts := Options{Init: state(t, init), Target: state(t, target)}
-		var verdicts []Verdict
-		minimal := -1 // thread count of the paths said to be minimal
-		for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
-			for _, budget := range []int{-1, 0} {
-				o := opts
-				o.Algorithm, o.ForwardBudget = alg, budget
-				res, err := Check(t.Context(), sys, o)
-				require.NoError(t, err, "seed %d", seed)
-				verdicts = append(verdicts, res.Verdict)
-				if res.Verdict == Unsafe && res.Path.Minimal {
-					if minimal >= 0 && minimal != res.Path.Threads {
-						t.Fatalf("seed %d: minimal paths with %d and %d threads", seed, minimal, res.Path.Threads)
-					}
-					minimal = res.Path.Threads
-					if coverableWith(sys, o, minimal-1) {
-						t.Fatalf("seed %d: a run with %d threads covers the target, the path has %d and says minimal", seed, minimal-1, minimal)
-					}
-				}
-				if res.Verdict == Unsafe && !coverableWith(sys, o, res.Path.Threads) {
-					t.Fatalf("seed %d: no run with %d threads found by the test's search", seed, res.Path.Threads)
-				}
-				t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
-					checkEvidence(t, sys, o, res)
-					certCheckHook(t, sys, o, res)
-				})
-			}
-		}
-		for _, v := range verdicts[1:] {
-			if v != verdicts[0] {
-				t.Fatalf("seed %d: verdicts %v disagree\n%s\ninit %s target %s", seed, verdicts, src, init, target)
-			}
-		}
-	}
-}
+	cancelled, stop := context.WithCancel(t.Context())
+	stop()
+	r, err = Run(cancelled, problem(t, lock), 0, true, &stats)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Result{Limit: engine.Cancelled, Reason: "cancelled"}, r)
 
-// randomSystem writes a small system with every kind of rule.
-func randomSystem(r *rand.Rand) (src, init, target string) {
-	S, L := 1+r.Intn(3), 2+r.Intn(4)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", S, L)
-	for range 2 + r.Intn(7) {
-		s, l, s2, l2 := r.Intn(S), r.Intn(L), r.Intn(S), r.Intn(L)
-		switch k := r.Intn(10); {
-		case k < 5:
-			fmt.Fprintf(&b, "%d %d -> %d %d\n", s, l, s2, l2)
-		case k < 7:
-			fmt.Fprintf(&b, "%d %d +> %d %d\n", s, l, s2, l2)
-		case k < 8:
-			fmt.Fprintf(&b, "%d %d ~> %d %d\n", s, l, s2, l2)
-		default:
-			fmt.Fprintf(&b, "%d %d -> %d %d", s, l, s2, l2)
-			for range 1 + r.Intn(3) {
-				fmt.Fprintf(&b, " %d ~> %d", r.Intn(L), r.Intn(L))
-			}
-			b.WriteByte('\n')
-		}
-	}
-	init = []string{"0|0", "0/0", "0|0,1", "0|1/0"}[r.Intn(4)]
-	target = fmt.Sprintf("%d|%d", r.Intn(S), r.Intn(L))
-	if r.Intn(2) == 0 {
-		target += fmt.Sprintf(",%d", r.Intn(L))
-	}
-	return b.String(), init, target
+	// A program of the corpus (bp-reduce, with broadcasts) on which the
+	// backward search runs: the Karp–Miller search does not decide it.
+	src, err := os.ReadFile("../../benchmarks/corpus/bp-reduce/2014-03-03-00-34-58/reduced.21.bp")
+	require.NoError(t, err)
+	p := problem(t, string(src))
+	p.MaxStates = 10
+	r, err = Run(t.Context(), p, 0, true, &stats)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Result{Limit: engine.States, Reason: "backward search limit of 10 elements reached"}, r)
 }

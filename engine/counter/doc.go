@@ -1,49 +1,20 @@
-// Package counter decides coverability of thread-transition systems
-// (package tts) for any number of threads: can a configuration be reached
-// whose shared state is the target's and which has a thread in each of
-// the target's locals (a multiset)?
+// Package counter is the counter engine of the root package's table
+// (bopgo.Counter): identical threads counted, a Boolean program decided
+// for any number of threads. It is glue, as engine/circuit is for the
+// circuit engines, and owns no algorithm:
 //
-// Threads are identical, so a configuration is a shared state and a
-// multiset of local states (a vector of counters). Moves, spawns,
-// broadcasts and transfers are monotone: more threads never disable a
-// rule. The system is well-structured and coverability is decidable by
-// backward reachability over upward-closed sets, each kept as its finite
-// basis of minimal elements (Abdulla, Cerans, Jonsson, Tsay, LICS 1996;
-// the backward part of bfc, Kaiser, Kroening, Wahl, CONCUR 2012).
+//   - encode/threads makes the program a thread-transition system
+//     (broadcast assignments under the monotone reading) and maps a path
+//     back to an execution;
+//   - tts/cover decides coverability of the error state;
+//   - Run maps the answer into the engine vocabulary: Safe with a
+//     certificate that tts/covercheck re-checks (the root runs the check
+//     before the answer leaves), Unsafe with the trace (kept only if
+//     bp/interp replays it under the reading of broadcasts asked for;
+//     the root replays it again), Unknown with the limit that tts/cover
+//     returned (elements become engine.States).
 //
-// The search (Check) runs in these parts:
-//
-//   - a bounded forward search (forward.go) over concrete configurations
-//     with 1, 2, 3... threads, for quick bugs with a minimal number of
-//     threads;
-//   - a thread-modular forward overapproximation (reach.go): how many
-//     threads each local may hold with each shared state. It is an
-//     inductive invariant; backward elements outside it are dropped;
-//   - a Karp–Miller search (karpmiller.go) with acceleration, whose
-//     ω-configurations, once it ends, cover every reachable configuration:
-//     a certificate when they miss the target, a stronger invariant for
-//     the backward search otherwise;
-//   - backward reachability from the target (backward.go) over minimal
-//     bases, smallest elements first, run by turns with the Karp–Miller
-//     search. When an element is covered by an initial configuration, or
-//     by a configuration the forward search reached (projections.go), its
-//     chain of successors completes a concrete path.
-//
-// FromProgram (program.go) makes a Boolean program a thread-transition
-// system, broadcast assignments included under the monotone reading; Run
-// (engine.go) is the engine of the root package's table.
-//
-// Answers carry their evidence. Unsafe: a Path from a concrete initial
-// configuration through concrete configurations, each step naming its
-// rule, ending in a configuration that covers the target; Threads is the
-// number of threads that ever exist on it, Minimal says whether no path
-// with fewer exists (every smaller bound was searched exhaustively).
-// Safe: a Certificate, the basis of an upward-closed set U together with
-// the invariant I; the set U ∪ ¬I contains the target, excludes every
-// initial configuration and is closed under predecessors. The root
-// package re-checks certificates with code of its own.
-//
-// Naming: a "config" is a shared state plus a sorted multiset of locals
-// (type ms internally); "pre" computes minimal predecessors of an upward
-// closure, "post" concrete successors.
+// Run ignores the thread bound: Safe holds for every number of threads,
+// and an Unsafe trace has as few threads as the bounded forward search
+// of tts/cover could show.
 package counter

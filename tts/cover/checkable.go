@@ -1,10 +1,11 @@
-package counter
+package cover
 
-import "github.com/bopgo/bopgo/internal/covercheck"
+import "github.com/bopgo/bopgo/tts/covercheck"
 
-// The engine's answers in the independent checker's terms (package
+// The search's answers in the independent checker's terms (package
 // covercheck has its own types so that it shares no code with the
-// engine): the only place the two meet.
+// search): the only place the two meet. covercheck never imports this
+// package (deps_test.go).
 
 // Checkable is the certificate as covercheck takes it.
 func (c *Certificate) Checkable() *covercheck.Certificate {

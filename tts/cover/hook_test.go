@@ -1,10 +1,10 @@
-package counter
+package cover
 
 import (
 	"testing"
 
-	"github.com/bopgo/bopgo/internal/covercheck"
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
 // certCheckHook checks the evidence with the independent checker.

@@ -1,10 +1,9 @@
-package counter
+package cover
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/bopgo/bopgo/tts"
 )
@@ -26,6 +25,30 @@ func (v Verdict) String() string {
 		return "UNSAFE"
 	}
 	return "UNKNOWN"
+}
+
+// Limit says what stopped a search that ended Unknown: every Unknown
+// Result has one, set where the search hit it (a search that nothing
+// stops decides). The zero value, NoLimit, belongs to decided results.
+type Limit int
+
+const (
+	NoLimit   Limit = iota
+	Elements        // the backward search made Options.MaxElements elements
+	Time            // the context's deadline passed
+	Cancelled       // the context was cancelled (its cause is in Reason)
+)
+
+func (l Limit) String() string {
+	switch l {
+	case Elements:
+		return "elements"
+	case Time:
+		return "time"
+	case Cancelled:
+		return "cancelled"
+	}
+	return "none"
 }
 
 // Algorithm selects the backward search's pruning.
@@ -141,7 +164,8 @@ type Stats struct {
 // Result is Check's answer.
 type Result struct {
 	Verdict Verdict
-	Reason  string // for Unknown
+	Limit   Limit  // for Unknown: what stopped the search
+	Reason  string // for Unknown: why, in words
 	Path    *Path
 	Cert    *Certificate
 	Stats   Stats
@@ -150,113 +174,9 @@ type Result struct {
 // ErrTarget says the target is not a plain multiset.
 var ErrTarget = errors.New("target must not have unbounded locals")
 
-// rule is a compiled tts.Rule.
-type rule struct {
-	idx          int
-	kind         tts.Kind
-	s, l, s2, l2 int32
-	to           map[int32][]int32 // broadcast: p to its q's
-	from         map[int32][]int32 // broadcast: q to the p's that may go there
-}
-
-// system is the compiled input: dimensions grown to cover the target and
-// initial states (locals without rules are legal in bfc's files).
-type system struct {
-	src            *tts.System
-	shared, locals int
-	rules          []rule
-	byPost         [][]int32 // shared state -> rules entering it
-	bySource       map[[2]int32][]int32
-	transfersFrom  [][]int32 // shared state -> transfer rules leaving it
-	init           initial
-	target         ms
-	targetShared   int32
-}
-
-type initial struct {
-	shared    int32
-	bounded   ms
-	unbounded []int32 // sorted set
-}
-
-func (in *initial) isUnbounded(l int32) bool {
-	_, ok := slices.BinarySearch(in.unbounded, l)
-	return ok
-}
-
-// covers reports whether some initial configuration covers m at shared s.
-func (in *initial) covers(s int32, m ms) bool {
-	if s != in.shared {
-		return false
-	}
-	for i := 0; i < len(m); {
-		j := i
-		for j < len(m) && m[j] == m[i] {
-			j++
-		}
-		if !in.isUnbounded(m[i]) && j-i > in.bounded.count(m[i]) {
-			return false
-		}
-		i = j
-	}
-	return true
-}
-
-func compile(sys *tts.System, opts Options) (*system, error) {
-	if len(opts.Target.Unbounded) > 0 {
-		return nil, ErrTarget
-	}
-	c := &system{src: sys, shared: sys.Shared, locals: sys.Locals}
-	grow := func(st tts.State) {
-		c.shared = max(c.shared, st.Shared+1)
-		for _, l := range append(slices.Clone(st.Bounded), st.Unbounded...) {
-			c.locals = max(c.locals, l+1)
-		}
-	}
-	grow(opts.Init)
-	grow(opts.Target)
-	c.init = initial{shared: int32(opts.Init.Shared), bounded: toMS(opts.Init.Bounded)}
-	for _, u := range opts.Init.Unbounded {
-		c.init.unbounded = append(c.init.unbounded, int32(u))
-	}
-	slices.Sort(c.init.unbounded)
-	c.target, c.targetShared = toMS(opts.Target.Bounded), int32(opts.Target.Shared)
-	c.byPost = make([][]int32, c.shared)
-	c.transfersFrom = make([][]int32, c.shared)
-	c.bySource = map[[2]int32][]int32{}
-	for i, r := range sys.Rules {
-		cr := rule{idx: i, kind: r.Kind, s: int32(r.From.Shared), l: int32(r.From.Local), s2: int32(r.To.Shared), l2: int32(r.To.Local)}
-		if len(r.Passes) > 0 {
-			cr.to, cr.from = map[int32][]int32{}, map[int32][]int32{}
-			for _, p := range r.Passes {
-				cr.to[int32(p.From)] = append(cr.to[int32(p.From)], int32(p.To))
-				cr.from[int32(p.To)] = append(cr.from[int32(p.To)], int32(p.From))
-			}
-		}
-		c.rules = append(c.rules, cr)
-		c.byPost[cr.s2] = append(c.byPost[cr.s2], int32(i))
-		if r.Kind == tts.Transfer {
-			c.transfersFrom[cr.s] = append(c.transfersFrom[cr.s], int32(i))
-		} else {
-			k := [2]int32{cr.s, cr.l}
-			c.bySource[k] = append(c.bySource[k], int32(i))
-		}
-	}
-	return c, nil
-}
-
 // quickThreads bounds the forward search that runs before the backward
 // one: past a few threads the backward search is the better bug finder.
 const quickThreads = 6
-
-func (c *system) hasBroadcast() bool {
-	for i := range c.rules {
-		if c.rules[i].to != nil {
-			return true
-		}
-	}
-	return false
-}
 
 // interleave runs the Karp–Miller search and the backward search by
 // turns, each turn twice as long as the last, until one decides. A
@@ -268,7 +188,7 @@ func (c *system) hasBroadcast() bool {
 // iterations where the Karp–Miller search does not end within 200,000
 // nodes, and the Karp–Miller search alone proves wahl-kroening's
 // Function_Pointer3 #3 where the backward search runs out of time.
-func interleave(ctx context.Context, c *system, bw *backward, limit int) (Verdict, *node, *karpMiller) {
+func interleave(ctx context.Context, c *system, bw *backward, limit int) (outcome, *karpMiller) {
 	if limit == 0 {
 		limit = 200_000
 	}
@@ -280,16 +200,19 @@ func interleave(ctx context.Context, c *system, bw *backward, limit int) (Verdic
 			km.advance(ctx, turn)
 			if km.complete {
 				if !km.target {
-					return Safe, nil, km
+					return outcome{verdict: Safe}, km
 				}
 				if km.path = c.concretize(km.hit); km.path != nil {
-					return Unsafe, nil, km
+					return outcome{verdict: Unsafe}, km
 				}
 				bw.inv = intersection{bw.inv, km}
 			}
 		}
-		if v, n, done := bw.advance(ctx, turn); done {
-			return v, n, km
+		// The Karp–Miller search stops quietly at its node budget or an
+		// ended context; the backward search then goes on alone, and
+		// reports the context's end itself.
+		if out := bw.advance(ctx, turn); out.done() {
+			return out, km
 		}
 	}
 }
@@ -335,12 +258,11 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	if len(fw.reached) > 0 {
 		bw.known = newProjections(fw.reached)
 	}
-	var verdict Verdict
-	var chain *node
+	var out outcome
 	var found *Path // a path the Karp–Miller search made concrete
 	if opts.Algorithm == Accelerated {
 		var km *karpMiller
-		verdict, chain, km = interleave(ctx, c, bw, opts.AccelerationBudget)
+		out, km = interleave(ctx, c, bw, opts.AccelerationBudget)
 		found = km.path
 		res.Stats.Accelerated, res.Stats.AcceleratedComplete = km.created, km.complete
 		if km.complete && !km.target {
@@ -351,10 +273,10 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		}
 		inv = bw.inv
 	} else {
-		verdict, chain = bw.run(ctx)
+		out = bw.run(ctx)
 	}
 	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, len(bw.live), bw.pruned
-	switch verdict {
+	switch out.verdict {
 	case Safe:
 		res.Verdict = Safe
 		res.Cert = bw.certificate(inv)
@@ -367,12 +289,12 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 			res.Stats.Concretized = true
 		case bw.met >= 0:
 			start, s, cur := fw.pathTo(fw.reached, bw.met)
-			p, err = c.replayFrom(start, s, cur, chain)
+			p, err = c.replayFrom(start, s, cur, out.chain)
 		default:
-			p, err = c.replay(chain)
+			p, err = c.replay(out.chain)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("counter: internal error: %w", err)
+			return nil, fmt.Errorf("cover: internal error: %w", err)
 		}
 		// A path with fewer threads, if the bound allows, from the
 		// forward search continued up to one below the path's threads.
@@ -388,7 +310,7 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		p.Minimal = p.Minimal || fw.done >= p.Threads-1
 		res.Verdict, res.Path = Unsafe, p
 	default:
-		res.Reason = bw.reason
+		res.Limit, res.Reason = out.limit, out.reason
 	}
 	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 	return res, nil

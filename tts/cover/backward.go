@@ -1,7 +1,8 @@
-package counter
+package cover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -30,7 +31,6 @@ type backward struct {
 	heads []int
 
 	created, pruned int
-	reason          string
 	started         bool
 	// ops counts basic operations (sub-multiset lookups, comparisons,
 	// predecessors), a deterministic measure of time for interleave.
@@ -157,44 +157,63 @@ func (b *backward) pop() *node {
 	return nil
 }
 
-// run searches backwards from the target to the end. Unsafe comes with
-// the node whose upward closure meets the initial configurations.
-func (b *backward) run(ctx context.Context) (Verdict, *node) {
-	v, n, _ := b.advance(ctx, 0)
-	return v, n
+// outcome is how a call of the backward search ended: decided (Safe, or
+// Unsafe with the element whose upward closure meets an initial or a
+// reached configuration, its chain leading to the target), stopped by a
+// limit (Unknown with the limit and why), or neither (Unknown, NoLimit:
+// the call did its share of work and the search may go on).
+type outcome struct {
+	verdict Verdict
+	chain   *node
+	limit   Limit
+	reason  string
+}
+
+func (o outcome) done() bool { return o.verdict != Unknown || o.limit != NoLimit }
+
+// stoppedBy is the outcome of a search that found ctx ended: Time for a
+// deadline, Cancelled otherwise, in words the context's cause.
+func stoppedBy(ctx context.Context) outcome {
+	l := Cancelled
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		l = Time
+	}
+	return outcome{limit: l, reason: "interrupted: " + context.Cause(ctx).Error()}
+}
+
+// run searches backwards from the target to the end: it decides or
+// returns the limit that stopped it.
+func (b *backward) run(ctx context.Context) outcome {
+	return b.advance(ctx, 0)
 }
 
 // advance searches on until it has done work more operations (0: no
-// bound); done is false when it stopped for that bound alone. The first call
-// starts from the target. Elements the pruning invariant does not allow
-// are dropped as they are made and again when popped, so a stronger
-// invariant may be set between calls.
-func (b *backward) advance(ctx context.Context, work int) (v Verdict, n *node, done bool) {
+// bound), decides, or hits a limit. The first call starts from the
+// target. Elements the pruning invariant does not allow are dropped as
+// they are made and again when popped, so a stronger invariant may be set
+// between calls.
+func (b *backward) advance(ctx context.Context, work int) outcome {
 	c := b.c
 	if !b.started {
 		b.started = true
 		t := &node{s: c.targetShared, m: c.target, mask: c.target.mask(), rule: -1}
 		if b.inv != nil && !b.inv.allows(t.s, t.m) {
 			b.pruned++
-			return Safe, nil, true
+			return outcome{verdict: Safe}
 		}
-		if c.init.covers(t.s, t.m) {
-			return Unsafe, t, true
-		}
-		if b.meets(t) {
-			return Unsafe, t, true
+		if c.init.covers(t.s, t.m) || b.meets(t) {
+			return outcome{verdict: Unsafe, chain: t}
 		}
 		b.insert(t)
 	}
 	until := b.ops + work
 	for i := 0; work <= 0 || b.ops < until; i++ {
 		if i&1023 == 0 && ctx.Err() != nil {
-			b.reason = "interrupted: " + ctx.Err().Error()
-			return Unknown, nil, true
+			return stoppedBy(ctx)
 		}
 		n := b.pop()
 		if n == nil {
-			return Safe, nil, true
+			return outcome{verdict: Safe}
 		}
 		if b.inv != nil && !b.inv.allows(n.s, n.m) {
 			b.pruned++
@@ -216,17 +235,16 @@ func (b *backward) advance(ctx context.Context, work int) (v Verdict, n *node, d
 				}
 				p := &node{s: r.s, m: m, mask: mask, next: n, rule: ri}
 				if c.init.covers(p.s, p.m) || b.meets(p) {
-					return Unsafe, p, true
+					return outcome{verdict: Unsafe, chain: p}
 				}
 				b.insert(p)
 				if b.limit > 0 && b.created >= b.limit {
-					b.reason = fmt.Sprintf("backward search limit of %d elements reached", b.limit)
-					return Unknown, nil, true
+					return outcome{limit: Elements, reason: fmt.Sprintf("backward search limit of %d elements reached", b.limit)}
 				}
 			}
 		}
 	}
-	return Unknown, nil, false
+	return outcome{}
 }
 
 // meets reports whether a configuration the forward search reached

@@ -1,4 +1,4 @@
-package counter
+package threads
 
 import (
 	"cmp"
@@ -10,35 +10,6 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/tts"
 )
-
-// A Boolean program as a thread-transition system, for any number of
-// threads. A thread's local state is its place (proc, pc), its in-atomic
-// flag and the values of its live locals (dead ones are false, so they
-// do not multiply states); the shared state is the globals' values, an
-// atomic lock, and a phase for thread starts. The steps come from
-// bp/interp's one-thread semantics (interp.Stepper), so this file decides
-// nothing about what a statement does.
-//
-// Special states: shared 0 and local 0 are the start (one thread, before
-// the program's non-deterministic initial values are chosen); shared 1
-// and local 1 are the error (the target 1|1: a failing assertion or a
-// thread at the label); local 2 is an ended thread, which has no rules
-// (threads never leave a thread-transition system).
-//
-// A start_thread is three rules, because bfc's spawn keeps the creator
-// where it is: the creator moves to a pending local and the shared state
-// to phase 1 (nobody else may move in phases 1 and 2), the new thread is
-// spawned (phase 2), and the creator moves on (phase 0).
-//
-// A broadcast assignment is a move with passes, under the monotone
-// reading (bfc's, and SatAbs's translation for it): a passive thread with
-// no outcome stays as it is, so passive threads never block the step. The
-// blocking reading is not a thread-transition system; every blocking step
-// is a monotone one, so a proof under the monotone reading holds under
-// both, and a path is kept only if it replays under the reading asked
-// for (Run). Passive threads may be in any thread state, so the passes
-// are made once the thread states are known, and the new states they
-// reach are translated in turn, until nothing new appears.
 
 // maxTTSGlobals bounds the globals of a program the translation accepts:
 // each local state gets a rule for every valuation of the globals.
@@ -155,11 +126,11 @@ func (p *Program) rule(r tts.Rule, o origin) {
 	p.origins = append(p.origins, o)
 }
 
-// FromProgram translates prog, with the property of label (assertions
+// Build translates prog, with the property of label (assertions
 // when empty). The thread-transition system has the thread states that
 // one thread can reach from the start with some values of the globals: a
 // superset of those reachable with other threads around.
-func FromProgram(prog *bp.Program, label string) (*Program, error) {
+func Build(prog *bp.Program, label string) (*Program, error) {
 	if len(prog.Globals) > maxTTSGlobals {
 		return nil, fmt.Errorf("the counter engine takes at most %d globals, the program has %d", maxTTSGlobals, len(prog.Globals))
 	}

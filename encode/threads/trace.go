@@ -1,0 +1,194 @@
+package threads
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/tts/cover"
+)
+
+// Trace maps a path of the thread-transition system to an execution of
+// the program. Threads in the same local state are interchangeable, so a
+// rule moves any of them.
+func (p *Program) Trace(path *cover.Path) (*bp.Trace, error) {
+	var st bp.State
+	at := map[int][]int{} // local -> thread IDs there
+	nextID := 0
+	tr := &bp.Trace{Kind: bp.LabelReached}
+	take := func(local int) (int, int, error) {
+		ids := at[local]
+		if len(ids) == 0 {
+			return 0, 0, fmt.Errorf("no thread in local %d", local)
+		}
+		id := ids[len(ids)-1]
+		at[local] = ids[:len(ids)-1]
+		for k := range st.Threads {
+			if st.Threads[k].ID == id {
+				return id, k, nil
+			}
+		}
+		return 0, 0, fmt.Errorf("thread %d is gone", id)
+	}
+	clone := func() bp.State {
+		c := bp.State{Globals: append([]bool(nil), st.Globals...)}
+		for _, t := range st.Threads {
+			t.Locals = append([]bool(nil), t.Locals...)
+			c.Threads = append(c.Threads, t)
+		}
+		return c
+	}
+	place := func(k, local int) {
+		l := p.locals[local-firstLocal].t
+		st.Threads[k].Proc, st.Threads[k].PC, st.Threads[k].Atomic = l.Proc, l.PC, l.Atomic
+		st.Threads[k].Locals = append([]bool(nil), l.Locals...)
+		at[local] = append(at[local], st.Threads[k].ID)
+	}
+	var creator, started = -1, -1
+	for _, step := range path.Steps {
+		r := p.Sys.Rules[step.Rule]
+		o := p.origins[step.Rule]
+		g, _, _ := p.decodeShared(r.To.Shared)
+		switch o.kind {
+		case initRule:
+			st = bp.State{Globals: p.globals(g), Threads: []bp.ThreadState{{ID: 0}}}
+			nextID = 1
+			place(0, r.To.Local)
+		case stepRule:
+			id, k, err := take(r.From.Local)
+			if err != nil {
+				return nil, err
+			}
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: o.taken})
+			st.Globals = p.globals(g)
+			if r.To.Local == localEnded {
+				st.Threads = append(st.Threads[:k], st.Threads[k+1:]...)
+				continue
+			}
+			if len(r.Passes) > 0 {
+				dest, err := passiveDestinations(r, at, step.After.Locals, r.To.Local)
+				if err != nil {
+					return nil, err
+				}
+				at = map[int][]int{}
+				for j := range st.Threads {
+					if st.Threads[j].ID != id {
+						if d, moved := dest[st.Threads[j].ID]; moved {
+							place(j, d)
+						} else {
+							at[p.localOf(st.Threads[j])] = append(at[p.localOf(st.Threads[j])], st.Threads[j].ID)
+						}
+					}
+				}
+			}
+			place(k, r.To.Local)
+		case startRule:
+			id, _, err := take(r.From.Local)
+			if err != nil {
+				return nil, err
+			}
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			creator = id
+		case startSpawn:
+			started = r.To.Local
+		case startMove:
+			for k := range st.Threads {
+				if st.Threads[k].ID == creator {
+					place(k, r.To.Local)
+				}
+			}
+			st.Globals = p.globals(g)
+			st.Threads = append(st.Threads, bp.ThreadState{ID: nextID})
+			nextID++
+			place(len(st.Threads)-1, started)
+		case errorRule:
+			if p.label == "" { // an assertion fails: its step is the last
+				id, _, err := take(r.From.Local)
+				if err != nil {
+					return nil, err
+				}
+				tr.Kind = bp.AssertionFails
+				tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			}
+			tr.Final = clone()
+			return tr, nil
+		}
+	}
+	return nil, fmt.Errorf("the path does not end in the error")
+}
+
+// localOf is the local state a thread of the trace is in (it was placed
+// there, so it is known).
+func (p *Program) localOf(t bp.ThreadState) int {
+	return p.index[key(localState{t: bp.ThreadState{Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: t.Locals}})]
+}
+
+// passiveDestinations chooses, for every thread that broadcast rule r
+// moves (each thread in a listed local, by identity in at), one of its
+// targets, so that with the active thread in active the threads are
+// distributed as after says. Threads in the same local are
+// interchangeable, so this is a matching of threads to target slots,
+// found by augmenting paths.
+func passiveDestinations(r tts.Rule, at map[int][]int, after []int, active int) (map[int]int, error) {
+	targets := map[int][]int{}
+	for _, ps := range r.Passes {
+		targets[ps.From] = append(targets[ps.From], ps.To)
+	}
+	need := map[int]int{}
+	for _, l := range after {
+		need[l]++
+	}
+	need[active]--
+	type mover struct{ id, from int }
+	var movers []mover
+	for l, ids := range at {
+		if _, listed := targets[l]; !listed {
+			need[l] -= len(ids) // these stay
+			continue
+		}
+		for _, id := range ids {
+			movers = append(movers, mover{id, l})
+		}
+	}
+	slices.SortFunc(movers, func(a, b mover) int { return a.id - b.id })
+	// One slot per thread still needed in each local.
+	var slots []int
+	for l, n := range need {
+		if n < 0 {
+			return nil, fmt.Errorf("the broadcast leaves too many threads in local %d", l)
+		}
+		for range n {
+			slots = append(slots, l)
+		}
+	}
+	slices.Sort(slots)
+	if len(slots) != len(movers) {
+		return nil, fmt.Errorf("the broadcast moves %d threads into %d places", len(movers), len(slots))
+	}
+	owner := make([]int, len(slots)) // slot -> mover index + 1
+	var try func(m int, seen []bool) bool
+	try = func(m int, seen []bool) bool {
+		for si, l := range slots {
+			if seen[si] || !slices.Contains(targets[movers[m].from], l) {
+				continue
+			}
+			seen[si] = true
+			if owner[si] == 0 || try(owner[si]-1, seen) {
+				owner[si] = m + 1
+				return true
+			}
+		}
+		return false
+	}
+	for m := range movers {
+		if !try(m, make([]bool, len(slots))) {
+			return nil, fmt.Errorf("no passive thread of local %d can go where the path says", movers[m].from)
+		}
+	}
+	dest := map[int]int{}
+	for si, o := range owner {
+		dest[movers[o-1].id] = slots[si]
+	}
+	return dest, nil
+}
