@@ -3,61 +3,41 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/por"
+	"github.com/bopgo/bopgo/verdict"
 )
 
-// Verdict is the answer of a check. The zero value is Unknown.
-type Verdict int
+// Verdict and Limit are the verdict leaf's, so that every layer names
+// the same types.
+type (
+	Verdict = verdict.Verdict
+	Limit   = verdict.Limit
+)
 
 // Verdicts.
 const (
-	Unknown Verdict = iota // the check stopped early; the Limit and Reason say why
-	Safe                   // no execution violates the property
-	Unsafe                 // some execution does; the trace shows one
+	Unknown = verdict.Unknown // the check stopped early; the Limit and Reason say why
+	Safe    = verdict.Safe    // no execution violates the property
+	Unsafe  = verdict.Unsafe  // some execution does; the trace shows one
 )
-
-func (v Verdict) String() string {
-	switch v {
-	case Safe:
-		return "safe"
-	case Unsafe:
-		return "unsafe"
-	case Unknown:
-		return "unknown"
-	}
-	return fmt.Sprintf("Verdict(%d)", int(v))
-}
-
-// Limit says what stopped a check that ended Unknown.
-type Limit int
 
 // Limits. NoLimit is the zero value: a decided check, or an Unknown for
 // another reason (an engine that cannot decide, such as BMC's proofs).
 const (
-	NoLimit   Limit = iota
-	Time            // the time limit or the caller's deadline
-	Memory          // the heap limit
-	States          // the bound on stored states
-	Threads         // the thread bound: more threads may exist than were explored
-	Depth           // the unrolling bound of a circuit engine
-	Cancelled       // the caller cancelled the context
+	NoLimit   = verdict.NoLimit
+	Time      = verdict.Time
+	Memory    = verdict.Memory
+	States    = verdict.States
+	Threads   = verdict.Threads
+	Depth     = verdict.Depth
+	Cancelled = verdict.Cancelled
+	Choices   = verdict.Choices
 )
-
-var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled"}
-
-// String is the limit's name as JSON prints it ("" for NoLimit).
-func (l Limit) String() string {
-	if int(l) < len(limitNames) {
-		return limitNames[l]
-	}
-	return fmt.Sprintf("Limit(%d)", int(l))
-}
 
 // Problem is what an engine is given: the program, the property and the
 // facts computed once for it, and the limits an engine enforces itself

@@ -81,7 +81,7 @@ func RunWith(check mc.Engine) engine.Run {
 			case mc.Safe:
 				return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
 			case mc.Unknown:
-				return unknown(ctx, p, r), nil
+				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
 			return trace(c, r)
 		}
@@ -90,7 +90,7 @@ func RunWith(check mc.Engine) engine.Run {
 		case mc.Safe:
 			return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
 		case mc.Unknown:
-			return unknown(ctx, p, r), nil
+			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
 		res, err := trace(c, r)
 		if !errors.Is(err, enc.ErrOverflow) {
@@ -111,18 +111,6 @@ func RunWith(check mc.Engine) engine.Run {
 		// the thread bound is what stops a proof for every number.
 		return hit, nil
 	}
-}
-
-// unknown words an mc engine's Unknown with its limit.
-func unknown(ctx context.Context, p *engine.Problem, r mc.Result) engine.Result {
-	if err := ctx.Err(); err != nil {
-		return engine.Stopped(err)
-	}
-	res := engine.Result{Reason: r.Reason}
-	if p.MaxDepth > 0 && r.Depth >= p.MaxDepth {
-		res.Limit = engine.Depth
-	}
-	return res
 }
 
 // trace maps an Unsafe answer to a result with a program trace.

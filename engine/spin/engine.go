@@ -47,10 +47,7 @@ func Verify(ctx context.Context, p *engine.Problem, maxThreads int, opts Options
 			res.Reason = fmt.Sprintf("label %s reached", p.Label)
 		}
 	default:
-		res.Reason = d.Reason
-		if err := ctx.Err(); err != nil {
-			res = engine.Stopped(err)
-		}
+		res.Limit, res.Reason = d.Limit, d.Reason
 	}
 	return res, d, nil
 }

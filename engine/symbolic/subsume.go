@@ -170,10 +170,10 @@ func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []
 	if err != nil {
 		return false, fmt.Errorf("subsumption query: %w", err)
 	}
-	switch res.Verdict {
+	switch res.Truth {
 	case qbf.True, qbf.False:
-		s.answers[key] = res.Verdict == qbf.True
-		return res.Verdict == qbf.True, nil
+		s.answers[key] = res.Truth == qbf.True
+		return res.Truth == qbf.True, nil
 	}
 	return false, fmt.Errorf("subsumption query undecided: %s", res.Reason)
 }
