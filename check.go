@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Errors of Check, for errors.Is.
@@ -65,10 +66,15 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
 		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
 	}
-	if err := ctx.Err(); err != nil {
+	// The limits are the contexts' causes (verdict.Cause): the code that
+	// stops on them reports the limit in these words, and nothing
+	// downstream rewrites them.
+	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	if ctx.Err() != nil {
 		// Promised: a context that has ended gives Unknown, even where an
 		// engine could answer without looking at it.
-		r := engine.Stopped(err)
+		r := engine.Stopped(ctx)
 		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
 	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
@@ -92,10 +98,6 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	res.Property = opts.Property()
-	if res.Verdict == Unknown && errors.Is(context.Cause(ctx), errMemoryLimit) {
-		res.Limit = MemoryLimit
-		res.Reason = fmt.Sprintf("memory limit reached: more than %d MiB of heap", opts.MaxMemory>>20)
-	}
 	res.Stats.Duration = time.Since(start)
 	return res, nil
 }
@@ -142,7 +144,7 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	if err := verify(ctx, p, r); err != nil {
 		if ctx.Err() != nil {
 			// The check did not end: no answer, and no error either.
-			s := engine.Stopped(ctx.Err())
+			s := engine.Stopped(ctx)
 			return Result{Engine: info.Name, Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
 		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,22 @@ func TestCancelledContextIsUnknown(t *testing.T) {
 	res, err := bopgo.Check(ctx, p, bopgo.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Unknown, res.Verdict)
+}
+
+// The limits come typed and worded from where they are hit: the root's
+// time limit and memory watchdog, each engine of the portfolio (whose
+// per-engine reasons survive when they differ).
+func TestLimitsAreTyped(t *testing.T) {
+	p := loadFile(t, "cmd/bopgo/testdata/forever.bp")
+	for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.IC3, bopgo.Auto} {
+		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, MaxThreads: 12, Timeout: 200 * time.Millisecond})
+		require.NoError(t, err)
+		assert.Equal(t, bopgo.Unknown, res.Verdict, "%s", e)
+		assert.Equal(t, bopgo.TimeLimit, res.Limit, "%s", e)
+		assert.Equal(t, "timeout after 200ms", res.Reason, "%s", e)
+	}
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 12, MaxMemory: 20 << 20})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.MemoryLimit, res.Limit)
+	assert.Equal(t, "memory limit reached: more than 20 MiB of heap", res.Reason)
 }

@@ -1,6 +1,8 @@
 package bopgo
 
 import (
+	"time"
+
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
@@ -27,6 +29,7 @@ const (
 	ThreadLimit     = engine.Threads
 	DepthLimit      = engine.Depth
 	CancelledByUser = engine.Cancelled
+	ChoiceLimit     = engine.Choices
 )
 
 // Stats are an engine's counters, summed over the thread bounds tried:
@@ -53,9 +56,14 @@ type Options struct {
 	// Unknown. 0 means no bound. The heap is the process's, so concurrent
 	// checks in one process share the budget.
 	MaxMemory uint64
-	// MaxDepth bounds the unrolling of the circuit engines (bmc, kind):
-	// past it the verdict is Unknown. 0 means no bound.
+	// MaxDepth bounds the unrolling of the circuit engines (bmc and kind
+	// unroll, ic3 adds frames): past it the verdict is Unknown with the
+	// Depth limit. 0 means no bound.
 	MaxDepth int
+	// Timeout bounds the check's wall time: past it the verdict is
+	// Unknown with the Time limit and the reason "timeout after" it. 0
+	// means no bound (the context's deadline, if any, still holds).
+	Timeout time.Duration
 	// NoPOR turns off partial-order reduction in the symbolic engine.
 	NoPOR bool
 	// IncrementalSAT makes the symbolic engine ask every satisfiability

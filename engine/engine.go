@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -165,14 +164,12 @@ func (m *Meter) States() int64 { return m.states.Load() }
 // Bound is the thread bound being searched.
 func (m *Meter) Bound() int { return int(m.bound.Load()) }
 
-// Stopped is the result of a search whose context ended with err: Limit
-// Time for a deadline, else Cancelled (the root rewrites it when its own
-// memory watchdog was the cause).
-func Stopped(err error) Result {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return Result{Limit: Time, Reason: "time limit reached"}
-	}
-	return Result{Limit: Cancelled, Reason: "cancelled"}
+// Stopped is the result of a search whose context ended: the limit and
+// the words of whoever ended it (verdict.Stopped reads the context's
+// cause), so that no layer above rewrites them.
+func Stopped(ctx context.Context) Result {
+	limit, why := verdict.Stopped(ctx)
+	return Result{Limit: limit, Reason: why}
 }
 
 // Run is an engine's entry point: check p with at most bound live threads

@@ -146,9 +146,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	ctx, cancel := withTimeout(context.Background(), f.timeout)
-	defer cancel()
-	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, NoPOR: f.noPOR})
+	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, NoPOR: f.noPOR})
 	if errors.Is(err, bopgo.ErrNoSuchLabel) {
 		// BoPPo's answer to a label that no statement carries.
 		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil
@@ -160,7 +158,6 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	explainTimeout(ctx, &res, f.timeout)
 	exactTrace(prog, f.label, bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
 	if res.Verdict == bopgo.Unknown {

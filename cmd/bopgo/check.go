@@ -88,25 +88,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	ctx, cancel := withTimeout(context.Background(), f.timeout)
-	defer cancel()
 	if f.dumpQBF != "" {
 		if err := os.MkdirAll(f.dumpQBF, 0o755); err != nil {
 			fmt.Fprintf(stderr, "bopgo: %v\n", err)
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por, Broadcast: reading}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por, Broadcast: reading}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {
 		opts.Progress = progress.show
 	}
-	res, err := bopgo.Check(ctx, prog, opts)
+	res, err := bopgo.Check(context.Background(), prog, opts)
 	progress.clear()
 	if err != nil {
 		return checkError(name, err, stderr, out)
 	}
-	explainTimeout(ctx, &res, f.timeout)
 	for _, err := range res.Failures {
 		fmt.Fprintf(stderr, "bopgo: warning: %v\nplease report this bug with the input file\n", err)
 	}

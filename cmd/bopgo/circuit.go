@@ -65,11 +65,7 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	r := check(ctx, sys, mc.Options{MaxDepth: *maxDepth})
 	if r.Verdict == mc.Unknown {
-		reason := r.Reason
-		if ctx.Err() != nil {
-			reason = fmt.Sprintf("timeout after %v", *timeout)
-		}
-		fmt.Fprintf(stdout, "reason: %s\n", reason)
+		fmt.Fprintf(stdout, "reason: %s\n", r.Reason)
 	}
 	if *stats {
 		fmt.Fprintf(stdout, "depth: %d\nSAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n", r.Depth, r.Stats.SATCalls, len(r.Invariant), time.Since(start).Seconds())

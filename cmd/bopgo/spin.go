@@ -93,7 +93,6 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 		}
 		sr = got
 		res.Verdict, res.Limit, res.Reason = er.Verdict, er.Limit, er.Reason
-		explainTimeout(ctx, &res, f.timeout)
 		res.Stats.States = int(sr.States)
 	}
 	res.Stats.Duration = time.Since(start)

@@ -104,8 +104,8 @@ func RunWith(check mc.Engine) engine.Run {
 		if r.Verdict == mc.Unsafe {
 			return trace(c, r)
 		}
-		if err := ctx.Err(); err != nil {
-			return engine.Stopped(err), nil
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx), nil
 		}
 		// Proved, or bounded by depth, with overflow harmless: either way
 		// the thread bound is what stops a proof for every number.

@@ -53,8 +53,8 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 		}
 		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr}, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return engine.Stopped(err), nil
+	if ctx.Err() != nil {
+		return engine.Stopped(ctx), nil
 	}
 	r := engine.Result{Reason: res.Reason}
 	if p.MaxStates > 0 && res.Stats.Elements >= p.MaxStates {

@@ -25,7 +25,7 @@ func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engin
 	default:
 		switch {
 		case ctx.Err() != nil:
-			return engine.Stopped(ctx.Err()), nil
+			return engine.Stopped(ctx), nil
 		case p.MaxStates > 0 && r.States >= p.MaxStates:
 			res.Limit = engine.States
 		}

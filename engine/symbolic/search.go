@@ -89,8 +89,8 @@ func (e *symEngine) run(ctx context.Context) engine.Result {
 		return r
 	}
 	for head := 0; head < len(e.nodes); head++ {
-		if err := ctx.Err(); err != nil {
-			return engine.Stopped(err)
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx)
 		}
 		if e.prob.MaxStates > 0 && len(e.nodes) >= e.prob.MaxStates {
 			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.prob.MaxStates)}
@@ -156,14 +156,14 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 			tr := e.counterexample(head, &th)
 			return engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: tr}, true, false
 		case sat.Unknown:
-			return engine.Stopped(ctx.Err()), true, false
+			return engine.Stopped(ctx), true, false
 		}
 	}
 	allNew = true
 	for _, succ := range succs {
 		if succ.State.Guard != s.Guard && !e.isFeasible(ctx, succ.State.Guard) {
 			if ctx.Err() != nil {
-				return engine.Stopped(ctx.Err()), true, false
+				return engine.Stopped(ctx), true, false
 			}
 			continue
 		}
@@ -179,7 +179,7 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 		covered, err := e.sub.covered(ctx, &e.nodes[i], e.stored(e.nodes[i].key))
 		if err != nil {
 			if ctx.Err() != nil {
-				return engine.Stopped(ctx.Err()), true, false
+				return engine.Stopped(ctx), true, false
 			}
 			return engine.Result{Reason: err.Error()}, true, false
 		}
