@@ -82,7 +82,6 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
 		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
-		NoPOR: opts.NoPOR, PlainStates: opts.PlainStates, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}
@@ -98,65 +97,87 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	res.Property = opts.Property()
-	res.Stats.Duration = time.Since(start)
+	res.Counters = withRoot(info.counters, res.Counters, time.Since(start))
 	return res, nil
+}
+
+// rootCounters are the counters Check adds after the engine's, zero.
+var rootCounters = Counters{}.
+	Level(CounterThreadBound, 0).
+	Duration(CounterSeconds, 0).
+	Duration(CounterCheckSeconds, 0)
+
+// withRoot is cs after the engine's declared counters, with the root's
+// (zero where no engine ran) and the check's wall time.
+func withRoot(declared, cs Counters, elapsed time.Duration) Counters {
+	out := declared.Add(cs)
+	for _, c := range rootCounters {
+		if !out.Has(c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out.Add(Counters{}.Duration(CounterSeconds, elapsed))
 }
 
 // checkWith runs one engine under the shared policy (thread bounds) and
 // checks its answer.
 func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
-	r, stats, err := runEngine(ctx, info, p, opts)
+	r, err := runEngine(ctx, info, p, opts)
 	if err != nil {
 		return Result{}, err
 	}
-	return finishAnswer(ctx, info, p, r, stats)
+	return finishAnswer(ctx, info, p, r)
 }
 
 // runEngine runs one engine under the shared policy (thread bounds),
-// without checking its answer.
-func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (engine.Result, engine.Stats, error) {
-	var stats engine.Stats
+// without checking its answer. The result's counters are the engine's
+// declared ones, added up over the bounds, then the bound of the last.
+func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (engine.Result, error) {
 	var r engine.Result
 	var err error
-	if !info.Broadcasts && p.Prog.HasBroadcasts() {
-		return engine.Result{Reason: fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)}, stats, nil
-	}
-	if info.ThreadBound {
-		r, err = runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
-	} else {
-		r, err = info.run(ctx, p, 0, true, &stats)
+	bound := 0
+	run := info.new(&opts)
+	switch {
+	case !info.Broadcasts && p.Prog.HasBroadcasts():
+		r.Reason = fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)
+	case info.ThreadBound:
+		r, bound, err = runBounds(ctx, run, info, p, threadBound(p.Prog, opts))
+	default:
+		r, err = run(ctx, p, 0, true)
 	}
 	if err != nil {
-		return r, stats, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
+		return r, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
 	}
-	return r, stats, nil
+	r.Counters = info.counters.Add(r.Counters).Add(Counters{}.Level(CounterThreadBound, bound))
+	return r, nil
 }
 
 // finishAnswer checks an engine's answer r and makes it a Result. An
 // answer that does not check is an internal error; one whose check ctx
 // cut short is no answer.
-func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result, stats engine.Stats) (Result, error) {
+func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
 	if res.Verdict != Unknown {
 		res.Limit = NoLimit
 	}
 	checked := time.Now()
-	if err := verify(ctx, p, r); err != nil {
+	err := verify(ctx, p, r)
+	res.Counters = r.Counters.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, time.Since(checked)))
+	if err != nil {
 		if ctx.Err() != nil {
 			// The check did not end: no answer, and no error either.
 			s := engine.Stopped(ctx)
-			return Result{Engine: info.Name, Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
+			return Result{Engine: info.Name, Limit: s.Limit, Counters: res.Counters,
+				Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
 		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
 	}
-	stats.CheckTime = time.Since(checked)
 	if r.Verdict == Unsafe {
 		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
 	}
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
 		res.Reason = r.Certificate.String()
 	}
-	res.Stats = stats
 	return res, nil
 }
 
@@ -193,26 +214,30 @@ func threadBound(prog *bp.Program, opts Options) int {
 
 // runBounds runs an engine at thread bounds 1, 2, … maxThreads: the first
 // bound with a bug, or one that no thread start exceeds, decides; at the
-// last bound an exceeded bound gives Unknown with the Threads limit.
-func runBounds(ctx context.Context, info EngineInfo, p *engine.Problem, maxThreads int, stats *engine.Stats) (engine.Result, error) {
+// last bound an exceeded bound gives Unknown with the Threads limit. It
+// returns the answer, with the counters added up over the bounds, and
+// the last bound.
+func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.Problem, maxThreads int) (engine.Result, int, error) {
+	var sum Counters
 	for bound := 1; ; bound++ {
 		last := bound >= maxThreads
 		p.Meter.SetBound(bound)
-		stats.ThreadBound = bound
-		r, err := info.run(ctx, p, bound, last, stats)
+		r, err := run(ctx, p, bound, last)
 		if err != nil {
-			return r, err
+			return r, bound, err
 		}
+		sum = sum.Add(r.Counters)
+		r.Counters = sum
 		switch {
 		case r.Verdict == Unsafe:
-			return r, nil
+			return r, bound, nil
 		case r.Verdict == Unknown && r.Limit != engine.Threads:
-			return r, nil
+			return r, bound, nil
 		case !r.BoundHit:
-			return r, nil
+			return r, bound, nil
 		case last:
-			return engine.Result{Limit: engine.Threads,
-				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, nil
+			return engine.Result{Limit: engine.Threads, Counters: sum,
+				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, bound, nil
 		}
 	}
 }

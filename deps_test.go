@@ -37,7 +37,7 @@ var allowedImports = map[string][]string{
 	"internal/cli":               {},
 	"engine/spin":                {"bp", "bp/interp", "bp/promela", "engine", "internal/spin", "por"},
 	"internal/spin":              {"verdict"},
-	"engine":                     {"bp", "por", "verdict"},
+	"engine":                     {"bp", "verdict"},
 	"engine/symbolic":            {"bp", "bp/interp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "bp/interp", "engine"},
 	"engine/circuit":             {"bp", "bp/interp", "encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind"},

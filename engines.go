@@ -48,23 +48,33 @@ type EngineInfo struct {
 	// engine that does not and a program that has them.
 	Broadcasts bool
 
-	run engine.Run // nil for Auto
+	// new makes the engine's Run for one check under opts (its own
+	// options, and a cache for the check's bounds); nil for Auto.
+	new func(opts *Options) engine.Run
+	// counters are what the engine reports, zero (its package declares
+	// them): every result of the engine has them, in this order.
+	counters engine.Counters
+}
+
+// always makes an engine without options or state.
+func always(run engine.Run) func(*Options) engine.Run {
+	return func(*Options) engine.Run { return run }
 }
 
 // engineTable is the list of engines; the default is Auto.
 var engineTable = []EngineInfo{
 	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
-		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, run: symbolic.Run},
+		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }, counters: symbolic.Counters()},
 	{Name: Explicit, Summary: "every interleaving, state by state",
-		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, run: explicit.Run},
+		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true, new: always(explicit.Run), counters: engine.Counters{}.Count(engine.CountStates, 0)},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
-		Proves: true, Complete: true, ThreadBound: true, Certificates: true, Broadcasts: true, run: circuit.IC3},
+		Proves: true, Complete: true, ThreadBound: true, Certificates: true, Broadcasts: true, new: always(circuit.IC3), counters: circuit.Counters()},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
-		ThreadBound: true, Depth: true, Broadcasts: true, run: circuit.BMC},
+		ThreadBound: true, Depth: true, Broadcasts: true, new: always(circuit.BMC), counters: circuit.Counters()},
 	{Name: KInduction, Summary: "k-induction on the circuit",
-		Proves: true, ThreadBound: true, Certificates: true, Depth: true, Broadcasts: true, run: circuit.KInduction},
+		Proves: true, ThreadBound: true, Certificates: true, Depth: true, Broadcasts: true, new: always(circuit.KInduction), counters: circuit.Counters()},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
-		Proves: true, Certificates: true, Broadcasts: true, run: counter.Run},
+		Proves: true, Certificates: true, Broadcasts: true, new: always(counter.Run), counters: counter.Counters()},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
 		Proves: true, Complete: true, ThreadBound: true, Broadcasts: true},
 }

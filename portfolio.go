@@ -161,10 +161,9 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
-		info  EngineInfo
-		raw   engine.Result
-		stats engine.Stats
-		err   error
+		info EngineInfo
+		raw  engine.Result
+		err  error
 	}
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
@@ -176,8 +175,8 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		started++
 		running[info.Name] = true
 		go func() {
-			r, stats, err := runEngine(ctx, info, p, opts)
-			answers <- answer{info, r, stats, err}
+			r, err := runEngine(ctx, info, p, opts)
+			answers <- answer{info, r, err}
 		}()
 	}
 	for started < min(slots, len(order)) {
@@ -204,7 +203,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 			*errs = append(*errs, a.err)
 		case a.raw.Verdict != Unknown:
 			cancel()
-			res, err := finishAnswer(parent, a.info, p, a.raw, a.stats)
+			res, err := finishAnswer(parent, a.info, p, a.raw)
 			if err == nil && res.Verdict == Unknown {
 				// The caller's context ended during the check.
 				*unknown = append(*unknown, res)
@@ -221,7 +220,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 			}
 			return Result{}, append(rest, order[started:]...), true
 		default:
-			res, _ := finishAnswer(parent, a.info, p, a.raw, a.stats) // nothing to check
+			res, _ := finishAnswer(parent, a.info, p, a.raw) // nothing to check
 			*unknown = append(*unknown, res)
 		}
 		if ctx.Err() == nil && started < len(order) {

@@ -146,7 +146,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, NoPOR: f.noPOR})
+	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, Symbolic: bopgo.SymbolicOptions{NoPOR: f.noPOR}})
 	if errors.Is(err, bopgo.ErrNoSuchLabel) {
 		// BoPPo's answer to a label that no statement carries.
 		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil
@@ -187,7 +187,8 @@ func writeBoPPoResult(w io.Writer, prog *bp.Program, res bopgo.Result, f *boppoF
 		fmt.Fprintf(w, "reason: %s\n", res.Reason)
 	}
 	if f.statistics {
-		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", res.Stats.States, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
+		c := res.Counters
+		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", c.Int("states"), c.Int(bopgo.CounterThreadBound), c.Get(bopgo.CounterSeconds))
 	}
 	fmt.Fprintln(w, verdictLine(res.Verdict))
 }

@@ -94,7 +94,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por, Broadcast: reading}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading,
+		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {
 		opts.Progress = progress.show

@@ -70,7 +70,6 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	opts := bopgo.Options{Label: f.label}
 	res := bopgo.Result{Property: opts.Property(), Engine: "spin"}
-	res.Stats.ThreadBound = f.maxThreads
 	var sr spin.Details
 	targets := prog.Targets(f.label)
 	if f.label != "" && len(prog.FindLabel(f.label)) == 0 {
@@ -93,9 +92,8 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 		}
 		sr = got
 		res.Verdict, res.Limit, res.Reason = er.Verdict, er.Limit, er.Reason
-		res.Stats.States = int(sr.States)
 	}
-	res.Stats.Duration = time.Since(start)
+	res.Counters = bopgo.Counters{}.Count("states", int(sr.States)).Level(bopgo.CounterThreadBound, f.maxThreads).Duration(bopgo.CounterSeconds, time.Since(start)).Duration(bopgo.CounterCheckSeconds, 0)
 	if f.json || !f.stats {
 		out.result(name, prog, res, false)
 	} else {
@@ -116,7 +114,7 @@ func printSpinText(w io.Writer, file string, res bopgo.Result, sr spin.Details) 
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
 	}
 	fmt.Fprintf(w, "\nstates: %d\ndepth: %d\nmemory: %.1f MB\npan runs: %d\nthread bound: %d\ntime: %.3fs\n",
-		sr.States, sr.Depth, sr.Memory, sr.Runs, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
+		sr.States, sr.Depth, sr.Memory, sr.Runs, res.Counters.Int(bopgo.CounterThreadBound), res.Counters.Get(bopgo.CounterSeconds))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
 }

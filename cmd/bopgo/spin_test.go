@@ -54,7 +54,7 @@ func TestSpinOutput(t *testing.T) {
 	assert.Equal(t, "unsafe", res.Verdict)
 	assert.Equal(t, "spin", res.Engine)
 	assert.Equal(t, "assertions hold", res.Property)
-	assert.Positive(t, res.Stats.States)
+	assert.Positive(t, res.Stats.get("states"))
 	assert.Empty(t, res.Trace, "SPIN's answers have no trace")
 
 	code, out, _ = runCmd("spin", "--stats", "--max-memory", "256MB", "testdata/locked.bp")

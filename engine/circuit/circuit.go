@@ -40,7 +40,10 @@ var plainCalls = 4000
 // without it in Bad first (the circuit "bopgo export --format aiger"
 // writes), for plainCalls SAT calls, then with it.
 func RunWith(check mc.Engine) engine.Run {
-	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
+	return func(ctx context.Context, p *engine.Problem, slots int, last bool) (res engine.Result, err error) {
+		var st mc.Stats
+		depth := 0
+		defer func() { res.Counters = counters(st, depth) }()
 		n, bounded := p.Prog.MaxThreads()
 		if bounded && slots < n && !last {
 			// The control flow alone bounds the threads, and a later
@@ -59,8 +62,10 @@ func RunWith(check mc.Engine) engine.Run {
 		run := func(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
 			sys := c.System(stopAtOverflow)
 			r := check(ctx, sys, mc.Options{MaxDepth: p.MaxDepth, MaxSATCalls: maxCalls})
-			stats.SATCalls += r.Stats.SATCalls
-			stats.Depth = r.Depth
+			st.SATCalls += r.Stats.SATCalls
+			st.SATTime += r.Stats.SATTime
+			st.Clauses += r.Stats.Clauses
+			depth = r.Depth
 			return r, sys
 		}
 		if bounded && n <= slots {
@@ -92,7 +97,7 @@ func RunWith(check mc.Engine) engine.Run {
 		case mc.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
-		res, err := trace(c, r)
+		res, err = trace(c, r)
 		if !errors.Is(err, enc.ErrOverflow) {
 			return res, err
 		}
@@ -111,6 +116,21 @@ func RunWith(check mc.Engine) engine.Run {
 		// the thread bound is what stops a proof for every number.
 		return hit, nil
 	}
+}
+
+// Counters are the counters the circuit engines report, zero: the
+// engine table's declaration.
+func Counters() engine.Counters { return counters(mc.Stats{}, 0) }
+
+// counters are a run's, in this order: the SAT calls of every circuit
+// checked at the bound, the deepest unrolling (bmc, kind) or the frames
+// (ic3) of the last, and IC3's learned clauses.
+func counters(st mc.Stats, depth int) engine.Counters {
+	return engine.Counters{}.
+		Count(engine.CountSATCalls, st.SATCalls).
+		Duration(engine.CountSATSeconds, st.SATTime).
+		Level(engine.CountDepth, depth).
+		Count("learned_clauses", st.Clauses)
 }
 
 // trace maps an Unsafe answer to a result with a program trace.

@@ -60,12 +60,11 @@ func problem(t *testing.T, src string) *engine.Problem {
 func TestFewerSlotsThanTheStaticBound(t *testing.T) {
 	for _, src := range []string{twoThreads, twoThreadsSafe} {
 		p := problem(t, src)
-		var stats engine.Stats
-		r, err := IC3(context.Background(), p, 1, false, &stats)
+		r, err := IC3(context.Background(), p, 1, false)
 		require.NoError(t, err)
 		assert.True(t, r.BoundHit)
 		assert.Equal(t, engine.Threads, r.Limit)
-		assert.Zero(t, stats.SATCalls, "searched a circuit it need not build")
+		assert.Zero(t, r.Counters.Int(engine.CountSATCalls), "searched a circuit it need not build")
 	}
 }
 
@@ -75,8 +74,7 @@ func TestFewerSlotsThanTheStaticBound(t *testing.T) {
 func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 	for _, run := range []engine.Run{IC3, KInduction} {
 		p := problem(t, twoThreadsSafe)
-		var stats engine.Stats
-		r, err := run(context.Background(), p, 2, false, &stats)
+		r, err := run(context.Background(), p, 2, false)
 		require.NoError(t, err)
 		require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 		require.False(t, r.BoundHit)
@@ -87,7 +85,7 @@ func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 		require.NoError(t, r.Certificate.Check(context.Background()))
 
 		p = problem(t, twoThreads)
-		r, err = run(context.Background(), p, 2, true, &stats)
+		r, err = run(context.Background(), p, 2, true)
 		require.NoError(t, err)
 		require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 		require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
@@ -100,17 +98,17 @@ func TestStrongPropertyAfterTheBudget(t *testing.T) {
 	defer func(saved int) { plainCalls = saved }(plainCalls)
 	plainCalls = 1
 	p := problem(t, twoThreadsSafe)
-	var stats engine.Stats
-	r, err := IC3(context.Background(), p, 2, false, &stats)
+	r, err := IC3(context.Background(), p, 2, false)
 	require.NoError(t, err)
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	c, err := enc.BuildReading(p.Prog, "", 2, p.Broadcast)
 	require.NoError(t, err)
 	assert.Equal(t, c.System(true).Bad, r.Certificate.(*proof).sys.Bad, "not the strong property")
+	assert.Positive(t, r.Counters.Get(engine.CountSATSeconds), "IC3's SAT calls take time")
 	require.NoError(t, r.Certificate.Check(context.Background()))
 
 	p = problem(t, twoThreads)
-	r, err = IC3(context.Background(), p, 2, true, &stats)
+	r, err = IC3(context.Background(), p, 2, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))

@@ -18,17 +18,17 @@ import (
 // every number of threads, and an Unsafe trace has as few threads as the
 // bounded forward search could show. Its certificate is re-checked by
 // internal/covercheck, which shares no code with this package.
-func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.Stats) (engine.Result, error) {
+func Run(ctx context.Context, p *engine.Problem, _ int, _ bool) (r engine.Result, err error) {
 	tp, err := FromProgram(p.Prog, p.Label)
 	if err != nil {
-		return engine.Result{Reason: err.Error()}, nil
+		return engine.Result{Reason: err.Error(), Counters: Counters()}, nil
 	}
 	opts := Options{Init: tp.Init, Target: tp.Target, MaxElements: p.MaxStates}
 	res, err := Check(ctx, tp.Sys, opts)
 	if err != nil {
 		return engine.Result{}, err
 	}
-	stats.States += res.Stats.Elements + res.Stats.Forward
+	defer func() { r.Counters = counters(res.Stats) }()
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
 	case Safe:
@@ -56,11 +56,28 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 	if ctx.Err() != nil {
 		return engine.Stopped(ctx), nil
 	}
-	r := engine.Result{Reason: res.Reason}
+	r = engine.Result{Reason: res.Reason}
 	if p.MaxStates > 0 && res.Stats.Elements >= p.MaxStates {
 		r.Limit = engine.States
 	}
 	return r, nil
+}
+
+// Counters are the counters the counter engine reports, zero: the engine
+// table's declaration.
+func Counters() engine.Counters { return counters(Stats{}) }
+
+// counters are a search's Stats as the engine reports them: states are
+// the backward elements and the forward configurations together.
+func counters(s Stats) engine.Counters {
+	return engine.Counters{}.
+		Count(engine.CountStates, s.Elements+s.Forward).
+		Count("backward_elements", s.Elements).
+		Count("forward_configurations", s.Forward).
+		Level("forward_bound", s.Bound).
+		Count("karp_miller_nodes", s.Accelerated).
+		Count("pruned", s.Pruned).
+		Level("basis", s.Basis)
 }
 
 // certificate is the counter engine's evidence of Safe, checked by

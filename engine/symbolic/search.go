@@ -18,12 +18,6 @@ import (
 	"github.com/bopgo/bopgo/sat"
 )
 
-// The symbolic engine: BoPPo's method. States keep program counters
-// explicit and data symbolic (encode.State); a breadth-first search
-// executes steps symbolically, drops states whose guard is unsatisfiable
-// (sat), and drops states subsumed by what is already stored at the same
-// program counters, a forall-exists question (subsume.go, qbf).
-
 // symNode is a stored symbolic state and how it was reached.
 type symNode struct {
 	st         encode.State
@@ -50,6 +44,7 @@ func newNode(st encode.State, parent int) symNode {
 
 type symEngine struct {
 	prob     *engine.Problem
+	opts     Options
 	enc      *encode.Encoder
 	solver   *sat.Solver // only with Problem.IncrementalSAT
 	nodes    []symNode
@@ -59,26 +54,7 @@ type symEngine struct {
 	sub      *subsumer
 	por      *por.Info // nil without partial-order reduction
 	others   [][2]int  // othersOf's buffer
-	stats    *engine.Stats
-}
-
-// Run is the symbolic engine at one thread bound (engine.Run).
-func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
-	if why := tooWide(p); why != "" {
-		return engine.Result{Reason: why}, nil
-	}
-	e := &symEngine{
-		prob: p, enc: encode.New(p.Prog, bound),
-		history: map[string][]int{}, feasible: map[z.Lit]bool{}, stats: stats,
-	}
-	e.enc.Reading = p.Broadcast
-	e.sub = newSubsumer(e.enc.C, p.DumpQBF, stats)
-	if !p.NoPOR {
-		e.por = p.Independence()
-	}
-	res := e.run(ctx)
-	res.BoundHit = e.enc.BoundHit
-	return res, nil
+	stats    *stats
 }
 
 func (e *symEngine) run(ctx context.Context) engine.Result {
@@ -212,7 +188,7 @@ func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
 		e.stats.SATCalls++
 		e.stats.SATTime += time.Since(start)
 	}()
-	if e.prob.IncrementalSAT {
+	if e.opts.IncrementalSAT {
 		if e.solver == nil {
 			e.solver = sat.New(e.enc.C)
 		}
