@@ -63,6 +63,9 @@ func TestDeepExpressionsInEveryEngine(t *testing.T) {
 	p, err := bp.Load("deep.bp", []byte(src))
 	require.NoError(t, err)
 	for _, e := range bopgo.Engines {
+		if unchecked(e) {
+			continue
+		}
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, MaxDepth: 5})
 		require.NoError(t, err, "%s", e)
 		if bopgo.Decides(e) {

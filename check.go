@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -23,6 +24,9 @@ var (
 	// its check (a trace that does not replay, a certificate that does
 	// not hold). It is a bug in bopgo, never a verdict.
 	ErrInternal = errors.New("internal error")
+	// ErrPeerMissing: a peer tool that an engine runs (spin, gcc) is not
+	// installed.
+	ErrPeerMissing = spin.ErrMissing
 )
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0 and
@@ -97,7 +101,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	res.Property = opts.Property()
-	res.Counters = withRoot(info.counters, res.Counters, time.Since(start))
+	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
 }
 
@@ -140,15 +144,18 @@ func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 	switch {
 	case !info.Broadcasts && p.Prog.HasBroadcasts():
 		r.Reason = fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)
-	case info.ThreadBound:
-		r, bound, err = runBounds(ctx, run, info, p, threadBound(p.Prog, opts))
-	default:
+	case info.Threads == AnyThreads:
 		r, err = run(ctx, p, 0, true)
+	default:
+		r, bound, err = runBounds(ctx, run, info, p, threadBound(p.Prog, opts))
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrPeerMissing):
+		return r, err // not a bug of bopgo's, and the error names the tool
+	case err != nil:
 		return r, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
 	}
-	r.Counters = info.counters.Add(r.Counters).Add(Counters{}.Level(CounterThreadBound, bound))
+	r.Counters = info.Counters.Add(r.Counters).Add(Counters{}.Level(CounterThreadBound, bound))
 	return r, nil
 }
 
@@ -161,7 +168,14 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		res.Limit = NoLimit
 	}
 	checked := time.Now()
-	err := verify(ctx, p, r)
+	var err error
+	if info.Unchecked {
+		// A peer's answer (SPIN: no trace, no certificate): passed on,
+		// marked as not checked.
+		res.Unchecked = r.Verdict != Unknown
+	} else {
+		err = verify(ctx, info, p, r)
+	}
 	res.Counters = r.Counters.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, time.Since(checked)))
 	if err != nil {
 		if ctx.Err() != nil {
@@ -172,7 +186,7 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
 	}
-	if r.Verdict == Unsafe {
+	if r.Verdict == Unsafe && r.Trace != nil { // a peer's Unsafe has none
 		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
 	}
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
@@ -181,8 +195,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	return res, nil
 }
 
-// verify is the check every answer passes before it leaves Check.
-func verify(ctx context.Context, p *engine.Problem, r engine.Result) error {
+// verify is the check every answer passes before it leaves Check: an
+// Unsafe trace is replayed, a certificate re-checked, and an engine whose
+// row promises certificates must give one.
+func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) error {
 	switch r.Verdict {
 	case Unsafe:
 		if r.Trace == nil {
@@ -192,6 +208,9 @@ func verify(ctx context.Context, p *engine.Problem, r engine.Result) error {
 	case Safe:
 		if r.Certificate != nil {
 			return r.Certificate.Check(ctx)
+		}
+		if info.Certificates {
+			return errors.New("no certificate")
 		}
 	}
 	return nil
@@ -212,14 +231,15 @@ func threadBound(prog *bp.Program, opts Options) int {
 	return DefaultMaxThreads
 }
 
-// runBounds runs an engine at thread bounds 1, 2, … maxThreads: the first
-// bound with a bug, or one that no thread start exceeds, decides; at the
-// last bound an exceeded bound gives Unknown with the Threads limit. It
+// runBounds runs an engine at thread bounds first, first+1, … maxThreads
+// (first is 1, or what the engine's thread policy says): the first bound
+// with a bug, or one that no thread start exceeds, decides; at the last
+// bound an exceeded bound gives Unknown with the Threads limit. It
 // returns the answer, with the counters added up over the bounds, and
 // the last bound.
 func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.Problem, maxThreads int) (engine.Result, int, error) {
 	var sum Counters
-	for bound := 1; ; bound++ {
+	for bound := firstBound(info, p.Prog, maxThreads); ; bound++ {
 		last := bound >= maxThreads
 		p.Meter.SetBound(bound)
 		r, err := run(ctx, p, bound, last)
@@ -240,6 +260,19 @@ func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.P
 				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, bound, nil
 		}
 	}
+}
+
+// firstBound is the thread bound an engine starts at (its Threads column).
+func firstBound(info EngineInfo, prog *bp.Program, maxThreads int) int {
+	switch info.Threads {
+	case FromStaticBound:
+		if n, bounded := prog.MaxThreads(); bounded {
+			return min(max(n, 1), maxThreads)
+		}
+	case AtFinalBound:
+		return maxThreads
+	}
+	return 1
 }
 
 // threads words a thread bound.

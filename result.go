@@ -5,6 +5,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/engine/symbolic"
 )
 
@@ -46,8 +47,16 @@ const (
 	CounterCheckSeconds = "check_seconds" // of that, checking the answer (replay, certificate)
 )
 
-// SymbolicOptions are the symbolic engine's own options.
-type SymbolicOptions = symbolic.Options
+// DefaultSpinMemory is SPIN's memory budget (pan's -DMEMLIM) when
+// SpinOptions.MaxMemory is 0.
+const DefaultSpinMemory = spin.DefaultMaxMemory
+
+// SymbolicOptions and SpinOptions are the options of the engines that
+// have their own.
+type (
+	SymbolicOptions = symbolic.Options
+	SpinOptions     = spin.Options
+)
 
 // Options configure Check. The zero value checks assertions with the
 // default engine and bounds.
@@ -81,6 +90,9 @@ type Options struct {
 	// reduction, re-parameterisation, the SAT mode, QBF dumps); the
 	// portfolio runs it with them too.
 	Symbolic SymbolicOptions
+	// Spin are SPIN's options (pan's memory budget, its partial-order
+	// reduction, the compilation), for Engine Spin.
+	Spin SpinOptions
 	// Broadcast is the reading of broadcast assignments (x$): bp.Blocking
 	// (the default) or bp.Monotone, where a passive thread that cannot
 	// take a broadcast stays unchanged.
@@ -107,7 +119,12 @@ type Result struct {
 	Property string
 	Engine   Engine
 	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
-	Counters Counters
+	// Unchecked: the answer is a peer's (SPIN: its row in the table is
+	// Unchecked) and was not checked, as there is no trace to replay and
+	// no certificate; every other answer was checked before Check
+	// returned it.
+	Unchecked bool
+	Counters  Counters
 	// Failures are the internal errors of engines that the portfolio
 	// raced and that lost (an answer that failed its check, say): the
 	// answer above is sound, but each of these is a bug in bopgo.

@@ -153,15 +153,12 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
-		if errors.Is(err, bopgo.ErrInternal) {
-			return exitInternal
-		}
-		return exitUsage
+		return exitStatus(bopgo.Unknown, err)
 	}
 	exactTrace(prog, f.label, bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
-	if res.Verdict == bopgo.Unknown {
-		return exitUnknown
+	if status := exitStatus(res.Verdict, nil); status == exitUnknown {
+		return status
 	}
 	return 0 // BoPPo's contract: the verdict is on stdout, not in the status
 }

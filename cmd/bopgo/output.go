@@ -44,7 +44,7 @@ func verdictLine(v bopgo.Verdict) string {
 
 // inputError reports a file that could not be loaded.
 func (p *printer) inputError(file string, msgs []string) {
-	if !p.json {
+	if p == nil || !p.json {
 		return // the diagnostics on stderr are the whole answer
 	}
 	p.encode(jsonResult{Version: jsonVersion, File: file, Verdict: "error", Reason: "bad input", Errors: msgs})
@@ -148,6 +148,7 @@ type jsonResult struct {
 	Limit     string         `json:"limit,omitempty"`
 	Property  string         `json:"property,omitempty"`
 	Engine    string         `json:"engine,omitempty"`
+	Unchecked bool           `json:"unchecked,omitempty"`
 	Errors    []string       `json:"errors,omitempty"`
 	Trace     []jsonStep     `json:"trace,omitempty"`
 	Violation *jsonViolation `json:"violation,omitempty"`
@@ -247,14 +248,15 @@ func (st jsonStats) get(name string) float64 { return bopgo.Counters(st).Get(nam
 
 func toJSON(file string, res bopgo.Result) jsonResult {
 	out := jsonResult{
-		Version:  jsonVersion,
-		File:     file,
-		Verdict:  res.Verdict.String(),
-		Reason:   res.Reason,
-		Limit:    res.Limit.String(),
-		Property: res.Property,
-		Engine:   string(res.Engine),
-		Stats:    jsonStats(res.Counters),
+		Version:   jsonVersion,
+		File:      file,
+		Verdict:   res.Verdict.String(),
+		Reason:    res.Reason,
+		Limit:     res.Limit.String(),
+		Property:  res.Property,
+		Engine:    string(res.Engine),
+		Unchecked: res.Unchecked,
+		Stats:     jsonStats(res.Counters),
 	}
 	if tr := res.Trace; tr != nil {
 		out.Trace = []jsonStep{}

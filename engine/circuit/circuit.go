@@ -35,26 +35,16 @@ var plainCalls = 4000
 // bug.
 //
 // When the control flow bounds the threads (bp.Program.MaxThreads) by n,
-// bounds below n that are not the last report BoundHit without a search,
-// and from n slots on Overflow is unreachable: the circuit is checked
-// without it in Bad first (the circuit "bopgo export --format aiger"
-// writes), for plainCalls SAT calls, then with it.
+// from n slots on Overflow is unreachable: the circuit is checked without
+// it in Bad first (the circuit "bopgo export --format aiger" writes), for
+// plainCalls SAT calls, then with it. (The root starts these engines at
+// n slots, their row's thread policy FromStaticBound, not at 1.)
 func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool) (res engine.Result, err error) {
 		var st mc.Stats
 		depth := 0
 		defer func() { res.Counters = counters(st, depth) }()
 		n, bounded := p.Prog.MaxThreads()
-		if bounded && slots < n && !last {
-			// The control flow alone bounds the threads, and a later
-			// bound will have a slot for each: every bug seen with fewer
-			// slots is seen there too, and the search with fewer slots
-			// would mostly spend its time finding the overflow. (On the
-			// scaled programs, 3 threads, bounds 1 and 2 took 90% of
-			// IC3's time.)
-			return engine.Result{Limit: engine.Threads, BoundHit: true,
-				Reason: fmt.Sprintf("the program can have %d threads, more than %d slots", n, slots)}, nil
-		}
 		c, err := enc.BuildReading(p.Prog, p.Label, slots, p.Broadcast)
 		if err != nil {
 			return engine.Result{}, err

@@ -55,19 +55,6 @@ func problem(t *testing.T, src string) *engine.Problem {
 	return &engine.Problem{Prog: prog, Targets: prog.Targets("")}
 }
 
-// A statically bounded program is not searched with fewer slots than its
-// bound unless that is the last bound: the answer is "more slots" at once.
-func TestFewerSlotsThanTheStaticBound(t *testing.T) {
-	for _, src := range []string{twoThreads, twoThreadsSafe} {
-		p := problem(t, src)
-		r, err := IC3(context.Background(), p, 1, false)
-		require.NoError(t, err)
-		assert.True(t, r.BoundHit)
-		assert.Equal(t, engine.Threads, r.Limit)
-		assert.Zero(t, r.Counters.Int(engine.CountSATCalls), "searched a circuit it need not build")
-	}
-}
-
 // With a slot per thread the program can have, Overflow is not part of
 // the property: the certificate is about the violation alone, and still
 // checks; a bug's trace replays.

@@ -52,7 +52,7 @@ func New(opts Options) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
 		var st stats
 		if why := tooWide(p); why != "" {
-			return engine.Result{Reason: why, Counters: st.counters()}, nil
+			return engine.Result{Limit: engine.Choices, Reason: why, Counters: st.counters()}, nil
 		}
 		e := &symEngine{
 			prob: p, opts: opts, enc: encode.New(p.Prog, bound),
