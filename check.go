@@ -39,14 +39,16 @@ const DefaultMaxThreads = 8
 const staticBoundCap = 64
 
 // Check decides whether prog satisfies the property of opts. It honours
-// ctx: when ctx ends the verdict is Unknown. The error is non-nil only when
-// the check could not run (bad options, an unknown label) or an engine
-// failed (ErrInternal).
+// ctx and opts.Timeout: when either ends the check the verdict is Unknown,
+// with the limit (Time, or Cancelled) and its words. The error is non-nil
+// only when the check could not run (bad options, an unknown label, a peer
+// tool missing: ErrPeerMissing) or an engine failed (ErrInternal).
 //
 // Every answer is checked before it leaves: an Unsafe trace is replayed by
 // bp/interp, and a certificate of Safe is re-checked by an independent SAT
 // call; an answer that fails its check is an ErrInternal error naming the
-// engine.
+// engine. A peer's answer, which cannot be checked (the Spin engine's),
+// leaves marked Result.Unchecked.
 func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
 	start := time.Now()
 	name := opts.Engine

@@ -114,7 +114,8 @@ const (
 
 // Feature is a cheap feature of a program that puts an engine first in
 // the portfolio's list, where it was measured to win by far. Features
-// apply in this order, so an engine led by a later one ends in front.
+// apply in the order of portfolio.go's featureOrder, so an engine led by
+// a later one ends in front.
 type Feature uint8
 
 // Features.
@@ -160,7 +161,7 @@ var engineTable = []EngineInfo{
 		Limits: []engine.Limit{engine.States},
 		Race:   4, Lead: ManyThreads, Counters: counter.Counters(),
 		new: always(counter.Run)},
-	{Name: Spin, Summary: "SPIN on the Promela export (needs spin and gcc): a peer's answer, not re-checked (no trace)",
+	{Name: Spin, Summary: "SPIN on the Promela export, a peer: needs spin and gcc, gives no trace, so its answer is not re-checked",
 		Proves: true, Complete: true, Threads: AtFinalBound, Unchecked: true, Broadcasts: true,
 		Limits:   []engine.Limit{engine.Threads, engine.Memory},
 		Counters: spin.Counters(),
@@ -257,6 +258,8 @@ func checkTable(table []EngineInfo) error {
 			return fmt.Errorf("%s: its answers are not checked, so the portfolio must not race it", e.Name)
 		case e.Lead != NoFeature && e.Race == 0:
 			return fmt.Errorf("%s: led by a feature but never raced", e.Name)
+		case e.Lead != NoFeature && !slices.Contains(featureOrder, e.Lead):
+			return fmt.Errorf("%s: led by feature %d, which the portfolio does not apply", e.Name, e.Lead)
 		case e.Hits(engine.Threads) == (e.Threads == AnyThreads):
 			return fmt.Errorf("%s: the Threads limit is for engines with a thread bound", e.Name)
 		case e.Hits(engine.NoLimit):

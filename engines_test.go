@@ -32,6 +32,7 @@ func TestTableInvariants(t *testing.T) {
 		{"two engines in one race position", func(tb []EngineInfo) { tb[row(Symbolic)].Race = tb[row(Explicit)].Race }},
 		{"an unchecked engine raced", func(tb []EngineInfo) { tb[row(Spin)].Race = 9 }},
 		{"a feature leading an engine never raced", func(tb []EngineInfo) { tb[row(BMC)].Lead = WideStep }},
+		{"a feature the portfolio does not apply", func(tb []EngineInfo) { tb[row(Explicit)].Lead = ManyThreads + 1 }},
 		{"no thread bound but a Threads limit", func(tb []EngineInfo) { tb[row(Counter)].Limits = []engine.Limit{engine.Threads} }},
 		{"a circuit engine from bound 1", func(tb []EngineInfo) { tb[row(IC3)].Threads = FromOne }},
 		{"a raced engine's limit not auto's", func(tb []EngineInfo) {

@@ -42,9 +42,10 @@ import (
 //     non-deterministic choices): symbolic simulation. The explicit
 //     engine enumerates the step's outcomes one by one (WideParity v=16:
 //     symbolic 0.01 s, explicit more than 10 s).
-// ManyThreads applies after WideStep: where both hold, the counter engine
-// goes first, symbolic second. Otherwise explicit and IC3 go first, then symbolic, then the counter
-// engine (the Race column): on the scaled-up random programs
+// ManyThreads applies after WideStep (featureOrder): where both hold, the
+// counter engine goes first, symbolic second. Otherwise explicit and IC3
+// go first, then symbolic, then the counter engine (the Race column): on
+// the scaled-up random programs
 // (benchmarks/scaled) the fastest engine is explicit on some and IC3 on
 // others, by factors up to 30 either way, nothing cheap tells which, and
 // one core each keeps the winner near its own speed (benchmarks/README.md).
@@ -90,7 +91,7 @@ func portfolioOrder(prog *bp.Program, opts Options) []Engine {
 		}
 	}
 	slices.SortStableFunc(rows, func(a, b EngineInfo) int { return a.Race - b.Race })
-	for f := NoFeature + 1; f <= ManyThreads; f++ {
+	for _, f := range featureOrder {
 		if !f.holds(prog) {
 			continue
 		}
@@ -104,6 +105,10 @@ func portfolioOrder(prog *bp.Program, opts Options) []Engine {
 	}
 	return order
 }
+
+// featureOrder is the order in which the features move their engines to
+// the front of the list: the last one's engine ends first.
+var featureOrder = []Feature{WideStep, ManyThreads}
 
 // holds reports whether prog has feature f.
 func (f Feature) holds(prog *bp.Program) bool {

@@ -24,8 +24,10 @@ func badLimits(engine string, maxThreads int, timeout time.Duration) string {
 }
 
 // withTimeout is ctx limited to timeout (none if 0), the limit and its
-// words in the context's cause (verdict.WithTimeout). For the commands
-// that do not run through bopgo.Check, which takes Options.Timeout.
+// words in the context's cause (verdict.WithTimeout). Only bopgo tts
+// still runs an engine itself; when it goes through the root (CheckTTS,
+// with a Timeout of its own) this and the verdict import go, and tts's
+// verdict switch becomes exitStatus.
 func withTimeout(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
 	return verdict.WithTimeout(ctx, timeout)
 }
