@@ -60,12 +60,12 @@ func TestPORTraps(t *testing.T) {
 		require.NoError(t, err, c.name)
 		for _, opts := range []bopgo.Options{
 			{Engine: bopgo.Symbolic},
-			{Engine: bopgo.Symbolic, NoPOR: true},
+			{Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}},
 			{Engine: bopgo.Explicit},
 		} {
 			res, err := bopgo.Check(context.Background(), p, opts)
 			require.NoError(t, err)
-			assert.Equal(t, c.want, res.Verdict, "%s (%s, no POR %v): %s", c.name, opts.Engine, opts.NoPOR, res.Reason)
+			assert.Equal(t, c.want, res.Verdict, "%s (%s, no POR %v): %s", c.name, opts.Engine, opts.Symbolic.NoPOR, res.Reason)
 			replay(t, p, opts, res)
 		}
 	}
@@ -78,13 +78,13 @@ func TestPORReduces(t *testing.T) {
 	require.NoError(t, err)
 	on, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
 	require.NoError(t, err)
-	off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true})
+	off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}})
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Safe, on.Verdict)
 	assert.Equal(t, bopgo.Safe, off.Verdict)
-	assert.Greater(t, on.Stats.ReducedExpansions, 0)
-	assert.Zero(t, off.Stats.ReducedExpansions)
-	assert.Less(t, on.Stats.States, off.Stats.States)
+	assert.Greater(t, on.Counters.Int("reduced_expansions"), 0)
+	assert.Zero(t, off.Counters.Int("reduced_expansions"))
+	assert.Less(t, on.Counters.Int("states"), off.Counters.Int("states"))
 }
 
 // TestPORSplitsByEnabledness checks that a state whose candidate is
@@ -98,10 +98,10 @@ func TestPORSplitsByEnabledness(t *testing.T) {
 		require.NoError(t, err)
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
 		require.NoError(t, err)
-		assert.Greater(t, res.Stats.SplitStates, 0)
-		off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true})
+		assert.Greater(t, res.Counters.Int("split_states"), 0)
+		off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}})
 		require.NoError(t, err)
-		assert.Zero(t, off.Stats.SplitStates)
+		assert.Zero(t, off.Counters.Int("split_states"))
 		return
 	}
 	t.Fatal("trap not found")

@@ -25,10 +25,10 @@ func TestWorkersVerdicts(t *testing.T) {
 			if bug {
 				want = bopgo.Unsafe
 			}
-			for _, opts := range []bopgo.Options{{Engine: bopgo.Symbolic}, {Engine: bopgo.Symbolic, NoPOR: true}, {Engine: bopgo.Explicit}} {
+			for _, opts := range []bopgo.Options{{Engine: bopgo.Symbolic}, {Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}}, {Engine: bopgo.Explicit}} {
 				res, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
-				assert.Equal(t, want, res.Verdict, "n=%d bug=%v %s nopor=%v: %s", n, bug, opts.Engine, opts.NoPOR, res.Reason)
+				assert.Equal(t, want, res.Verdict, "n=%d bug=%v %s nopor=%v: %s", n, bug, opts.Engine, opts.Symbolic.NoPOR, res.Reason)
 				replay(t, p, opts, res)
 			}
 		}
@@ -46,12 +46,12 @@ func BenchmarkWorkers(b *testing.B) {
 				require.NoError(b, err)
 				var res bopgo.Result
 				for b.Loop() {
-					res, err = bopgo.Check(context.Background(), p, bopgo.Options{NoPOR: noPOR})
+					res, err = bopgo.Check(context.Background(), p, bopgo.Options{Symbolic: bopgo.SymbolicOptions{NoPOR: noPOR}})
 					require.NoError(b, err)
 				}
-				b.ReportMetric(float64(res.Stats.States), "states")
-				b.ReportMetric(float64(res.Stats.ReducedExpansions), "reduced")
-				b.ReportMetric(float64(res.Stats.QBFCalls), "qbf_calls")
+				b.ReportMetric(float64(res.Counters.Int("states")), "states")
+				b.ReportMetric(float64(res.Counters.Int("reduced_expansions")), "reduced")
+				b.ReportMetric(float64(res.Counters.Int("qbf_calls")), "qbf_calls")
 			})
 		}
 	}
@@ -69,7 +69,7 @@ func TestWideParityVerdicts(t *testing.T) {
 				want = bopgo.Unsafe
 			}
 			for _, engine := range bopgo.Engines {
-				if !bopgo.Decides(engine) {
+				if !bopgo.Decides(engine) || unchecked(engine) {
 					continue // bounded by depth: circuit_test.go checks them
 				}
 				opts := bopgo.Options{Engine: engine}
@@ -100,9 +100,9 @@ func BenchmarkWideParity(b *testing.B) {
 					res, err = bopgo.Check(context.Background(), p, bopgo.Options{})
 					require.NoError(b, err)
 				}
-				b.ReportMetric(float64(res.Stats.States), "states")
-				b.ReportMetric(float64(res.Stats.SATCalls), "sat_calls")
-				b.ReportMetric(float64(res.Stats.QBFCalls), "qbf_calls")
+				b.ReportMetric(float64(res.Counters.Int("states")), "states")
+				b.ReportMetric(float64(res.Counters.Int("sat_calls")), "sat_calls")
+				b.ReportMetric(float64(res.Counters.Int("qbf_calls")), "qbf_calls")
 			})
 		}
 	}

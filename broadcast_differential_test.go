@@ -33,7 +33,7 @@ func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
 			}
 			verdicts[want.Verdict]++
 			for _, noPOR := range []bool{false, true} {
-				opts.Engine, opts.MaxStates, opts.NoPOR = bopgo.Symbolic, 600, noPOR
+				opts.Engine, opts.MaxStates, opts.Symbolic.NoPOR = bopgo.Symbolic, 600, noPOR
 				got, err := bopgo.Check(context.Background(), p, opts)
 				if err != nil {
 					t.Fatalf("seed %d: symbolic: %v", seed, err)

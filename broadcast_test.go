@@ -26,7 +26,7 @@ func TestBroadcastConformance(t *testing.T) {
 	configs := []config{
 		{"explicit", bopgo.Options{Engine: bopgo.Explicit}, ""},
 		{"symbolic", bopgo.Options{Engine: bopgo.Symbolic}, ""},
-		{"symbolic-nopor", bopgo.Options{Engine: bopgo.Symbolic, NoPOR: true}, ""},
+		{"symbolic-nopor", bopgo.Options{Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}}, ""},
 		{"ic3", bopgo.Options{Engine: bopgo.IC3}, ""},
 	}
 	for _, c := range conformance.Broadcasts {

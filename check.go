@@ -10,6 +10,8 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/spin"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Errors of Check, for errors.Is.
@@ -22,6 +24,9 @@ var (
 	// its check (a trace that does not replay, a certificate that does
 	// not hold). It is a bug in bopgo, never a verdict.
 	ErrInternal = errors.New("internal error")
+	// ErrPeerMissing: a peer tool that an engine runs (spin, gcc) is not
+	// installed.
+	ErrPeerMissing = spin.ErrMissing
 )
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0 and
@@ -34,14 +39,16 @@ const DefaultMaxThreads = 8
 const staticBoundCap = 64
 
 // Check decides whether prog satisfies the property of opts. It honours
-// ctx: when ctx ends the verdict is Unknown. The error is non-nil only when
-// the check could not run (bad options, an unknown label) or an engine
-// failed (ErrInternal).
+// ctx and opts.Timeout: when either ends the check the verdict is Unknown,
+// with the limit (Time, or Cancelled) and its words. The error is non-nil
+// only when the check could not run (bad options, an unknown label, a peer
+// tool missing: ErrPeerMissing) or an engine failed (ErrInternal).
 //
 // Every answer is checked before it leaves: an Unsafe trace is replayed by
 // bp/interp, and a certificate of Safe is re-checked by an independent SAT
 // call; an answer that fails its check is an ErrInternal error naming the
-// engine.
+// engine. A peer's answer, which cannot be checked (the Spin engine's),
+// leaves marked Result.Unchecked.
 func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
 	start := time.Now()
 	name := opts.Engine
@@ -65,10 +72,15 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
 		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
 	}
-	if err := ctx.Err(); err != nil {
+	// The limits are the contexts' causes (verdict.Cause): the code that
+	// stops on them reports the limit in these words, and nothing
+	// downstream rewrites them.
+	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	if ctx.Err() != nil {
 		// Promised: a context that has ended gives Unknown, even where an
 		// engine could answer without looking at it.
-		r := engine.Stopped(err)
+		r := engine.Stopped(ctx)
 		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
 	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
@@ -76,7 +88,6 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
 		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
-		NoPOR: opts.NoPOR, PlainStates: opts.PlainStates, IncrementalSAT: opts.IncrementalSAT, DumpQBF: opts.DumpQBF,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}
@@ -92,74 +103,104 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	res.Property = opts.Property()
-	if res.Verdict == Unknown && errors.Is(context.Cause(ctx), errMemoryLimit) {
-		res.Limit = MemoryLimit
-		res.Reason = fmt.Sprintf("memory limit reached: more than %d MiB of heap", opts.MaxMemory>>20)
-	}
-	res.Stats.Duration = time.Since(start)
+	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
+}
+
+// rootCounters are the counters Check adds after the engine's, zero.
+var rootCounters = Counters{}.
+	Level(CounterThreadBound, 0).
+	Duration(CounterSeconds, 0).
+	Duration(CounterCheckSeconds, 0)
+
+// withRoot is cs after the engine's declared counters, with the root's
+// (zero where no engine ran) and the check's wall time.
+func withRoot(declared, cs Counters, elapsed time.Duration) Counters {
+	out := declared.Add(cs)
+	for _, c := range rootCounters {
+		if !out.Has(c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out.Add(Counters{}.Duration(CounterSeconds, elapsed))
 }
 
 // checkWith runs one engine under the shared policy (thread bounds) and
 // checks its answer.
 func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
-	r, stats, err := runEngine(ctx, info, p, opts)
+	r, err := runEngine(ctx, info, p, opts)
 	if err != nil {
 		return Result{}, err
 	}
-	return finishAnswer(ctx, info, p, r, stats)
+	return finishAnswer(ctx, info, p, r)
 }
 
 // runEngine runs one engine under the shared policy (thread bounds),
-// without checking its answer.
-func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (engine.Result, engine.Stats, error) {
-	var stats engine.Stats
+// without checking its answer. The result's counters are the engine's
+// declared ones, added up over the bounds, then the bound of the last.
+func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (engine.Result, error) {
 	var r engine.Result
 	var err error
-	if !info.Broadcasts && p.Prog.HasBroadcasts() {
-		return engine.Result{Reason: fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)}, stats, nil
+	bound := 0
+	run := info.new(&opts)
+	switch {
+	case !info.Broadcasts && p.Prog.HasBroadcasts():
+		r.Reason = fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)
+	case info.Threads == AnyThreads:
+		r, err = run(ctx, p, 0, true)
+	default:
+		r, bound, err = runBounds(ctx, run, info, p, threadBound(p.Prog, opts))
 	}
-	if info.ThreadBound {
-		r, err = runBounds(ctx, info, p, threadBound(p.Prog, opts), &stats)
-	} else {
-		r, err = info.run(ctx, p, 0, true, &stats)
+	switch {
+	case errors.Is(err, ErrPeerMissing):
+		return r, err // not a bug of bopgo's, and the error names the tool
+	case err != nil:
+		return r, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
 	}
-	if err != nil {
-		return r, stats, fmt.Errorf("%w in the %s engine: %w", ErrInternal, info.Name, err)
-	}
-	return r, stats, nil
+	r.Counters = info.Counters.Add(r.Counters).Add(Counters{}.Level(CounterThreadBound, bound))
+	return r, nil
 }
 
 // finishAnswer checks an engine's answer r and makes it a Result. An
 // answer that does not check is an internal error; one whose check ctx
 // cut short is no answer.
-func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result, stats engine.Stats) (Result, error) {
+func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
 	if res.Verdict != Unknown {
 		res.Limit = NoLimit
 	}
 	checked := time.Now()
-	if err := verify(ctx, p, r); err != nil {
+	var err error
+	if info.Unchecked {
+		// A peer's answer (SPIN: no trace, no certificate): passed on,
+		// marked as not checked.
+		res.Unchecked = r.Verdict != Unknown
+	} else {
+		err = verify(ctx, info, p, r)
+	}
+	res.Counters = r.Counters.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, time.Since(checked)))
+	if err != nil {
 		if ctx.Err() != nil {
 			// The check did not end: no answer, and no error either.
-			s := engine.Stopped(ctx.Err())
-			return Result{Engine: info.Name, Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
+			s := engine.Stopped(ctx)
+			return Result{Engine: info.Name, Limit: s.Limit, Counters: res.Counters,
+				Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
 		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
 	}
-	stats.CheckTime = time.Since(checked)
-	if r.Verdict == Unsafe {
+	if r.Verdict == Unsafe && r.Trace != nil { // a peer's Unsafe has none
 		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
 	}
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
 		res.Reason = r.Certificate.String()
 	}
-	res.Stats = stats
 	return res, nil
 }
 
-// verify is the check every answer passes before it leaves Check.
-func verify(ctx context.Context, p *engine.Problem, r engine.Result) error {
+// verify is the check every answer passes before it leaves Check: an
+// Unsafe trace is replayed, a certificate re-checked, and an engine whose
+// row promises certificates must give one.
+func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) error {
 	switch r.Verdict {
 	case Unsafe:
 		if r.Trace == nil {
@@ -169,6 +210,9 @@ func verify(ctx context.Context, p *engine.Problem, r engine.Result) error {
 	case Safe:
 		if r.Certificate != nil {
 			return r.Certificate.Check(ctx)
+		}
+		if info.Certificates {
+			return errors.New("no certificate")
 		}
 	}
 	return nil
@@ -189,30 +233,48 @@ func threadBound(prog *bp.Program, opts Options) int {
 	return DefaultMaxThreads
 }
 
-// runBounds runs an engine at thread bounds 1, 2, … maxThreads: the first
-// bound with a bug, or one that no thread start exceeds, decides; at the
-// last bound an exceeded bound gives Unknown with the Threads limit.
-func runBounds(ctx context.Context, info EngineInfo, p *engine.Problem, maxThreads int, stats *engine.Stats) (engine.Result, error) {
-	for bound := 1; ; bound++ {
+// runBounds runs an engine at thread bounds first, first+1, … maxThreads
+// (first is 1, or what the engine's thread policy says): the first bound
+// with a bug, or one that no thread start exceeds, decides; at the last
+// bound an exceeded bound gives Unknown with the Threads limit. It
+// returns the answer, with the counters added up over the bounds, and
+// the last bound.
+func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.Problem, maxThreads int) (engine.Result, int, error) {
+	var sum Counters
+	for bound := firstBound(info, p.Prog, maxThreads); ; bound++ {
 		last := bound >= maxThreads
 		p.Meter.SetBound(bound)
-		stats.ThreadBound = bound
-		r, err := info.run(ctx, p, bound, last, stats)
+		r, err := run(ctx, p, bound, last)
 		if err != nil {
-			return r, err
+			return r, bound, err
 		}
+		sum = sum.Add(r.Counters)
+		r.Counters = sum
 		switch {
 		case r.Verdict == Unsafe:
-			return r, nil
+			return r, bound, nil
 		case r.Verdict == Unknown && r.Limit != engine.Threads:
-			return r, nil
+			return r, bound, nil
 		case !r.BoundHit:
-			return r, nil
+			return r, bound, nil
 		case last:
-			return engine.Result{Limit: engine.Threads,
-				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, nil
+			return engine.Result{Limit: engine.Threads, Counters: sum,
+				Reason: fmt.Sprintf("thread bound reached: no bug with %s, but the program can have more", threads(maxThreads))}, bound, nil
 		}
 	}
+}
+
+// firstBound is the thread bound an engine starts at (its Threads column).
+func firstBound(info EngineInfo, prog *bp.Program, maxThreads int) int {
+	switch info.Threads {
+	case FromStaticBound:
+		if n, bounded := prog.MaxThreads(); bounded {
+			return min(max(n, 1), maxThreads)
+		}
+	case AtFinalBound:
+		return maxThreads
+	}
+	return 1
 }
 
 // threads words a thread bound.

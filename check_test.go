@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,7 +43,7 @@ func TestConformance(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, cases, 37)
 	for _, engine := range bopgo.Engines {
-		if !bopgo.Decides(engine) {
+		if !bopgo.Decides(engine) || unchecked(engine) {
 			continue // bounded by depth: circuit_test.go checks them
 		}
 		for _, c := range cases {
@@ -90,7 +91,7 @@ func TestCorpusUnsafe(t *testing.T) {
 			continue
 		}
 		for _, engine := range bopgo.Engines {
-			if !bopgo.Decides(engine) {
+			if !bopgo.Decides(engine) || unchecked(engine) {
 				continue // bounded by depth: circuit_test.go checks them
 			}
 			// IC3 needs seconds to minutes per program here, against
@@ -139,4 +140,49 @@ func TestCancelledContextIsUnknown(t *testing.T) {
 	res, err := bopgo.Check(ctx, p, bopgo.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Unknown, res.Verdict)
+}
+
+// The limits come typed and worded from where they are hit: the root's
+// time limit and memory watchdog, each engine of the portfolio (whose
+// per-engine reasons survive when they differ).
+func TestLimitsAreTyped(t *testing.T) {
+	p := loadFile(t, "cmd/bopgo/testdata/forever.bp")
+	for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.IC3, bopgo.Auto} {
+		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, MaxThreads: 12, Timeout: 200 * time.Millisecond})
+		require.NoError(t, err)
+		assert.Equal(t, bopgo.Unknown, res.Verdict, "%s", e)
+		assert.Equal(t, bopgo.TimeLimit, res.Limit, "%s", e)
+		assert.Equal(t, "timeout after 200ms", res.Reason, "%s", e)
+	}
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 12, MaxMemory: 20 << 20})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.MemoryLimit, res.Limit)
+	assert.Equal(t, "memory limit reached: more than 20 MiB of heap", res.Reason)
+}
+
+// unchecked: a peer engine (SPIN) gives no trace to replay and its
+// answers are not checked; the tests that run, compare and replay every
+// engine leave it out (cmd/bopgo's spin tests run it).
+func unchecked(e bopgo.Engine) bool {
+	info, _ := e.Info()
+	return info.Unchecked
+}
+
+// SPIN runs under the root's policy: the label check and the static
+// answer come before it (so these need no SPIN installed), and its
+// answers are marked unchecked (cmd/bopgo's spin tests run it).
+func TestSpinUnderTheRootsPolicy(t *testing.T) {
+	p, err := bp.Load("t.bp", []byte("decl g; void main() begin g := T; end\n"))
+	require.NoError(t, err)
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Spin})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Safe, res.Verdict)
+	assert.Equal(t, "the program has no assertion", res.Reason)
+	assert.False(t, res.Unchecked, "answered by the root, not by SPIN")
+	assert.Equal(t, bopgo.Spin, res.Engine)
+	_, err = bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Spin, Label: "NOWHERE"})
+	assert.ErrorIs(t, err, bopgo.ErrNoSuchLabel)
+	info, _ := bopgo.Spin.Info()
+	assert.True(t, info.Unchecked)
+	assert.NotContains(t, bopgo.RacedEngines(p, bopgo.Options{}), bopgo.Spin)
 }

@@ -199,3 +199,37 @@ func TestIC3InvariantsOfPrograms(t *testing.T) {
 	assert.Greater(t, proofs, 20)
 	t.Logf("%d invariants checked", proofs)
 }
+
+// CheckCircuit runs the table's circuit engines on a circuit, with the
+// root's limits, and checks their answers; it refuses an engine that
+// does not check circuits.
+func TestCheckCircuit(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bopgo.Verdict
+	}{
+		{"decl g; void main() begin g := F; L: g := g & *; assert(!g); goto L; end", bopgo.Safe},
+		{"decl g; void main() begin g := F; g := !g; assert(!g); end", bopgo.Unsafe},
+	} {
+		p, err := bp.Load("t.bp", []byte(c.src))
+		require.NoError(t, err)
+		ct, err := circuit.BuildReading(p, "", 1, bp.Blocking)
+		require.NoError(t, err)
+		sys := ct.System(false)
+		for _, e := range bopgo.CircuitEngines() {
+			res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: e, MaxDepth: 10})
+			require.NoError(t, err, "%s", e)
+			if bopgo.Decides(e) || c.want == bopgo.Unsafe {
+				assert.Equal(t, c.want, res.Verdict, "%s: %s", e, res.Reason)
+			}
+		}
+		res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.BMC, MaxDepth: 1})
+		require.NoError(t, err)
+		if c.want == bopgo.Safe {
+			assert.Equal(t, bopgo.DepthLimit, res.Limit)
+		}
+	}
+	assert.Equal(t, []bopgo.Engine{bopgo.IC3, bopgo.BMC, bopgo.KInduction}, bopgo.CircuitEngines())
+	_, err := bopgo.CheckCircuit(context.Background(), nil, bopgo.CircuitOptions{Engine: bopgo.Explicit})
+	assert.ErrorIs(t, err, bopgo.ErrUnknownEngine)
+}

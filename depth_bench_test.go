@@ -34,7 +34,7 @@ func BenchmarkDepth(b *testing.B) {
 						require.NoError(b, err)
 						var res bopgo.Result
 						for b.Loop() {
-							res, err = bopgo.Check(context.Background(), p, bopgo.Options{PlainStates: plain})
+							res, err = bopgo.Check(context.Background(), p, bopgo.Options{Symbolic: bopgo.SymbolicOptions{PlainStates: plain}})
 							require.NoError(b, err)
 						}
 						want := bopgo.Safe
@@ -42,9 +42,9 @@ func BenchmarkDepth(b *testing.B) {
 							want = bopgo.Unsafe
 						}
 						require.Equal(b, want, res.Verdict, res.Reason)
-						b.ReportMetric(float64(res.Stats.States), "states")
-						b.ReportMetric(float64(res.Stats.Reparameterised), "reparam")
-						b.ReportMetric(res.Stats.QBFTime.Seconds(), "qbf_s")
+						b.ReportMetric(float64(res.Counters.Int("states")), "states")
+						b.ReportMetric(float64(res.Counters.Int("reparameterised_states")), "reparam")
+						b.ReportMetric(res.Counters.Get("qbf_seconds"), "qbf_s")
 					})
 				}
 			}

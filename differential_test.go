@@ -56,7 +56,7 @@ func TestSymbolicAgreesWithExplicit(t *testing.T) {
 			for _, noPOR := range []bool{false, true} {
 				opts.Engine = bopgo.Symbolic
 				opts.MaxStates = 600
-				opts.NoPOR = noPOR
+				opts.Symbolic.NoPOR = noPOR
 				got, err := bopgo.Check(context.Background(), p, opts)
 				if err != nil {
 					t.Fatalf("seed %d: symbolic: %v", seed, err)
@@ -66,7 +66,7 @@ func TestSymbolicAgreesWithExplicit(t *testing.T) {
 					continue
 				}
 				compared++
-				if got.Stats.SplitStates > 0 {
+				if got.Counters.Int("split_states") > 0 {
 					split++
 				}
 				if got.Verdict != want.Verdict {

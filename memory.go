@@ -2,19 +2,19 @@ package bopgo
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"runtime/metrics"
 	"time"
-)
 
-// errMemoryLimit is the cause of a check stopped by Options.MaxMemory.
-var errMemoryLimit = errors.New("memory limit reached")
+	"github.com/bopgo/bopgo/verdict"
+)
 
 // memoryPoll is how often the watchdog reads the heap size.
 const memoryPoll = 10 * time.Millisecond
 
-// watchMemory returns a context that is cancelled, with cause
-// errMemoryLimit, when the live heap exceeds limit bytes; stop ends the
+// watchMemory returns a context that is cancelled when the live heap
+// exceeds limit bytes, with the Memory limit and its words as the cause
+// (verdict.Cause), which engines report as they stop; stop ends the
 // watch. The engines already stop promptly on a cancelled context, so a
 // memory limit needs nothing of them; reading runtime/metrics does not
 // stop the world.
@@ -37,7 +37,8 @@ func watchMemory(ctx context.Context, limit uint64) (context.Context, func()) {
 			case <-tick.C:
 				metrics.Read(sample)
 				if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > limit {
-					cancel(errMemoryLimit)
+					cancel(&verdict.Cause{Limit: verdict.Memory,
+						Reason: fmt.Sprintf("memory limit reached: more than %d MiB of heap", limit>>20)})
 					return
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,11 +21,15 @@ import (
 // makes room for the next engine of the list; so does a race that runs
 // long (lateStart), so that every engine gets its turn.
 //
-// The list is ordered by two cheap features of the program, each
-// measured to pick the engine that wins by far where it holds:
-//   - many threads (thread creation without bound, a kind of thread with
-//     three or more threads, or five threads in all): the counter engine
-//     first. It counts identical threads instead of enumerating their
+// The list is the table's: the engines with a Race position, in that
+// order, less those that cannot take the question (one without a thread
+// bound when Options.MaxThreads asks a bounded one, one that does not
+// read the program's broadcasts). Two cheap features of the program,
+// each measured to pick the engine that wins by far where it holds,
+// move the engine they Lead to the front:
+//   - ManyThreads (thread creation without bound, a kind of thread with
+//     three or more threads, or five threads in all): the counter engine.
+//     It counts identical threads instead of enumerating their
 //     interleavings, reasons thread-modularly before it searches, and
 //     alone it proves safety for any number of threads. Workers n=6 k=8
 //     (identical): 0.2 s, where explicit takes 20 s or more; six workers
@@ -33,22 +38,21 @@ import (
 //     IC3 2.0 s, symbolic 1.3 s, explicit 2.6 s. (Racing IC3 rather than
 //     explicit beside it was measured: within noise, 5.1 against 5.5 s on
 //     the six.)
-//   - a wide step (a constrained step with at least wideChoices
-//     non-deterministic choices): symbolic simulation first. The explicit
+//   - WideStep (a constrained step with at least wideChoices
+//     non-deterministic choices): symbolic simulation. The explicit
 //     engine enumerates the step's outcomes one by one (WideParity v=16:
 //     symbolic 0.01 s, explicit more than 10 s).
-// Otherwise explicit and IC3 go first, then symbolic, then the counter
-// engine: on the scaled-up random programs (benchmarks/scaled) the
-// fastest engine is explicit on some and IC3 on others, by factors up to
-// 30 either way, nothing cheap tells which, and one core each keeps the
-// winner near its own speed (benchmarks/README.md).
+// ManyThreads applies after WideStep (featureOrder): where both hold, the
+// counter engine goes first, symbolic second. Otherwise explicit and IC3
+// go first, then symbolic, then the counter engine (the Race column): on
+// the scaled-up random programs
+// (benchmarks/scaled) the fastest engine is explicit on some and IC3 on
+// others, by factors up to 30 either way, nothing cheap tells which, and
+// one core each keeps the winner near its own speed (benchmarks/README.md).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
 // deterministic.
-
-// PortfolioEngines are the engines Auto may race.
-var PortfolioEngines = []Engine{Symbolic, Explicit, IC3, Counter}
 
 // wideChoices is the number of choices under a constraint from which a
 // step counts as wide: the explicit engine enumerates 2^wideChoices
@@ -56,7 +60,7 @@ var PortfolioEngines = []Engine{Symbolic, Explicit, IC3, Counter}
 const wideChoices = 12
 
 // identicalThreads and manyThreads are the numbers of threads of one
-// kind, and in all, from which the counter engine goes first.
+// kind, and in all, from which a program has ManyThreads.
 const (
 	identicalThreads = 3
 	manyThreads      = 5
@@ -70,20 +74,53 @@ const (
 )
 
 // portfolioOrder is the list Auto races for prog under opts, the likely
-// winners first.
+// winners first (see above): the table's raced engines by Race, then the
+// engines led by each feature prog has moved to the front, features in
+// their order.
 func portfolioOrder(prog *bp.Program, opts Options) []Engine {
-	order := []Engine{Explicit, IC3, Symbolic}
-	if hasWideStep(prog) {
-		order = []Engine{Symbolic, Explicit, IC3}
+	var rows []EngineInfo
+	for _, e := range engineTable {
+		switch {
+		case e.Race == 0:
+		case e.Threads == AnyThreads && opts.MaxThreads != 0:
+			// A bounded question: an answer for any number of threads
+			// could show a bug with more threads than asked.
+		case prog.HasBroadcasts() && !e.Broadcasts:
+		default:
+			rows = append(rows, e)
+		}
 	}
-	if info, _ := Counter.Info(); opts.MaxThreads != 0 || (prog.HasBroadcasts() && !info.Broadcasts) {
-		return order
+	slices.SortStableFunc(rows, func(a, b EngineInfo) int { return a.Race - b.Race })
+	for _, f := range featureOrder {
+		if !f.holds(prog) {
+			continue
+		}
+		lead := slices.DeleteFunc(slices.Clone(rows), func(e EngineInfo) bool { return e.Lead != f })
+		rest := slices.DeleteFunc(rows, func(e EngineInfo) bool { return e.Lead == f })
+		rows = append(lead, rest...)
 	}
-	identical, bounded := prog.MaxIdenticalThreads()
-	if all, _ := prog.MaxThreads(); !bounded || identical >= identicalThreads || all >= manyThreads {
-		return append([]Engine{Counter}, order...)
+	order := make([]Engine, len(rows))
+	for i, e := range rows {
+		order[i] = e.Name
 	}
-	return append(order, Counter)
+	return order
+}
+
+// featureOrder is the order in which the features move their engines to
+// the front of the list: the last one's engine ends first.
+var featureOrder = []Feature{WideStep, ManyThreads}
+
+// holds reports whether prog has feature f.
+func (f Feature) holds(prog *bp.Program) bool {
+	switch f {
+	case WideStep:
+		return hasWideStep(prog)
+	case ManyThreads:
+		identical, bounded := prog.MaxIdenticalThreads()
+		all, _ := prog.MaxThreads()
+		return !bounded || identical >= identicalThreads || all >= manyThreads
+	}
+	return false
 }
 
 // hasWideStep reports whether some step of prog has at least wideChoices
@@ -161,10 +198,9 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
-		info  EngineInfo
-		raw   engine.Result
-		stats engine.Stats
-		err   error
+		info EngineInfo
+		raw  engine.Result
+		err  error
 	}
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
@@ -176,8 +212,8 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		started++
 		running[info.Name] = true
 		go func() {
-			r, stats, err := runEngine(ctx, info, p, opts)
-			answers <- answer{info, r, stats, err}
+			r, err := runEngine(ctx, info, p, opts)
+			answers <- answer{info, r, err}
 		}()
 	}
 	for started < min(slots, len(order)) {
@@ -204,7 +240,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 			*errs = append(*errs, a.err)
 		case a.raw.Verdict != Unknown:
 			cancel()
-			res, err := finishAnswer(parent, a.info, p, a.raw, a.stats)
+			res, err := finishAnswer(parent, a.info, p, a.raw)
 			if err == nil && res.Verdict == Unknown {
 				// The caller's context ended during the check.
 				*unknown = append(*unknown, res)
@@ -221,7 +257,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 			}
 			return Result{}, append(rest, order[started:]...), true
 		default:
-			res, _ := finishAnswer(parent, a.info, p, a.raw, a.stats) // nothing to check
+			res, _ := finishAnswer(parent, a.info, p, a.raw) // nothing to check
 			*unknown = append(*unknown, res)
 		}
 		if ctx.Err() == nil && started < len(order) {

@@ -31,16 +31,16 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 			require.NoError(t, err)
 			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
 			require.NoError(t, err)
-			for _, opts := range []bopgo.Options{{}, {PlainStates: true}, {IncrementalSAT: true}, {NoPOR: true}} {
-				plain := opts.PlainStates
+			for _, opts := range []bopgo.Options{{}, {Symbolic: bopgo.SymbolicOptions{PlainStates: true}}, {Symbolic: bopgo.SymbolicOptions{IncrementalSAT: true}}, {Symbolic: bopgo.SymbolicOptions{NoPOR: true}}} {
+				plain := opts.Symbolic.PlainStates
 				opts.Engine = bopgo.Symbolic
 				got, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
 				require.Equal(t, want.Verdict, got.Verdict, "shape %d v=%d bug=%v %+v: %s", shape, v, bug, opts, got.Reason)
 				if plain {
-					assert.Zero(t, got.Stats.Reparameterised)
+					assert.Zero(t, got.Counters.Int("reparameterised_states"))
 				} else if v >= 4 {
-					assert.Positive(t, got.Stats.Reparameterised, "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
+					assert.Positive(t, got.Counters.Int("reparameterised_states"), "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
 				}
 				if got.Verdict == bopgo.Unsafe {
 					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
@@ -68,7 +68,7 @@ func TestPlainStatesAgree(t *testing.T) {
 			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3})
 			require.NoError(t, err, "seed %d", seed)
 			for _, plain := range []bool{false, true} {
-				opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, PlainStates: plain}
+				opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, Symbolic: bopgo.SymbolicOptions{PlainStates: plain}}
 				got, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err, "seed %d plain=%v", seed, plain)
 				if got.Verdict == bopgo.Unknown {
@@ -78,7 +78,7 @@ func TestPlainStatesAgree(t *testing.T) {
 				if got.Verdict == bopgo.Unsafe {
 					require.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
 				}
-				if !plain && got.Stats.Reparameterised > 0 {
+				if !plain && got.Counters.Int("reparameterised_states") > 0 {
 					reparameterised++
 					if got.Verdict == bopgo.Unsafe {
 						unsafe++

@@ -1,8 +1,12 @@
 package bopgo
 
 import (
+	"time"
+
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/spin"
+	"github.com/bopgo/bopgo/engine/symbolic"
 )
 
 // Verdict is the answer of a check; the zero value is Unknown.
@@ -27,12 +31,32 @@ const (
 	ThreadLimit     = engine.Threads
 	DepthLimit      = engine.Depth
 	CancelledByUser = engine.Cancelled
-	ChoicesLimit    = engine.Choices
+	ChoiceLimit     = engine.Choices
 )
 
-// Stats are an engine's counters, summed over the thread bounds tried:
-// a core that every engine fills, and the symbolic engine's own.
-type Stats = engine.Stats
+// Counters are a result's counters, in order: the answering engine's own
+// (each engine package declares them; the table's Counters column), added
+// up over the thread bounds tried, then the root's (CounterThreadBound,
+// CounterSeconds, CounterCheckSeconds). Durations are in seconds.
+type Counters = engine.Counters
+
+// The counters Check adds to every result, after the engine's.
+const (
+	CounterThreadBound  = "thread_bound"  // the bound of the last search (0: none ran)
+	CounterSeconds      = "seconds"       // wall time of the check
+	CounterCheckSeconds = "check_seconds" // of that, checking the answer (replay, certificate)
+)
+
+// DefaultSpinMemory is SPIN's memory budget (pan's -DMEMLIM) when
+// SpinOptions.MaxMemory is 0.
+const DefaultSpinMemory = spin.DefaultMaxMemory
+
+// SymbolicOptions and SpinOptions are the options of the engines that
+// have their own.
+type (
+	SymbolicOptions = symbolic.Options
+	SpinOptions     = spin.Options
+)
 
 // Options configure Check. The zero value checks assertions with the
 // default engine and bounds.
@@ -54,23 +78,21 @@ type Options struct {
 	// Unknown. 0 means no bound. The heap is the process's, so concurrent
 	// checks in one process share the budget.
 	MaxMemory uint64
-	// MaxDepth bounds the unrolling of the circuit engines (bmc, kind):
-	// past it the verdict is Unknown. 0 means no bound.
+	// MaxDepth bounds the unrolling of the circuit engines (bmc and kind
+	// unroll, ic3 adds frames): past it the verdict is Unknown with the
+	// Depth limit. 0 means no bound.
 	MaxDepth int
-	// NoPOR turns off partial-order reduction in the symbolic engine.
-	NoPOR bool
-	// IncrementalSAT makes the symbolic engine ask every satisfiability
-	// question of a search to one incremental solver, instead of a fresh
-	// solver per question on its cone (the default, measured faster).
-	IncrementalSAT bool
-	// PlainStates keeps the symbolic engine's states as the steps make
-	// them (BoPPo's form), for comparison: by default a state whose
-	// formulas have grown well past its live variables is replaced by an
-	// equivalent one over fresh inputs (re-parameterisation).
-	PlainStates bool
-	// DumpQBF, if not empty, is a directory where the symbolic engine
-	// writes every subsumption query as a QDIMACS file.
-	DumpQBF string
+	// Timeout bounds the check's wall time: past it the verdict is
+	// Unknown with the Time limit and the reason "timeout after" it. 0
+	// means no bound (the context's deadline, if any, still holds).
+	Timeout time.Duration
+	// Symbolic are the symbolic engine's options (partial-order
+	// reduction, re-parameterisation, the SAT mode, QBF dumps); the
+	// portfolio runs it with them too.
+	Symbolic SymbolicOptions
+	// Spin are SPIN's options (pan's memory budget, its partial-order
+	// reduction, the compilation), for Engine Spin.
+	Spin SpinOptions
 	// Broadcast is the reading of broadcast assignments (x$): bp.Blocking
 	// (the default) or bp.Monotone, where a passive thread that cannot
 	// take a broadcast stays unchanged.
@@ -97,7 +119,12 @@ type Result struct {
 	Property string
 	Engine   Engine
 	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
-	Stats    Stats
+	// Unchecked: the answer is a peer's (SPIN: its row in the table is
+	// Unchecked) and was not checked, as there is no trace to replay and
+	// no certificate; every other answer was checked before Check
+	// returned it.
+	Unchecked bool
+	Counters  Counters
 	// Failures are the internal errors of engines that the portfolio
 	// raced and that lost (an answer that failed its check, say): the
 	// answer above is sound, but each of these is a bug in bopgo.

@@ -19,6 +19,6 @@ func TestSubsumptionCache(t *testing.T) {
 	res, err := bopgo.Check(context.Background(), p, opts)
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
-	assert.Greater(t, res.Stats.CachedQBF, res.Stats.QBFCalls, "most queries repeat")
+	assert.Greater(t, res.Counters.Int("qbf_cached"), res.Counters.Int("qbf_calls"), "most queries repeat")
 	replay(t, p, opts, res)
 }

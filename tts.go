@@ -62,12 +62,12 @@ func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (res TTS
 	if err != nil {
 		return TTSResult{}, fmt.Errorf("%w in the coverability search: %w", ErrInternal, err)
 	}
-	res = TTSResult{Verdict: ttsVerdicts[found.Verdict], Limit: ttsLimits[found.Limit], Reason: found.Reason,
+	res = TTSResult{Verdict: found.Verdict, Limit: found.Limit, Reason: found.Reason,
 		Path: found.Path, Certificate: found.Cert, Stats: found.Stats, SearchTime: time.Since(start)}
 	checked := time.Now()
 	if err := verifyTTS(ctx, covercheck.Problem{System: sys, Init: opts.Init, Target: opts.Target}, found); err != nil {
 		if ctx.Err() != nil {
-			s := engine.Stopped(ctx.Err())
+			s := engine.Stopped(ctx)
 			return TTSResult{Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the answer %s", s.Reason, found.Verdict),
 				Stats: found.Stats, SearchTime: res.SearchTime, CheckTime: time.Since(checked)}, nil
 		}
@@ -93,9 +93,3 @@ func verifyTTS(ctx context.Context, p covercheck.Problem, r *cover.Result) error
 	}
 	return nil
 }
-
-// ttsVerdicts and ttsLimits name tts/cover's answers in the root's terms.
-var (
-	ttsVerdicts = [...]Verdict{cover.Unknown: Unknown, cover.Safe: Safe, cover.Unsafe: Unsafe}
-	ttsLimits   = [...]Limit{cover.NoLimit: NoLimit, cover.Elements: StateLimit, cover.Time: TimeLimit, cover.Cancelled: CancelledByUser}
-)

@@ -17,14 +17,15 @@ import (
 	"github.com/bopgo/bopgo/mc/ic3"
 )
 
-// withEngine replaces the run function of engine name for one test.
-func withEngine(t *testing.T, name Engine, run engine.Run) {
+// withEngine replaces engine name's Run for one test: wrap is given the
+// honest Run of each check and returns the one to use.
+func withEngine(t *testing.T, name Engine, wrap func(honest engine.Run) engine.Run) {
 	t.Helper()
 	for i := range engineTable {
 		if engineTable[i].Name == name {
-			old := engineTable[i].run
-			engineTable[i].run = run
-			t.Cleanup(func() { engineTable[i].run = old })
+			old := engineTable[i].new
+			engineTable[i].new = func(o *Options) engine.Run { return wrap(old(o)) }
+			t.Cleanup(func() { engineTable[i].new = old })
 			return
 		}
 	}
@@ -43,17 +44,17 @@ func mustLoad(t *testing.T, src string) *bp.Program {
 func TestCheckRefusesATraceThatDoesNotReplay(t *testing.T) {
 	p := mustLoad(t, `decl g; void main() begin g := T; g := !g; assert(g); end`)
 	for _, name := range []Engine{Symbolic, Explicit, IC3} {
-		info, _ := name.Info()
-		honest := info.run
-		withEngine(t, name, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-			r, err := honest(ctx, p, bound, last, stats)
-			if r.Verdict == engine.Unsafe {
-				// The value of g before the last step, flipped: the
-				// assertion would hold there.
-				st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
-				st.Globals[0] = !st.Globals[0]
+		withEngine(t, name, func(honest engine.Run) engine.Run {
+			return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+				r, err := honest(ctx, p, bound, last)
+				if r.Verdict == engine.Unsafe {
+					// The value of g before the last step, flipped: the
+					// assertion would hold there.
+					st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+					st.Globals[0] = !st.Globals[0]
+				}
+				return r, err
 			}
-			return r, err
 		})
 		res, err := Check(context.Background(), p, Options{Engine: name})
 		require.ErrorIs(t, err, ErrInternal, "%s: %v", name, res.Verdict)
@@ -71,13 +72,15 @@ func TestCheckRefusesABadInvariant(t *testing.T) {
 	require.Equal(t, Safe, res.Verdict)
 	assert.Contains(t, res.Reason, "inductive invariant")
 
-	withEngine(t, IC3, circuit.RunWith(func(ctx context.Context, sys *mc.System, o mc.Options) mc.Result {
-		r := ic3.Check(ctx, sys, o)
-		if r.Verdict == mc.Safe {
-			r.Invariant = [][]z.Lit{}
-		}
-		return r
-	}))
+	withEngine(t, IC3, func(engine.Run) engine.Run {
+		return circuit.RunWith(func(ctx context.Context, sys *mc.System, o mc.Options) mc.Result {
+			r := ic3.Check(ctx, sys, o)
+			if r.Verdict == mc.Safe {
+				r.Invariant = [][]z.Lit{}
+			}
+			return r
+		})
+	})
 	_, err = Check(context.Background(), p, Options{Engine: IC3})
 	require.ErrorIs(t, err, ErrInternal)
 	assert.Contains(t, err.Error(), "does not exclude the bad states")
@@ -92,22 +95,22 @@ func TestWideStepsReplay(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Unsafe, res.Verdict)
 
-	info, _ := Symbolic.Info()
-	honest := info.run
-	withEngine(t, Symbolic, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-		r, err := honest(ctx, p, bound, last, stats)
-		if r.Verdict == engine.Unsafe {
-			// After the wide step, one variable flipped alone: the
-			// parity constraint no longer holds.
-			for k := range r.Trace.Steps {
-				if k > 0 && r.Trace.Steps[k-1].Proc == 0 && p.Prog.Procs[0].Steps[r.Trace.Steps[k-1].PC].Constraint != nil {
-					g := r.Trace.Steps[k].Before.Globals
-					g[0] = !g[0]
-					break
+	withEngine(t, Symbolic, func(honest engine.Run) engine.Run {
+		return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+			r, err := honest(ctx, p, bound, last)
+			if r.Verdict == engine.Unsafe {
+				// After the wide step, one variable flipped alone: the
+				// parity constraint no longer holds.
+				for k := range r.Trace.Steps {
+					if k > 0 && r.Trace.Steps[k-1].Proc == 0 && p.Prog.Procs[0].Steps[r.Trace.Steps[k-1].PC].Constraint != nil {
+						g := r.Trace.Steps[k].Before.Globals
+						g[0] = !g[0]
+						break
+					}
 				}
 			}
+			return r, err
 		}
-		return r, err
 	})
 	_, err = Check(context.Background(), p, Options{Engine: Symbolic})
 	require.ErrorIs(t, err, ErrInternal)
@@ -122,20 +125,22 @@ func TestPortfolioReportsFailures(t *testing.T) {
 	// others wait, to let it answer first.
 	raced := RacedEngines(p, Options{MaxThreads: 3})
 	broken := raced[0]
-	info, _ := broken.Info()
-	withEngine(t, broken, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-		r, err := info.run(ctx, p, bound, last, stats)
-		if r.Verdict == engine.Unsafe {
-			st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
-			st.Globals[0] = !st.Globals[0]
+	withEngine(t, broken, func(honest engine.Run) engine.Run {
+		return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+			r, err := honest(ctx, p, bound, last)
+			if r.Verdict == engine.Unsafe {
+				st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+				st.Globals[0] = !st.Globals[0]
+			}
+			return r, err
 		}
-		return r, err
 	})
 	for _, e := range raced[1:] {
-		info, _ := e.Info()
-		withEngine(t, e, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-			time.Sleep(200 * time.Millisecond)
-			return info.run(ctx, p, bound, last, stats)
+		withEngine(t, e, func(honest engine.Run) engine.Run {
+			return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+				time.Sleep(200 * time.Millisecond)
+				return honest(ctx, p, bound, last)
+			}
 		})
 	}
 	res, err := Check(context.Background(), p, Options{MaxThreads: 3})
@@ -158,8 +163,10 @@ func (slowCertificate) String() string                  { return "slow" }
 // error either.
 func TestCheckStoppedByTimeout(t *testing.T) {
 	p := mustLoad(t, `decl g; void main() begin g := T; assert(g); end`)
-	withEngine(t, IC3, func(ctx context.Context, p *engine.Problem, bound int, last bool, stats *engine.Stats) (engine.Result, error) {
-		return engine.Result{Verdict: engine.Safe, Certificate: slowCertificate{}}, nil
+	withEngine(t, IC3, func(engine.Run) engine.Run {
+		return func(context.Context, *engine.Problem, int, bool) (engine.Result, error) {
+			return engine.Result{Verdict: engine.Safe, Certificate: slowCertificate{}}, nil
+		}
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()

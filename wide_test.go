@@ -50,7 +50,7 @@ func TestWideFamily(t *testing.T) {
 					require.NoError(t, err, "%s, %s engine", name, e)
 					verdicts[e] = res.Verdict
 					if e == bopgo.Explicit && res.Verdict == bopgo.Unknown {
-						assert.Contains(t, []bopgo.Limit{bopgo.ChoicesLimit, bopgo.TimeLimit}, res.Limit, res.Reason)
+						assert.Contains(t, []bopgo.Limit{bopgo.ChoiceLimit, bopgo.TimeLimit}, res.Limit, res.Reason)
 					}
 					if res.Verdict != bopgo.Unsafe {
 						continue

@@ -2,67 +2,44 @@ package engine
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/por"
+	"github.com/bopgo/bopgo/verdict"
 )
 
-// Verdict is the answer of a check. The zero value is Unknown.
-type Verdict int
+// Verdict and Limit are the verdict leaf's, so that every layer names
+// the same types.
+type (
+	Verdict = verdict.Verdict
+	Limit   = verdict.Limit
+)
 
 // Verdicts.
 const (
-	Unknown Verdict = iota // the check stopped early; the Limit and Reason say why
-	Safe                   // no execution violates the property
-	Unsafe                 // some execution does; the trace shows one
+	Unknown = verdict.Unknown // the check stopped early; the Limit and Reason say why
+	Safe    = verdict.Safe    // no execution violates the property
+	Unsafe  = verdict.Unsafe  // some execution does; the trace shows one
 )
-
-func (v Verdict) String() string {
-	switch v {
-	case Safe:
-		return "safe"
-	case Unsafe:
-		return "unsafe"
-	case Unknown:
-		return "unknown"
-	}
-	return fmt.Sprintf("Verdict(%d)", int(v))
-}
-
-// Limit says what stopped a check that ended Unknown.
-type Limit int
 
 // Limits. NoLimit is the zero value: a decided check, or an Unknown for
 // another reason (an engine that cannot decide, such as BMC's proofs).
 const (
-	NoLimit   Limit = iota
-	Time            // the time limit or the caller's deadline
-	Memory          // the heap limit
-	States          // the bound on stored states
-	Threads         // the thread bound: more threads may exist than were explored
-	Depth           // the unrolling bound of a circuit engine
-	Cancelled       // the caller cancelled the context
-	Choices         // a step has more non-deterministic values than the engine enumerates
+	NoLimit   = verdict.NoLimit
+	Time      = verdict.Time
+	Memory    = verdict.Memory
+	States    = verdict.States
+	Threads   = verdict.Threads
+	Depth     = verdict.Depth
+	Cancelled = verdict.Cancelled
+	Choices   = verdict.Choices
 )
-
-var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices"}
-
-// String is the limit's name as JSON prints it ("" for NoLimit).
-func (l Limit) String() string {
-	if int(l) < len(limitNames) {
-		return limitNames[l]
-	}
-	return fmt.Sprintf("Limit(%d)", int(l))
-}
 
 // Problem is what an engine is given: the program, the property and the
 // facts computed once for it, and the limits an engine enforces itself
-// (time, memory and cancellation arrive through the context).
+// (time, memory and cancellation arrive through the context, with their
+// words in its cause). An engine's own options are not here: each engine
+// package takes them when its Run is made (symbolic.New).
 type Problem struct {
 	Prog  *bp.Program
 	Label string // the label property; empty: assertions
@@ -70,32 +47,16 @@ type Problem struct {
 	// (bp.Program.Targets), computed once per check.
 	Targets [][]bool
 
-	MaxStates int // stored states; 0: no bound
-	MaxDepth  int // circuit engines' unrolling; 0: no bound
-
 	// Broadcast is the reading of broadcast assignments (bp.Blocking or
 	// bp.Monotone).
 	Broadcast bp.Reading
 
-	NoPOR          bool   // symbolic: no partial-order reduction
-	PlainStates    bool   // symbolic: no re-parameterisation (BoPPo's form)
-	IncrementalSAT bool   // symbolic: one incremental solver per search
-	DumpQBF        string // symbolic: write every subsumption query here
+	MaxStates int // stored states; 0: no bound (the States limit)
+	MaxDepth  int // unrolling or frames of the circuit engines; 0: no bound (the Depth limit)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.
 	Meter *Meter
-
-	porOnce sync.Once
-	por     *por.Info
-}
-
-// Independence is the partial-order analysis of the program for the
-// property (por.Analyse), computed on first use and shared by every
-// thread bound and engine of the check.
-func (p *Problem) Independence() *por.Info {
-	p.porOnce.Do(func() { p.por = por.Analyse(p.Prog, p.Label) })
-	return p.por
 }
 
 // Result is what an engine returns for one thread bound.
@@ -107,9 +68,13 @@ type Result struct {
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool
-	// Invariant, from an engine that proves with one (IC3), is checked by
-	// the root before Safe leaves: see Certificate.
+	// Certificate, from an engine that proves with one (IC3's invariant,
+	// k-induction's k, the counter engine's basis), is checked by the root
+	// before Safe leaves.
 	Certificate Certificate
+	// Counters are the work of this run, in the engine's order (see
+	// Counters); the root adds them up over the thread bounds.
+	Counters Counters
 }
 
 // Certificate is an engine's evidence for Safe that the root can check
@@ -121,42 +86,6 @@ type Certificate interface {
 	// String describes it for the result's reason, e.g. "inductive
 	// invariant of 12 clauses".
 	String() string
-}
-
-// Stats are the counters of a check: a core every engine fills, and the
-// symbolic engine's own counters. They add up over the thread bounds
-// tried.
-type Stats struct {
-	States      int           // states stored (explored, for SPIN)
-	ThreadBound int           // thread bound of the last search
-	Depth       int           // circuit engines: the deepest bound finished
-	SATCalls    int           // satisfiability queries
-	SATTime     time.Duration // time in them
-	Duration    time.Duration // wall time of the check
-	// CheckTime is the time the root spent checking the answer (replaying
-	// the trace, re-checking the certificate); included in Duration.
-	CheckTime time.Duration
-	SymbolicStats
-}
-
-// SymbolicStats are the symbolic engine's counters.
-type SymbolicStats struct {
-	Subsumed      int           // symbolic states dropped as covered by stored ones
-	CheapSubsumed int           // of those, decided without a QBF query
-	QBFCalls      int           // subsumption queries solved
-	QBFTime       time.Duration // time in them
-	CachedQBF     int           // subsumption queries answered from the cache instead
-	// Symbolic states replaced by equivalent ones over fresh inputs
-	// (re-parameterisation, engine/symbolic/reparam.go).
-	Reparameterised int
-	// Partial-order reduction: parts of states expanded by one ample
-	// thread, fully, and fully because the cycle proviso rejected the
-	// reduced expansion (those count in FullExpansions too); states split
-	// into several regions because different threads are ample in
-	// different parts.
-	ReducedExpansions, FullExpansions, ProvisoExpansions int
-	SplitStates                                          int
-	Dumped                                               int // QBF queries written for Problem.DumpQBF
 }
 
 // Meter is the progress of a running check, safe to read from another
@@ -186,19 +115,20 @@ func (m *Meter) States() int64 { return m.states.Load() }
 // Bound is the thread bound being searched.
 func (m *Meter) Bound() int { return int(m.bound.Load()) }
 
-// Stopped is the result of a search whose context ended with err: Limit
-// Time for a deadline, else Cancelled (the root rewrites it when its own
-// memory watchdog was the cause).
-func Stopped(err error) Result {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return Result{Limit: Time, Reason: "time limit reached"}
-	}
-	return Result{Limit: Cancelled, Reason: "cancelled"}
+// Stopped is the result of a search whose context ended: the limit and
+// the words of whoever ended it (verdict.Stopped reads the context's
+// cause), so that no layer above rewrites them.
+func Stopped(ctx context.Context) Result {
+	limit, why := verdict.Stopped(ctx)
+	return Result{Limit: limit, Reason: why}
 }
 
 // Run is an engine's entry point: check p with at most bound live threads
-// (the root raises the bound), adding to stats. last says that bound is
-// the final one the root will try, so an engine that treats a suppressed
-// thread start as a reason to stop early (the circuit engines) must look
-// for bugs past it instead.
-type Run func(ctx context.Context, p *Problem, bound int, last bool, stats *Stats) (Result, error)
+// (the root raises the bound), and return the answer with the counters of
+// the work done. last says that bound is the final one the root will try,
+// so an engine that treats a suppressed thread start as a reason to stop
+// early (the circuit engines) must look for bugs past it instead.
+//
+// An engine with options or with state kept across bounds (a cache)
+// makes its Run with them (symbolic.New): a Run serves one check.
+type Run func(ctx context.Context, p *Problem, bound int, last bool) (Result, error)

@@ -2,10 +2,12 @@ package mc
 
 import (
 	"context"
-	"fmt"
+	"time"
 
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // System is a safety problem: can a state in which Bad holds be reached
@@ -25,27 +27,19 @@ type System struct {
 	Bad    z.Lit
 }
 
-// Verdict is an engine's answer.
-type Verdict int
+// Verdict and Limit are the verdict leaf's: the engines' answers need no
+// conversion on their way up.
+type (
+	Verdict = verdict.Verdict
+	Limit   = verdict.Limit
+)
 
 // Verdicts.
 const (
-	Unknown Verdict = iota // stopped: bound, context, limit
-	Safe                   // no bad state is reachable
-	Unsafe                 // Result.Trace reaches a bad state
+	Unknown = verdict.Unknown // stopped: bound, context, budget
+	Safe    = verdict.Safe    // no bad state is reachable
+	Unsafe  = verdict.Unsafe  // Result.Trace reaches a bad state
 )
-
-func (v Verdict) String() string {
-	switch v {
-	case Safe:
-		return "safe"
-	case Unsafe:
-		return "unsafe"
-	case Unknown:
-		return "unknown"
-	}
-	return fmt.Sprintf("Verdict(%d)", int(v))
-}
 
 // Trace is a counterexample: the initial values of the latches (every
 // latch, also those with a fixed init) and the inputs of each step. Step i
@@ -69,7 +63,11 @@ type Result struct {
 	K int
 	// Depth is the deepest bound the engine finished (BMC, k-induction) or
 	// the number of frames (IC3).
-	Depth  int
+	Depth int
+	// Limit is what stopped an Unknown run: Depth at Options.MaxDepth,
+	// the context's limit (verdict.Stopped) when it ended, NoLimit for the
+	// SAT call budget.
+	Limit  Limit
 	Reason string // why Unknown
 	Stats  Stats
 }
@@ -77,7 +75,8 @@ type Result struct {
 // Stats count an engine's work.
 type Stats struct {
 	SATCalls int
-	Clauses  int // learned/invariant clauses (IC3)
+	SATTime  time.Duration // time in the SAT calls
+	Clauses  int           // learned/invariant clauses (IC3)
 }
 
 // Options bound an engine. The zero value means no bound: the engine runs

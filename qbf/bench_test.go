@@ -60,7 +60,7 @@ func BenchmarkSolveRandom2QBF(b *testing.B) {
 					}
 					iters += res.Stats.Iterations
 					calls += res.Stats.SATCalls
-					if res.Verdict == True {
+					if res.Truth == True {
 						trues++
 					}
 					runs++
@@ -95,8 +95,8 @@ func BenchmarkIterationCost(b *testing.B) {
 	var iters, runs int64
 	for b.Loop() {
 		res, err := SolveQDIMACS(context.Background(), q)
-		if err != nil || res.Verdict != True {
-			b.Fatalf("got %v, %v; want true", res.Verdict, err)
+		if err != nil || res.Truth != True {
+			b.Fatalf("got %v, %v; want true", res.Truth, err)
 		}
 		iters += res.Stats.Iterations
 		runs++

@@ -73,6 +73,6 @@
 // `bopgo qbf` (cmd/bopgo/qbf.go) reads QDIMACS, solves with SolveQDIMACS
 // and prints the result line of the QDIMACS output format.
 //
-// Results are deterministic: the same input gives the same verdict, the
+// Results are deterministic: the same input gives the same truth value, the
 // same witness and the same statistics except for Stats.Time.
 package qbf

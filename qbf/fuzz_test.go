@@ -57,8 +57,8 @@ func FuzzQDIMACS(f *testing.F) {
 		if err != nil {
 			return // unsupported prefix
 		}
-		if want := evalQBF(q); res.Verdict != want {
-			t.Fatalf("verdict %v, brute force says %v", res.Verdict, want)
+		if want := evalQBF(q); res.Truth != want {
+			t.Fatalf("verdict %v, brute force says %v", res.Truth, want)
 		}
 	})
 }

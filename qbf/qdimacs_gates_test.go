@@ -52,7 +52,7 @@ func TestGateExtractionRestoresStructure(t *testing.T) {
 		gates := q.NumVars - len(p.Forall) - len(p.Exists)
 		res, err := SolveQDIMACS(context.Background(), q)
 		require.NoError(t, err)
-		assert.Equal(t, direct.Verdict, res.Verdict, "seed %d", seed)
+		assert.Equal(t, direct.Truth, res.Truth, "seed %d", seed)
 		assert.Equal(t, gates, res.Gates, "seed %d: every Tseitin variable is a gate again", seed)
 		assert.Equal(t, direct.Stats.Iterations, res.Stats.Iterations,
 			"seed %d: the rebuilt circuit should take the same rounds", seed)
@@ -63,7 +63,7 @@ func TestGateExtractionCycles(t *testing.T) {
 	cases := []struct {
 		name  string
 		in    string
-		want  Verdict
+		want  Truth
 		gates int
 	}{
 		// 2 = ¬3 and 3 = ¬2 define each other: only one can be a gate.
@@ -84,7 +84,7 @@ func TestGateExtractionCycles(t *testing.T) {
 			require.Equal(t, tc.want, evalQBF(q), "the table itself is wrong")
 			res, err := SolveQDIMACS(context.Background(), q)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, res.Verdict)
+			assert.Equal(t, tc.want, res.Truth)
 			assert.Equal(t, tc.gates, res.Gates)
 		})
 	}
@@ -134,8 +134,8 @@ func TestRandomGateDefinitions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if want := evalQBF(q); res.Verdict != want {
-			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
+		if want := evalQBF(q); res.Truth != want {
+			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Truth, want)
 		}
 		checkCertificate(t, seed, q, res)
 		extracted += res.Gates

@@ -68,8 +68,8 @@ func TestRootWalkShuffledEncodings(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
-			if res.Verdict != want {
-				t.Fatalf("seed %d (shuffled %v): verdict %v, brute force says %v", seed, i == 1, res.Verdict, want)
+			if res.Truth != want {
+				t.Fatalf("seed %d (shuffled %v): verdict %v, brute force says %v", seed, i == 1, res.Truth, want)
 			}
 			if i == 0 {
 				straight += res.Gates

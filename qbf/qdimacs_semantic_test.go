@@ -80,8 +80,8 @@ func TestRandomSemanticGates(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		want := evalQBF(q)
-		if res.Verdict != want {
-			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
+		if res.Truth != want {
+			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Truth, want)
 		}
 		checkCertificate(t, seed, q, res)
 		extracted += res.Gates
@@ -93,8 +93,8 @@ func TestRandomSemanticGates(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d, shuffled: %v", seed, err)
 		}
-		if sres.Verdict != want {
-			t.Fatalf("seed %d, shuffled: verdict %v, brute force says %v", seed, sres.Verdict, want)
+		if sres.Truth != want {
+			t.Fatalf("seed %d, shuffled: verdict %v, brute force says %v", seed, sres.Truth, want)
 		}
 		checkCertificate(t, seed, sq, sres)
 	}
@@ -107,7 +107,7 @@ func TestSemanticGateKinds(t *testing.T) {
 	cases := []struct {
 		name  string
 		in    string
-		want  Verdict
+		want  Truth
 		gates int
 	}{
 		// 3 ↔ 1 ⊕ 2, and 3 must be true: false for 1 = 2.
@@ -131,8 +131,8 @@ func TestSemanticGateKinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Verdict != tc.want {
-				t.Fatalf("verdict %v, want %v", res.Verdict, tc.want)
+			if res.Truth != tc.want {
+				t.Fatalf("verdict %v, want %v", res.Truth, tc.want)
 			}
 			if res.Gates != tc.gates {
 				t.Fatalf("%d gates extracted, want %d", res.Gates, tc.gates)

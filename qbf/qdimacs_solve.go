@@ -17,7 +17,7 @@ var ErrUnsupported = errors.New("unsupported")
 
 // QDIMACSResult is the answer of SolveQDIMACS.
 type QDIMACSResult struct {
-	Verdict Verdict
+	Truth Truth
 	// Certificate assigns the outermost block when that block decides the
 	// answer, as in the "V" lines of the QDIMACS output format: the
 	// universal values that falsify a formula whose outer block is
@@ -49,11 +49,11 @@ func SolveQDIMACSWith(ctx context.Context, q *QDIMACS, opts Options) (QDIMACSRes
 	if err != nil {
 		return QDIMACSResult{Reason: r.Reason}, err
 	}
-	out := QDIMACSResult{Verdict: r.Verdict, Reason: r.Reason, Gates: f.gates, Stats: r.Stats}
+	out := QDIMACSResult{Truth: r.Truth, Reason: r.Reason, Gates: f.gates, Stats: r.Stats}
 	if f.dual {
-		out.Verdict = r.Verdict.negate()
+		out.Truth = r.Truth.negate()
 	}
-	if r.Verdict == False {
+	if r.Truth == False {
 		out.Certificate = make([]int, len(f.outer))
 		for i, v := range f.outer {
 			if r.Witness[i] {

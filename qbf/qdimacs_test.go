@@ -147,7 +147,7 @@ e 3 4 5 6 7 0
 `, buf.String())
 	res, err := SolveQDIMACS(context.Background(), q)
 	require.NoError(t, err)
-	assert.Equal(t, True, res.Verdict)
+	assert.Equal(t, True, res.Truth)
 	assert.Equal(t, True, evalQBF(q))
 }
 
@@ -156,7 +156,7 @@ func TestEncodeConstantMatrix(t *testing.T) {
 	x := c.Lit()
 	for _, tc := range []struct {
 		m    z.Lit
-		want Verdict
+		want Truth
 		text string
 	}{
 		{c.T, True, "p cnf 1 0\na 1 0\n"},
@@ -170,7 +170,7 @@ func TestEncodeConstantMatrix(t *testing.T) {
 		assert.Equal(t, tc.text, buf.String())
 		res, err := SolveQDIMACS(context.Background(), q)
 		require.NoError(t, err)
-		assert.Equal(t, tc.want, res.Verdict, tc.text)
+		assert.Equal(t, tc.want, res.Truth, tc.text)
 	}
 }
 
@@ -178,7 +178,7 @@ func TestSolveQDIMACSPrefixes(t *testing.T) {
 	cases := []struct {
 		name string
 		in   string
-		want Verdict
+		want Truth
 		cert []int
 	}{
 		{"forall exists true", "p cnf 2 2\na 1 0\ne 2 0\n1 2 0\n-1 -2 0\n", True, nil},
@@ -202,7 +202,7 @@ func TestSolveQDIMACSPrefixes(t *testing.T) {
 			require.NoError(t, err)
 			res, err := SolveQDIMACS(context.Background(), q)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, res.Verdict)
+			assert.Equal(t, tc.want, res.Truth)
 			assert.Equal(t, tc.want, evalQBF(q), "the table itself is wrong")
 			assert.Equal(t, tc.cert, res.Certificate)
 		})
@@ -219,7 +219,7 @@ func TestSolveQDIMACSUnsupported(t *testing.T) {
 		res, err := SolveQDIMACS(context.Background(), q)
 		require.ErrorIs(t, err, ErrUnsupported)
 		assert.Contains(t, err.Error(), tc.msg)
-		assert.Equal(t, Unknown, res.Verdict)
+		assert.Equal(t, Unknown, res.Truth)
 	}
 }
 

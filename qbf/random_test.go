@@ -45,7 +45,7 @@ func randomProblem(r *rand.Rand) Problem {
 }
 
 // bruteForce decides p by expanding every universal assignment.
-func bruteForce(p Problem) Verdict {
+func bruteForce(p Problem) Truth {
 	w := make([]bool, len(p.Forall))
 	for bits := 0; bits < 1<<len(p.Forall); bits++ {
 		for i := range w {
@@ -67,8 +67,8 @@ func TestRandomAIGAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if res.Verdict != want {
-			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
+		if res.Truth != want {
+			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Truth, want)
 		}
 		if want == False && existsY(p.Circuit, p, res.Witness) {
 			t.Fatalf("seed %d: witness %v has an existential answer", seed, res.Witness)
@@ -83,8 +83,8 @@ func TestRandomAIGAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: solve encoded: %v", seed, err)
 		}
-		if qres.Verdict != want {
-			t.Fatalf("seed %d: encoded formula is %v, want %v", seed, qres.Verdict, want)
+		if qres.Truth != want {
+			t.Fatalf("seed %d: encoded formula is %v, want %v", seed, qres.Truth, want)
 		}
 		if got := evalQBF(q); got != want {
 			t.Fatalf("seed %d: brute force on the encoding says %v, want %v", seed, got, want)
@@ -143,8 +143,8 @@ func TestRandomQDIMACSAgainstBruteForce(t *testing.T) {
 		}
 		solved++
 		want := evalQBF(q)
-		if res.Verdict != want {
-			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
+		if res.Truth != want {
+			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Truth, want)
 		}
 		checkCertificate(t, seed, q, res)
 
@@ -181,8 +181,8 @@ func checkCertificate(t *testing.T, seed uint64, q *QDIMACS, res QDIMACSResult) 
 	// Keep the prefix so that the remaining blocks keep their quantifiers;
 	// units on the outer block make its quantifier irrelevant.
 	fixed.Prefix = q.Prefix
-	if got := evalQBF(fixed); got != res.Verdict {
-		t.Fatalf("seed %d: certificate %v does not make the formula %v", seed, res.Certificate, res.Verdict)
+	if got := evalQBF(fixed); got != res.Truth {
+		t.Fatalf("seed %d: certificate %v does not make the formula %v", seed, res.Certificate, res.Truth)
 	}
 }
 
@@ -191,7 +191,7 @@ func checkCertificate(t *testing.T, seed uint64, q *QDIMACS, res QDIMACSResult) 
 // is checked as soon as its last variable is assigned, so the Tseitin
 // variables of an encoded circuit, numbered in topological order, cost a
 // linear search rather than an exponential one.
-func evalQBF(q *QDIMACS) Verdict {
+func evalQBF(q *QDIMACS) Truth {
 	var order []int
 	var isAll []bool
 	quantified := make(map[int]bool)

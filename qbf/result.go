@@ -6,19 +6,19 @@ import (
 	"github.com/bopgo/bopgo/sat"
 )
 
-// Verdict is the truth value of a formula, or Unknown when the solver was
+// Truth is the truth value of a formula, or Unknown when the solver was
 // stopped first.
-type Verdict int8
+type Truth int8
 
-// Verdicts. The zero value is Unknown, so an interrupted or failed solve
+// Truth values. The zero value is Unknown, so an interrupted or failed solve
 // never claims an answer.
 const (
-	Unknown Verdict = iota
+	Unknown Truth = iota
 	True
 	False
 )
 
-func (v Verdict) String() string {
+func (v Truth) String() string {
 	switch v {
 	case True:
 		return "true"
@@ -29,8 +29,8 @@ func (v Verdict) String() string {
 	}
 }
 
-// negate returns the verdict of the negated formula.
-func (v Verdict) negate() Verdict {
+// negate returns the truth value of the negated formula.
+func (v Truth) negate() Truth {
 	switch v {
 	case True:
 		return False
@@ -43,12 +43,12 @@ func (v Verdict) negate() Verdict {
 
 // Result is the answer of Solve.
 type Result struct {
-	Verdict Verdict
-	// Witness is set when Verdict is False: Witness[i] is the value of the
+	Truth Truth
+	// Witness is set when Truth is False: Witness[i] is the value of the
 	// literal Forall[i] in an assignment for which no assignment of Exists
 	// satisfies the matrix. Universals outside the matrix's cone are false.
 	Witness []bool
-	// Reason says why the verdict is Unknown, e.g. "context deadline
+	// Reason says why the truth value is Unknown, e.g. "context deadline
 	// exceeded".
 	Reason string
 	Stats  Stats

@@ -14,7 +14,7 @@ import (
 //
 // It returns Unknown, with no error, when ctx is done first. An error
 // means the problem is malformed (ErrInvalidProblem) or the solver failed
-// internally; the verdict is then Unknown.
+// internally; the truth value is then Unknown.
 func Solve(ctx context.Context, p Problem) (res Result, err error) {
 	return SolveWith(ctx, p, Options{})
 }
@@ -150,7 +150,7 @@ func (cg *cegar) run(ctx context.Context) Result {
 			return unknown()
 		case sat.Unsat:
 			// Every assignment to X is answered by some y seen so far.
-			return Result{Verdict: True, Stats: st}
+			return Result{Truth: True, Stats: st}
 		}
 
 		cg.assume = cg.assume[:0]
@@ -169,7 +169,7 @@ func (cg *cegar) run(ctx context.Context) Result {
 		case sat.Unknown:
 			return unknown()
 		case sat.Unsat:
-			return Result{Verdict: False, Witness: cg.witness(), Stats: st}
+			return Result{Truth: False, Witness: cg.witness(), Stats: st}
 		}
 		cg.refine()
 		st.Refinements++

@@ -25,7 +25,7 @@ func TestSolveSmallFormulas(t *testing.T) {
 		name   string
 		nx, ny int
 		matrix build
-		want   Verdict
+		want   Truth
 	}{
 		{"forall x exists y. x != y", 1, 1,
 			func(c *logic.C, x, y []z.Lit) z.Lit { return c.Xor(x[0], y[0]) }, True},
@@ -74,7 +74,7 @@ func TestSolveSmallFormulas(t *testing.T) {
 			p := Problem{Circuit: c, Forall: x, Exists: y, Matrix: tc.matrix(c, x, y)}
 			res, err := Solve(context.Background(), p)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, res.Verdict)
+			assert.Equal(t, tc.want, res.Truth)
 			if tc.want == False {
 				require.Len(t, res.Witness, tc.nx)
 				assert.False(t, existsY(c, p, res.Witness), "witness %v has an answer", res.Witness)
@@ -94,7 +94,7 @@ func TestWitnessOfNegatedUniversal(t *testing.T) {
 	p := Problem{Circuit: c, Forall: []z.Lit{x.Not()}, Exists: []z.Lit{y}, Matrix: c.And(x, y)}
 	res, err := Solve(context.Background(), p)
 	require.NoError(t, err)
-	require.Equal(t, False, res.Verdict)
+	require.Equal(t, False, res.Truth)
 	assert.Equal(t, []bool{true}, res.Witness, "x is false, so the literal ¬x is true")
 }
 
@@ -105,7 +105,7 @@ func TestSolveDoesNotModifyCircuit(t *testing.T) {
 	n := c.Len()
 	res, err := Solve(context.Background(), Problem{Circuit: c, Forall: x, Exists: y, Matrix: m})
 	require.NoError(t, err)
-	assert.Equal(t, True, res.Verdict)
+	assert.Equal(t, True, res.Truth)
 	assert.Equal(t, n, c.Len())
 }
 
@@ -132,7 +132,7 @@ func TestInvalidProblems(t *testing.T) {
 			res, err := Solve(context.Background(), tc.p)
 			require.ErrorIs(t, err, ErrInvalidProblem)
 			assert.Contains(t, err.Error(), tc.msg)
-			assert.Equal(t, Unknown, res.Verdict)
+			assert.Equal(t, Unknown, res.Truth)
 			_, err = EncodeQDIMACS(tc.p)
 			assert.ErrorIs(t, err, ErrInvalidProblem)
 		})
@@ -174,7 +174,7 @@ func TestSolveStopsOnContext(t *testing.T) {
 	start := time.Now()
 	res, err := Solve(ctx, p)
 	require.NoError(t, err)
-	assert.Equal(t, Unknown, res.Verdict)
+	assert.Equal(t, Unknown, res.Truth)
 	assert.Equal(t, context.DeadlineExceeded.Error(), res.Reason)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	assert.Positive(t, res.Stats.Iterations)
@@ -183,7 +183,7 @@ func TestSolveStopsOnContext(t *testing.T) {
 	cancel2()
 	res, err = Solve(cancelled, p)
 	require.NoError(t, err)
-	assert.Equal(t, Unknown, res.Verdict)
+	assert.Equal(t, Unknown, res.Truth)
 	assert.Equal(t, context.Canceled.Error(), res.Reason)
 }
 
@@ -192,7 +192,7 @@ func TestStatsDeterministic(t *testing.T) {
 		p := hardProblem(6)
 		res, err := Solve(context.Background(), p)
 		require.NoError(t, err)
-		require.Equal(t, False, res.Verdict)
+		require.Equal(t, False, res.Truth)
 		st := res.Stats
 		st.Time, st.Candidate.Time, st.Check.Time = 0, 0, 0
 		return st
@@ -240,7 +240,7 @@ func TestDeepAndSharedCircuit(t *testing.T) {
 	p := Problem{Circuit: c, Forall: x, Exists: y, Matrix: m}
 	res, err := Solve(context.Background(), p)
 	require.NoError(t, err)
-	assert.Equal(t, True, res.Verdict)
+	assert.Equal(t, True, res.Truth)
 
 	q, err := EncodeQDIMACS(p)
 	require.NoError(t, err)

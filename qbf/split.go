@@ -134,19 +134,19 @@ func solveSplit(ctx context.Context, p Problem, l *local, parts []z.Lit) Result 
 	slices.SortStableFunc(ps, func(a, b part) int { return a.size - b.size })
 
 	var res Result
-	res.Verdict = True
+	res.Truth = True
 	for _, pt := range ps {
 		r := solveOne(ctx, pt.p)
 		res.Stats.Iterations += r.Stats.Iterations
 		res.Stats.Refinements += r.Stats.Refinements
 		res.Stats.Candidate = res.Stats.Candidate.Plus(r.Stats.Candidate)
 		res.Stats.Check = res.Stats.Check.Plus(r.Stats.Check)
-		switch r.Verdict {
+		switch r.Truth {
 		case Unknown:
-			res.Verdict, res.Reason = Unknown, r.Reason
+			res.Truth, res.Reason = Unknown, r.Reason
 			return res
 		case False:
-			res.Verdict = False
+			res.Truth = False
 			res.Witness = make([]bool, len(p.Forall))
 			for k, j := range pt.forallI {
 				res.Witness[j] = r.Witness[k] != !p.Forall[j].IsPos()

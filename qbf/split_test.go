@@ -53,8 +53,8 @@ func TestRandomSplitAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if res.Verdict != want {
-			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Verdict, want)
+		if res.Truth != want {
+			t.Fatalf("seed %d: verdict %v, brute force says %v", seed, res.Truth, want)
 		}
 		if want == False && existsY(c, p, res.Witness) {
 			t.Fatalf("seed %d: witness %v has an existential answer", seed, res.Witness)

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // What check, boppo and qbf do alike with their command lines.
@@ -23,17 +23,11 @@ func badLimits(engine string, maxThreads int, timeout time.Duration) string {
 	return ""
 }
 
-// withTimeout is ctx limited to timeout (none if 0).
+// withTimeout is ctx limited to timeout (none if 0), the limit and its
+// words in the context's cause (verdict.WithTimeout). Only bopgo tts
+// still runs an engine itself; when it goes through the root (CheckTTS,
+// with a Timeout of its own) this and the verdict import go, and tts's
+// verdict switch becomes exitStatus.
 func withTimeout(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	if timeout <= 0 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithTimeout(ctx, timeout)
-}
-
-// explainTimeout words the reason of a result stopped by the time limit.
-func explainTimeout(ctx context.Context, res *bopgo.Result, timeout time.Duration) {
-	if res.Verdict == bopgo.Unknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		res.Reason = fmt.Sprintf("timeout after %v", timeout)
-	}
+	return verdict.WithTimeout(ctx, timeout)
 }

@@ -146,25 +146,19 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	ctx, cancel := withTimeout(context.Background(), f.timeout)
-	defer cancel()
-	res, err := bopgo.Check(ctx, prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, NoPOR: f.noPOR})
+	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, Symbolic: bopgo.SymbolicOptions{NoPOR: f.noPOR}})
 	if errors.Is(err, bopgo.ErrNoSuchLabel) {
 		// BoPPo's answer to a label that no statement carries.
 		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
-		if errors.Is(err, bopgo.ErrInternal) {
-			return exitInternal
-		}
-		return exitUsage
+		return exitStatus(bopgo.Unknown, err)
 	}
-	explainTimeout(ctx, &res, f.timeout)
 	exactTrace(prog, f.label, bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
-	if res.Verdict == bopgo.Unknown {
-		return exitUnknown
+	if status := exitStatus(res.Verdict, nil); status == exitUnknown {
+		return status
 	}
 	return 0 // BoPPo's contract: the verdict is on stdout, not in the status
 }
@@ -190,7 +184,8 @@ func writeBoPPoResult(w io.Writer, prog *bp.Program, res bopgo.Result, f *boppoF
 		fmt.Fprintf(w, "reason: %s\n", res.Reason)
 	}
 	if f.statistics {
-		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", res.Stats.States, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
+		c := res.Counters
+		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", c.Int("states"), c.Int(bopgo.CounterThreadBound), c.Get(bopgo.CounterSeconds))
 	}
 	fmt.Fprintln(w, verdictLine(res.Verdict))
 }

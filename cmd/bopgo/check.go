@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
 )
 
@@ -50,8 +50,8 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
-	fs.IntVar(&f.maxDepth, "max-depth", 0, "bmc, kind: give up with UNKNOWN past unrolling depth `N` (0: no limit)")
-	fs.IntVar(&f.maxStates, "max-states", 0, "give up with UNKNOWN after `N` states (0: no limit)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
+	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
@@ -88,25 +88,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	ctx, cancel := withTimeout(context.Background(), f.timeout)
-	defer cancel()
 	if f.dumpQBF != "" {
 		if err := os.MkdirAll(f.dumpQBF, 0o755); err != nil {
 			fmt.Fprintf(stderr, "bopgo: %v\n", err)
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por, Broadcast: reading}
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading,
+		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {
 		opts.Progress = progress.show
 	}
-	res, err := bopgo.Check(ctx, prog, opts)
+	res, err := bopgo.Check(context.Background(), prog, opts)
 	progress.clear()
 	if err != nil {
-		return checkError(name, err, stderr, out)
+		return checkError("bopgo", name, err, stderr, out)
 	}
-	explainTimeout(ctx, &res, f.timeout)
 	for _, err := range res.Failures {
 		fmt.Fprintf(stderr, "bopgo: warning: %v\nplease report this bug with the input file\n", err)
 	}
@@ -114,31 +112,37 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
 	}
 	out.result(name, prog, res, f.stats)
-	switch res.Verdict {
-	case bopgo.Safe:
-		return exitSafe
-	case bopgo.Unsafe:
-		return exitUnsafe
-	}
-	return exitUnknown
+	return exitStatus(res.Verdict, nil)
 }
 
-// checkError reports an error of bopgo.Check and returns the exit status:
-// a label that does not exist is bad input; an engine's failure is an
-// internal error.
-func checkError(file string, err error, stderr io.Writer, out *printer) int {
-	switch {
-	case errors.Is(err, bopgo.ErrNoSuchLabel):
+// checkError reports an error of bopgo.Check (or CheckCircuit) and
+// returns the exit status: a label that does not exist is bad input; an
+// engine's failure is an internal error; who names the command.
+func checkError(who, file string, err error, stderr io.Writer, out *printer) int {
+	status := exitStatus(bopgo.Unknown, err)
+	switch status {
+	case exitBadInput:
 		msg := fmt.Sprintf("%s: %v", file, err)
 		fmt.Fprintln(stderr, msg)
 		out.inputError(file, []string{msg})
-		return exitBadInput
-	case errors.Is(err, bopgo.ErrInternal):
-		fmt.Fprintf(stderr, "bopgo: %v\nplease report this bug with the input file\n", err)
-		return exitInternal
+	case exitInternal:
+		fmt.Fprintf(stderr, "%s: %v\nplease report this bug with the input file\n", who, err)
+	default:
+		fmt.Fprintf(stderr, "%s: %v\n", who, err)
 	}
-	fmt.Fprintf(stderr, "bopgo: %v\n", err)
-	return exitUsage
+	return status
+}
+
+// enginesHitting lists the engines of the table that enforce limit l,
+// for the help of the flag that sets it.
+func enginesHitting(l engine.Limit) string {
+	var names []string
+	for _, e := range bopgo.EngineTable() {
+		if e.Hits(l) && e.Name != bopgo.Auto {
+			names = append(names, string(e.Name))
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // engineHelp lists the engines of the table for --engine's help.

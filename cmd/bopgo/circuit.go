@@ -5,34 +5,34 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
-	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/aiger"
-	"github.com/bopgo/bopgo/mc/bmc"
-	"github.com/bopgo/bopgo/mc/ic3"
-	"github.com/bopgo/bopgo/mc/kind"
 )
 
 const circuitUsage = `usage: bopgo circuit [flags] FILE.aig
 
 Decides the bad-state property of an AIGER circuit (binary or ASCII,
 e.g. from "bopgo export --format aiger") with one of bopgo's circuit
-engines, so that they can be compared with ABC on the same file. Prints
-VERIFICATION SUCCESSFUL (no bad state is reachable), VERIFICATION FAILED
-or VERIFICATION UNKNOWN and exits 0, 10 or 5 (6: bad input, 1: usage).
+engines, so that they can be compared with ABC on the same file. The
+answer is checked as bopgo check's are (the counterexample simulated,
+the invariant or k re-checked). Prints VERIFICATION SUCCESSFUL (no bad
+state is reachable), VERIFICATION FAILED or VERIFICATION UNKNOWN and
+exits 0, 10 or 5 (6: bad input, 1: usage, 3: an answer that did not
+check).
 
 flags:
 `
 
-// circuitEngines are the engines bopgo circuit accepts.
-var circuitEngines = map[string]mc.Engine{"ic3": ic3.Check, "bmc": bmc.Check, "kind": kind.Check}
-
 func runCircuit(args []string, stdout, stderr io.Writer) int {
+	engines := orList(bopgo.CircuitEngines())
 	cmd := cli.New("bopgo circuit", circuitUsage, stdout, stderr)
 	fs := cmd.FlagSet
-	engine := fs.String("engine", "ic3", "`ENGINE`: ic3, bmc or kind")
+	engine := fs.String("engine", string(bopgo.IC3), "`ENGINE`: "+engines)
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
 	maxDepth := fs.Int("max-depth", 0, "give up past depth `N` (frames for ic3; 0: no limit)")
 	stats := fs.Bool("stats", false, "print the depth and the SAT calls")
@@ -44,9 +44,8 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	check, known := circuitEngines[*engine]
-	if !known || *timeout < 0 || *maxDepth < 0 {
-		fmt.Fprintf(stderr, "bopgo circuit: --engine must be ic3, bmc or kind; --timeout and --max-depth must not be negative\n")
+	if !slices.Contains(bopgo.CircuitEngines(), bopgo.Engine(*engine)) || *timeout < 0 || *maxDepth < 0 {
+		fmt.Fprintf(stderr, "bopgo circuit: --engine must be %s; --timeout and --max-depth must not be negative\n", engines)
 		return exitUsage
 	}
 	f, err := os.Open(name)
@@ -60,28 +59,29 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitBadInput
 	}
-	ctx, cancel := withTimeout(context.Background(), *timeout)
-	defer cancel()
 	start := time.Now()
-	r := check(ctx, sys, mc.Options{MaxDepth: *maxDepth})
-	if r.Verdict == mc.Unknown {
-		reason := r.Reason
-		if ctx.Err() != nil {
-			reason = fmt.Sprintf("timeout after %v", *timeout)
-		}
-		fmt.Fprintf(stdout, "reason: %s\n", reason)
+	r, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.Engine(*engine), MaxDepth: *maxDepth, Timeout: *timeout})
+	if err != nil {
+		return checkError("bopgo circuit", name, err, stderr, nil)
+	}
+	if r.Verdict == bopgo.Unknown {
+		fmt.Fprintf(stdout, "reason: %s\n", r.Reason)
 	}
 	if *stats {
 		fmt.Fprintf(stdout, "depth: %d\nSAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n", r.Depth, r.Stats.SATCalls, len(r.Invariant), time.Since(start).Seconds())
 	}
-	switch r.Verdict {
-	case mc.Safe:
-		fmt.Fprintln(stdout, lineSafe)
-		return exitSafe
-	case mc.Unsafe:
-		fmt.Fprintln(stdout, lineUnsafe)
-		return exitUnsafe
+	fmt.Fprintln(stdout, verdictLine(r.Verdict))
+	return exitStatus(r.Verdict, nil)
+}
+
+// orList words names as "a, b or c".
+func orList(names []bopgo.Engine) string {
+	s := make([]string, len(names))
+	for i, n := range names {
+		s[i] = string(n)
 	}
-	fmt.Fprintln(stdout, lineUnknown)
-	return exitUnknown
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }

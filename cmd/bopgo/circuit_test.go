@@ -20,7 +20,7 @@ func TestCircuitEngines(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(out), &res))
 		assert.Equal(t, engine, res.Engine)
 		assert.NotEmpty(t, res.Trace)
-		assert.Positive(t, res.Stats.SATCalls)
+		assert.Positive(t, res.Stats.get("sat_calls"))
 	}
 	code, out, _ := runCmd("check", "--json", "--engine", "kind", safeFile)
 	require.Equal(t, exitSafe, code, out)
@@ -30,7 +30,7 @@ func TestCircuitEngines(t *testing.T) {
 	code, out, _ = runCmd("check", "--json", "--engine", "bmc", "--max-depth", "5", safeFile)
 	require.Equal(t, exitUnknown, code, out)
 	require.NoError(t, json.Unmarshal([]byte(out), &res))
-	assert.Equal(t, 5, res.Stats.Depth)
+	assert.Equal(t, 5.0, res.Stats.get("depth"))
 	code, _, _ = runCmd("check", "--engine", "bmc", "--max-depth", "-1", safeFile)
 	assert.Equal(t, exitUsage, code)
 }

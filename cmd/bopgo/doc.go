@@ -10,7 +10,10 @@
 // does not link the plotting libraries.
 //
 // Exit status of check: 0 safe, 10 unsafe, 5 unknown, 6 bad input,
-// 1 usage error, 3 internal error, 4 a peer tool missing. See README.md
-// and docs/ for the full contract. This package parses flags and prints;
-// what is checked and how is the root package's.
+// 1 usage error, 3 internal error, 4 a peer tool missing; one function,
+// exitStatus, maps verdicts and error classes to them for every
+// subcommand. See README.md and docs/ for the full contract. This
+// package parses flags and prints; what is checked and how, the limits
+// and their words, and which engines exist (the engine table) are the
+// root package's.
 package main

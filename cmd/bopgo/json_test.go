@@ -29,7 +29,7 @@ func TestJSONTraceReplays(t *testing.T) {
 		}
 		file, label := c.Path(conformanceDir), c.Label
 		for _, engine := range bopgo.Engines {
-			if !bopgo.Decides(engine) || engine == bopgo.Auto {
+			if !bopgo.Decides(engine) || unchecked(engine) || engine == bopgo.Auto {
 				continue // bounded by depth (circuit_test.go checks them), or the portfolio, whose winner varies from run to run
 			}
 			args := []string{"check", "--json", "--engine", string(engine), file}

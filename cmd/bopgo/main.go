@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
 )
 
@@ -19,6 +21,31 @@ const (
 	exitBadInput    = 6
 	exitUnsafe      = 10
 )
+
+// exitStatus is the exit status of a command that answered v, or that
+// could not answer because of err: the one mapping from verdicts and
+// error classes to statuses, for check, spin, circuit, boppo (its
+// UNKNOWN; its SUCCESSFUL and FAILED exit 0, BoPPo's contract) and tts.
+func exitStatus(v bopgo.Verdict, err error) int {
+	switch {
+	case err == nil:
+	case errors.Is(err, bopgo.ErrNoSuchLabel):
+		return exitBadInput
+	case errors.Is(err, bopgo.ErrInternal):
+		return exitInternal
+	case errors.Is(err, bopgo.ErrPeerMissing):
+		return exitPeerMissing
+	default:
+		return exitUsage
+	}
+	switch v {
+	case bopgo.Safe:
+		return exitSafe
+	case bopgo.Unsafe:
+		return exitUnsafe
+	}
+	return exitUnknown
+}
 
 // version is the release; overridden at link time by releases.
 var version = "0.1.0-dev"

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 )
 
 // Verdict lines: the contract with scripts, exactly as BoPPo prints them.
@@ -41,7 +44,7 @@ func verdictLine(v bopgo.Verdict) string {
 
 // inputError reports a file that could not be loaded.
 func (p *printer) inputError(file string, msgs []string) {
-	if !p.json {
+	if p == nil || !p.json {
 		return // the diagnostics on stderr are the whole answer
 	}
 	p.encode(jsonResult{Version: jsonVersion, File: file, Verdict: "error", Reason: "bad input", Errors: msgs})
@@ -65,16 +68,29 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		}
 	}
 	if stats {
-		st := res.Stats
-		fmt.Fprintf(w, "\nstates: %d\nsubsumed: %d (%d without QBF)\nSAT calls: %d (%.3fs)\nQBF calls: %d (%.3fs), %d more answered from the cache\nexpansions: %d reduced, %d full (%d by the cycle proviso), %d states split\nthread bound: %d\ntime: %.3fs (%.3fs checking the answer)\n",
-			st.States, st.Subsumed, st.CheapSubsumed, st.SATCalls, st.SATTime.Seconds(), st.QBFCalls, st.QBFTime.Seconds(), st.CachedQBF,
-			st.ReducedExpansions, st.FullExpansions, st.ProvisoExpansions, st.SplitStates, st.ThreadBound, st.Duration.Seconds(), st.CheckTime.Seconds())
-		if info, _ := res.Engine.Info(); info.Depth || res.Engine == bopgo.IC3 {
-			fmt.Fprintf(w, "depth: %d\n", st.Depth)
-		}
+		fmt.Fprintln(w)
+		writeCounters(w, res.Counters)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
+
+// writeCounters prints counters one a line, in their order, whatever the
+// engine: "sat calls: 4", a duration "sat time: 0.012s" (its name's
+// "seconds" read as "time").
+func writeCounters(w io.Writer, cs bopgo.Counters) {
+	for _, c := range cs {
+		name := strings.ReplaceAll(c.Name, "_", " ")
+		switch c.Kind {
+		case engine.Seconds:
+			name = strings.TrimSuffix(strings.TrimSuffix(name, "seconds"), " ")
+			fmt.Fprintf(w, "%s: %.3fs\n", strings.TrimSpace(name+" time"), c.Value)
+		case engine.Megabytes:
+			fmt.Fprintf(w, "%s: %.1f MB\n", name, c.Value)
+		default:
+			fmt.Fprintf(w, "%s: %d\n", name, int64(c.Value))
+		}
+	}
 }
 
 // writeTrace prints a counterexample, one block per step.
@@ -132,10 +148,11 @@ type jsonResult struct {
 	Limit     string         `json:"limit,omitempty"`
 	Property  string         `json:"property,omitempty"`
 	Engine    string         `json:"engine,omitempty"`
+	Unchecked bool           `json:"unchecked,omitempty"`
 	Errors    []string       `json:"errors,omitempty"`
 	Trace     []jsonStep     `json:"trace,omitempty"`
 	Violation *jsonViolation `json:"violation,omitempty"`
-	Stats     *jsonStats     `json:"stats,omitempty"`
+	Stats     jsonStats      `json:"stats,omitempty"`
 }
 
 type jsonStep struct {
@@ -165,44 +182,81 @@ type jsonViolation struct {
 	Statement string `json:"statement"`
 }
 
-type jsonStats struct {
-	States      int     `json:"states"`
-	Subsumed    int     `json:"subsumed"`
-	SATCalls    int     `json:"sat_calls"`
-	SATSeconds  float64 `json:"sat_seconds"`
-	QBFCalls    int     `json:"qbf_calls"`
-	QBFSeconds  float64 `json:"qbf_seconds"`
-	QBFCached   int     `json:"qbf_cached"`
-	Reduced     int     `json:"reduced_expansions"`
-	Full        int     `json:"full_expansions"`
-	Proviso     int     `json:"proviso_expansions"`
-	Split       int     `json:"split_states"`
-	ThreadBound int     `json:"thread_bound"`
-	Depth       int     `json:"depth,omitempty"`
-	Seconds     float64 `json:"seconds"`
-	// CheckSeconds: time spent checking the answer (replaying the trace,
-	// re-checking a certificate), included in Seconds.
-	CheckSeconds float64 `json:"check_seconds"`
+// jsonStats are a result's counters as the JSON object "stats": first
+// the keys of schema version 1, always present in this order (scripts
+// read them; 0 when the engine does not count it, "depth" only when not
+// 0), then every other counter of the result, in its order.
+type jsonStats bopgo.Counters
+
+// jsonStatsV1 are the keys every "stats" object has (docs/json.md).
+var jsonStatsV1 = []string{"states", "subsumed", "sat_calls", "sat_seconds", "qbf_calls", "qbf_seconds", "qbf_cached",
+	"reduced_expansions", "full_expansions", "proviso_expansions", "split_states", "thread_bound", "depth", "seconds", "check_seconds"}
+
+func (st jsonStats) MarshalJSON() ([]byte, error) {
+	cs := bopgo.Counters(st)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	field := func(name string, v float64) {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(name)
+		n, _ := json.Marshal(v)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(n)
+	}
+	for _, name := range jsonStatsV1 {
+		if name != "depth" || cs.Get(name) != 0 {
+			field(name, cs.Get(name))
+		}
+	}
+	for _, c := range cs {
+		if !slices.Contains(jsonStatsV1, c.Name) {
+			field(c.Name, c.Value)
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
+
+// UnmarshalJSON reads the object back in its order (for tests and tools
+// that read bopgo's output with this package's types).
+func (st *jsonStats) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return err
+	}
+	var cs bopgo.Counters
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v float64
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		cs = append(cs, engine.Counter{Name: t.(string), Value: v})
+	}
+	*st = jsonStats(cs)
+	return nil
+}
+
+// get is the value of counter name (0 if absent).
+func (st jsonStats) get(name string) float64 { return bopgo.Counters(st).Get(name) }
 
 func toJSON(file string, res bopgo.Result) jsonResult {
 	out := jsonResult{
-		Version:  jsonVersion,
-		File:     file,
-		Verdict:  res.Verdict.String(),
-		Reason:   res.Reason,
-		Limit:    res.Limit.String(),
-		Property: res.Property,
-		Engine:   string(res.Engine),
-		Stats: &jsonStats{
-			States: res.Stats.States, Subsumed: res.Stats.Subsumed,
-			SATCalls: res.Stats.SATCalls, SATSeconds: res.Stats.SATTime.Seconds(),
-			QBFCalls: res.Stats.QBFCalls, QBFSeconds: res.Stats.QBFTime.Seconds(),
-			QBFCached: res.Stats.CachedQBF, Reduced: res.Stats.ReducedExpansions, Full: res.Stats.FullExpansions,
-			Proviso: res.Stats.ProvisoExpansions, Split: res.Stats.SplitStates,
-			ThreadBound: res.Stats.ThreadBound, Depth: res.Stats.Depth, Seconds: res.Stats.Duration.Seconds(),
-			CheckSeconds: res.Stats.CheckTime.Seconds(),
-		},
+		Version:   jsonVersion,
+		File:      file,
+		Verdict:   res.Verdict.String(),
+		Reason:    res.Reason,
+		Limit:     res.Limit.String(),
+		Property:  res.Property,
+		Engine:    string(res.Engine),
+		Unchecked: res.Unchecked,
+		Stats:     jsonStats(res.Counters),
 	}
 	if tr := res.Trace; tr != nil {
 		out.Trace = []jsonStep{}

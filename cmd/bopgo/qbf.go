@@ -102,7 +102,7 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 
 	w := bufio.NewWriter(stdout)
-	code := map[qbf.Verdict]int{qbf.True: 1, qbf.False: 0, qbf.Unknown: -1}[res.Verdict]
+	code := map[qbf.Truth]int{qbf.True: 1, qbf.False: 0, qbf.Unknown: -1}[res.Truth]
 	fmt.Fprintf(w, "s cnf %d %d %d\n", code, q.NumVars, len(q.Clauses))
 	if *witness {
 		for _, m := range res.Certificate {
@@ -113,13 +113,13 @@ func runQBFContext(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fmt.Fprintf(stderr, "qbf: writing result: %v\n", err)
 		return qbfUsage
 	}
-	if res.Verdict == qbf.Unknown {
+	if res.Truth == qbf.Unknown {
 		fmt.Fprintf(stderr, "qbf: %s: unknown: %s\n", qbfDisplayName(name), res.Reason)
 	}
 	if *stats {
 		printQBFStats(stderr, res)
 	}
-	switch res.Verdict {
+	switch res.Truth {
 	case qbf.True:
 		return qbfTrue
 	case qbf.False:

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp/promela"
-	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/internal/cli"
 )
 
@@ -19,8 +16,10 @@ const spinUsage = `usage: bopgo spin [flags] FILE.bp
 Checks the program in FILE.bp with the SPIN model checker: exports it as
 Promela (bopgo export --format promela), compiles SPIN's verifier with gcc
 and runs it. Prints the verdict lines and exit statuses of bopgo check
-(--json: the same schema, engine "spin", no trace). Needs spin and gcc on
-PATH (exit status 4 if they are missing). See docs/promela.md.
+(--json: the same schema, engine "spin", no trace, "unchecked": SPIN's
+answer cannot be re-checked). Needs spin and gcc on PATH (exit status 4
+if they are missing). The same as bopgo check --engine spin, with SPIN's
+own flags. See docs/promela.md.
 
 flags:
 `
@@ -40,7 +39,7 @@ type spinFlags struct {
 }
 
 func runSpin(args []string, stdout, stderr io.Writer) int {
-	f := spinFlags{maxMemory: spin.DefaultMaxMemory}
+	f := spinFlags{maxMemory: cli.ByteSize(bopgo.DefaultSpinMemory)}
 	cmd := cli.New("bopgo spin", spinUsage, stdout, stderr)
 	fs := cmd.FlagSet
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
@@ -67,57 +66,12 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	start := time.Now()
-	opts := bopgo.Options{Label: f.label}
-	res := bopgo.Result{Property: opts.Property(), Engine: "spin"}
-	res.Stats.ThreadBound = f.maxThreads
-	var sr spin.Details
-	targets := prog.Targets(f.label)
-	if f.label != "" && len(prog.FindLabel(f.label)) == 0 {
-		return checkError(name, fmt.Errorf("%w %s", bopgo.ErrNoSuchLabel, f.label), stderr, out)
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Spin, MaxThreads: f.maxThreads, Timeout: f.timeout,
+		Spin: bopgo.SpinOptions{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce, QuickCompile: spinQuickCompile}}
+	res, err := bopgo.Check(context.Background(), prog, opts)
+	if err != nil {
+		return checkError("bopgo spin", name, err, stderr, out)
 	}
-	if ok, why := prog.TargetReachable(targets, f.label); !ok {
-		// The same static answer as bopgo check, without running SPIN.
-		res.Verdict, res.Reason = bopgo.Safe, why
-	} else {
-		ctx, cancel := withTimeout(context.Background(), f.timeout)
-		defer cancel()
-		p := &engine.Problem{Prog: prog, Label: f.label, Targets: targets}
-		er, got, err := spin.Verify(ctx, p, f.maxThreads, spin.Options{MaxMemory: uint64(f.maxMemory), NoReduce: f.noReduce, QuickCompile: spinQuickCompile})
-		if err != nil {
-			fmt.Fprintf(stderr, "bopgo spin: %v\n", err)
-			if errors.Is(err, spin.ErrMissing) {
-				return exitPeerMissing
-			}
-			return exitUsage
-		}
-		sr = got
-		res.Verdict, res.Limit, res.Reason = er.Verdict, er.Limit, er.Reason
-		explainTimeout(ctx, &res, f.timeout)
-		res.Stats.States = int(sr.States)
-	}
-	res.Stats.Duration = time.Since(start)
-	if f.json || !f.stats {
-		out.result(name, prog, res, false)
-	} else {
-		printSpinText(stdout, name, res, sr)
-	}
-	switch res.Verdict {
-	case bopgo.Safe:
-		return exitSafe
-	case bopgo.Unsafe:
-		return exitUnsafe
-	}
-	return exitUnknown
-}
-
-func printSpinText(w io.Writer, file string, res bopgo.Result, sr spin.Details) {
-	fmt.Fprintf(w, "file: %s\nproperty: %s\nengine: %s\n", file, res.Property, res.Engine)
-	if res.Reason != "" {
-		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
-	}
-	fmt.Fprintf(w, "\nstates: %d\ndepth: %d\nmemory: %.1f MB\npan runs: %d\nthread bound: %d\ntime: %.3fs\n",
-		sr.States, sr.Depth, sr.Memory, sr.Runs, res.Stats.ThreadBound, res.Stats.Duration.Seconds())
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, verdictLine(res.Verdict))
+	out.result(name, prog, res, f.stats)
+	return exitStatus(res.Verdict, nil)
 }

@@ -54,8 +54,9 @@ func TestSpinOutput(t *testing.T) {
 	assert.Equal(t, "unsafe", res.Verdict)
 	assert.Equal(t, "spin", res.Engine)
 	assert.Equal(t, "assertions hold", res.Property)
-	assert.Positive(t, res.Stats.States)
+	assert.Positive(t, res.Stats.get("states"))
 	assert.Empty(t, res.Trace, "SPIN's answers have no trace")
+	assert.True(t, res.Unchecked, "so they are not checked, and say so")
 
 	code, out, _ = runCmd("spin", "--stats", "--max-memory", "256MB", "testdata/locked.bp")
 	assert.Equal(t, exitSafe, code)

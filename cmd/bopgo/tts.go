@@ -86,11 +86,7 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if res.Verdict == bopgo.Unknown {
-		reason := res.Reason
-		if res.Limit == bopgo.TimeLimit {
-			reason = fmt.Sprintf("timeout after %v", *timeout)
-		}
-		fmt.Fprintf(stdout, "reason: %s\n", reason)
+		fmt.Fprintf(stdout, "reason: %s\n", res.Reason) // the time limit's words are its context's (withTimeout)
 	}
 	if res.Verdict == bopgo.Unsafe {
 		minimal := ""
@@ -110,16 +106,8 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\npath from the karp-miller search: %v\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
 			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, res.SearchTime.Seconds(), res.CheckTime.Seconds())
 	}
-	switch res.Verdict {
-	case bopgo.Safe:
-		fmt.Fprintln(stdout, lineSafe)
-		return exitSafe
-	case bopgo.Unsafe:
-		fmt.Fprintln(stdout, lineUnsafe)
-		return exitUnsafe
-	}
-	fmt.Fprintln(stdout, lineUnknown)
-	return exitUnknown
+	fmt.Fprintln(stdout, verdictLine(res.Verdict))
+	return exitStatus(res.Verdict, nil)
 }
 
 // ttsTarget reads --target as bfc does: a state, else a file holding one;

@@ -11,12 +11,18 @@ import (
 
 // certificate is the evidence of an mc engine's Safe: IC3's inductive
 // invariant or k-induction's k. Both are re-checked by mc's own SAT calls,
-// which share nothing with the engines' solvers.
+// which share nothing with the engines' solvers. Without a k, IC3's
+// invariant may have no clause (no bad state at all): that is a
+// certificate too, and checked like any other.
 func certificate(sys *mc.System, r mc.Result) *proof {
-	if r.Invariant == nil && r.K == 0 {
-		return nil
+	if r.K > 0 {
+		return &proof{sys: sys, k: r.K}
 	}
-	return &proof{sys: sys, invariant: r.Invariant, k: r.K}
+	inv := r.Invariant
+	if inv == nil {
+		inv = [][]z.Lit{}
+	}
+	return &proof{sys: sys, invariant: inv}
 }
 
 type proof struct {

@@ -35,23 +35,16 @@ var plainCalls = 4000
 // bug.
 //
 // When the control flow bounds the threads (bp.Program.MaxThreads) by n,
-// bounds below n that are not the last report BoundHit without a search,
-// and from n slots on Overflow is unreachable: the circuit is checked
-// without it in Bad first (the circuit "bopgo export --format aiger"
-// writes), for plainCalls SAT calls, then with it.
+// from n slots on Overflow is unreachable: the circuit is checked without
+// it in Bad first (the circuit "bopgo export --format aiger" writes), for
+// plainCalls SAT calls, then with it. (The root starts these engines at
+// n slots, their row's thread policy FromStaticBound, not at 1.)
 func RunWith(check mc.Engine) engine.Run {
-	return func(ctx context.Context, p *engine.Problem, slots int, last bool, stats *engine.Stats) (engine.Result, error) {
+	return func(ctx context.Context, p *engine.Problem, slots int, last bool) (res engine.Result, err error) {
+		var st mc.Stats
+		depth := 0
+		defer func() { res.Counters = counters(st, depth) }()
 		n, bounded := p.Prog.MaxThreads()
-		if bounded && slots < n && !last {
-			// The control flow alone bounds the threads, and a later
-			// bound will have a slot for each: every bug seen with fewer
-			// slots is seen there too, and the search with fewer slots
-			// would mostly spend its time finding the overflow. (On the
-			// scaled programs, 3 threads, bounds 1 and 2 took 90% of
-			// IC3's time.)
-			return engine.Result{Limit: engine.Threads, BoundHit: true,
-				Reason: fmt.Sprintf("the program can have %d threads, more than %d slots", n, slots)}, nil
-		}
 		c, err := enc.BuildReading(p.Prog, p.Label, slots, p.Broadcast)
 		if err != nil {
 			return engine.Result{}, err
@@ -59,8 +52,10 @@ func RunWith(check mc.Engine) engine.Run {
 		run := func(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
 			sys := c.System(stopAtOverflow)
 			r := check(ctx, sys, mc.Options{MaxDepth: p.MaxDepth, MaxSATCalls: maxCalls})
-			stats.SATCalls += r.Stats.SATCalls
-			stats.Depth = r.Depth
+			st.SATCalls += r.Stats.SATCalls
+			st.SATTime += r.Stats.SATTime
+			st.Clauses += r.Stats.Clauses
+			depth = r.Depth
 			return r, sys
 		}
 		if bounded && n <= slots {
@@ -81,7 +76,7 @@ func RunWith(check mc.Engine) engine.Run {
 			case mc.Safe:
 				return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
 			case mc.Unknown:
-				return unknown(ctx, p, r), nil
+				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
 			return trace(c, r)
 		}
@@ -90,9 +85,9 @@ func RunWith(check mc.Engine) engine.Run {
 		case mc.Safe:
 			return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
 		case mc.Unknown:
-			return unknown(ctx, p, r), nil
+			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
-		res, err := trace(c, r)
+		res, err = trace(c, r)
 		if !errors.Is(err, enc.ErrOverflow) {
 			return res, err
 		}
@@ -104,8 +99,8 @@ func RunWith(check mc.Engine) engine.Run {
 		if r.Verdict == mc.Unsafe {
 			return trace(c, r)
 		}
-		if err := ctx.Err(); err != nil {
-			return engine.Stopped(err), nil
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx), nil
 		}
 		// Proved, or bounded by depth, with overflow harmless: either way
 		// the thread bound is what stops a proof for every number.
@@ -113,16 +108,19 @@ func RunWith(check mc.Engine) engine.Run {
 	}
 }
 
-// unknown words an mc engine's Unknown with its limit.
-func unknown(ctx context.Context, p *engine.Problem, r mc.Result) engine.Result {
-	if err := ctx.Err(); err != nil {
-		return engine.Stopped(err)
-	}
-	res := engine.Result{Reason: r.Reason}
-	if p.MaxDepth > 0 && r.Depth >= p.MaxDepth {
-		res.Limit = engine.Depth
-	}
-	return res
+// Counters are the counters the circuit engines report, zero: the
+// engine table's declaration.
+func Counters() engine.Counters { return counters(mc.Stats{}, 0) }
+
+// counters are a run's, in this order: the SAT calls of every circuit
+// checked at the bound, the deepest unrolling (bmc, kind) or the frames
+// (ic3) of the last, and IC3's learned clauses.
+func counters(st mc.Stats, depth int) engine.Counters {
+	return engine.Counters{}.
+		Count(engine.CountSATCalls, st.SATCalls).
+		Duration(engine.CountSATSeconds, st.SATTime).
+		Level(engine.CountDepth, depth).
+		Count("learned_clauses", st.Clauses)
 }
 
 // trace maps an Unsafe answer to a result with a program trace.

@@ -3,8 +3,10 @@
 // decided by bounded model checking (mc/bmc), k-induction (mc/kind) or
 // IC3 (mc/ic3), a counterexample mapped back to a program trace. Each is
 // an engine.Run; the root raises the number of slots like the other
-// engines raise their thread bound, except that a program whose control
-// flow bounds its threads is searched with a slot for each at once.
+// engines' thread bound, except that a program whose control flow bounds
+// its threads is searched with a slot for each at once (the engines'
+// thread policy in the root's table, FromStaticBound). The counters they
+// report are Counters().
 //
 // A Safe answer carries its certificate (IC3's inductive invariant,
 // k-induction's k), which the root re-checks with mc's independent SAT

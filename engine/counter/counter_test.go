@@ -30,18 +30,17 @@ W: atomic_begin; assume(!held); held := T; atomic_end; assert(held); held := F; 
 // TestAnswers: Safe comes with a certificate that checks, Unsafe with a
 // trace that replays.
 func TestAnswers(t *testing.T) {
-	var stats engine.Stats
 	p := problem(t, lock)
-	r, err := Run(t.Context(), p, 0, true, &stats)
+	r, err := Run(t.Context(), p, 0, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	require.NotNil(t, r.Certificate)
 	assert.NoError(t, r.Certificate.Check(t.Context()))
-	assert.Positive(t, stats.States)
+	assert.Positive(t, r.Counters.Int(engine.CountStates))
 
 	p = problem(t, `decl a, b;
 void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b := T; else a := T; fi; assert(!b); end`)
-	r, err = Run(t.Context(), p, 0, true, &stats)
+	r, err = Run(t.Context(), p, 0, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 	assert.Equal(t, "assertion can fail, with 3 threads", r.Reason)
@@ -51,18 +50,17 @@ void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b :
 // TestLimits: an undecided search's limit, as the search returned it,
 // in the engines' vocabulary.
 func TestLimits(t *testing.T) {
-	var stats engine.Stats
 	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
 	defer cancel()
-	r, err := Run(expired, problem(t, lock), 0, true, &stats)
+	r, err := Run(expired, problem(t, lock), 0, true)
 	require.NoError(t, err)
-	assert.Equal(t, engine.Result{Limit: engine.Time, Reason: "time limit reached"}, r)
+	assert.Equal(t, engine.Result{Counters: r.Counters, Limit: engine.Time, Reason: "time limit reached"}, r)
 
 	cancelled, stop := context.WithCancel(t.Context())
 	stop()
-	r, err = Run(cancelled, problem(t, lock), 0, true, &stats)
+	r, err = Run(cancelled, problem(t, lock), 0, true)
 	require.NoError(t, err)
-	assert.Equal(t, engine.Result{Limit: engine.Cancelled, Reason: "cancelled"}, r)
+	assert.Equal(t, engine.Result{Counters: r.Counters, Limit: engine.Cancelled, Reason: "cancelled"}, r)
 
 	// A program of the corpus (bp-reduce, with broadcasts) on which the
 	// backward search runs: the Karp–Miller search does not decide it.
@@ -70,7 +68,7 @@ func TestLimits(t *testing.T) {
 	require.NoError(t, err)
 	p := problem(t, string(src))
 	p.MaxStates = 10
-	r, err = Run(t.Context(), p, 0, true, &stats)
+	r, err = Run(t.Context(), p, 0, true)
 	require.NoError(t, err)
-	assert.Equal(t, engine.Result{Limit: engine.States, Reason: "backward search limit of 10 elements reached"}, r)
+	assert.Equal(t, engine.Result{Counters: r.Counters, Limit: engine.States, Reason: "backward search limit of 10 elements reached"}, r)
 }

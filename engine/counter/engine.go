@@ -14,14 +14,17 @@ import (
 
 // Run is the counter engine on a Boolean program (engine.Run): the
 // program as a thread-transition system (encode/threads), coverability
-// for any number of threads (tts/cover). It ignores the thread bound.
-func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.Stats) (engine.Result, error) {
+// for any number of threads (tts/cover). It ignores the thread bound:
+// Safe holds for every number of threads, and an Unsafe trace has as few
+// threads as the bounded forward search could show. Its certificate is
+// re-checked by tts/covercheck, which shares no code with tts/cover.
+func Run(ctx context.Context, p *engine.Problem, _ int, _ bool) (r engine.Result, err error) {
 	tp, err := threads.Build(p.Prog, p.Label)
 	if err != nil {
 		// The program is not one this engine translates: an answer of
 		// Unknown, with the Choices limit when a step has more outcomes
 		// than the translation enumerates.
-		res := engine.Result{Reason: err.Error()}
+		res := engine.Result{Reason: err.Error(), Counters: Counters()}
 		if errors.Is(err, interp.ErrTooWide) {
 			res.Limit = engine.Choices
 		}
@@ -32,7 +35,7 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 	if err != nil {
 		return engine.Result{}, err
 	}
-	stats.States += res.Stats.Elements + res.Stats.Forward
+	defer func() { r.Counters = counters(res.Stats) }()
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
 	case cover.Safe:
@@ -57,17 +60,32 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool, stats *engine.St
 		}
 		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr}, nil
 	}
-	// The search returns the limit that stopped it; the engines' words
-	// for the context's end are engine.Stopped's.
+	// The search returns the limit that stopped it; the context's cause
+	// words the end of the context.
 	switch res.Limit {
-	case cover.Time:
-		return engine.Stopped(context.DeadlineExceeded), nil
-	case cover.Cancelled:
-		return engine.Stopped(context.Canceled), nil
+	case cover.Time, cover.Cancelled:
+		return engine.Stopped(ctx), nil
 	case cover.Elements:
 		return engine.Result{Limit: engine.States, Reason: res.Reason}, nil
 	}
 	return engine.Result{Reason: res.Reason}, nil
+}
+
+// Counters are the counters the counter engine reports, zero: the engine
+// table's declaration.
+func Counters() engine.Counters { return counters(cover.Stats{}) }
+
+// counters are a search's Stats as the engine reports them: states are
+// the backward elements and the forward configurations together.
+func counters(s cover.Stats) engine.Counters {
+	return engine.Counters{}.
+		Count(engine.CountStates, s.Elements+s.Forward).
+		Count("backward_elements", s.Elements).
+		Count("forward_configurations", s.Forward).
+		Level("forward_bound", s.Bound).
+		Count("karp_miller_nodes", s.Accelerated).
+		Count("pruned", s.Pruned).
+		Level("basis", s.Basis)
 }
 
 // certificate is the counter engine's evidence of Safe, checked by

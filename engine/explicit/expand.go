@@ -72,7 +72,7 @@ func (e *search) expand(head int32, sp *state, ti int) {
 		}
 		if err := e.stepper.err; err != nil {
 			if e.ctx.Err() != nil {
-				r := engine.Stopped(e.ctx.Err())
+				r := engine.Stopped(e.ctx)
 				e.failure = &r
 			} else {
 				e.fail(engine.Choices, err.Error())

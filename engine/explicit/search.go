@@ -121,8 +121,8 @@ func (e *search) run(ctx context.Context) engine.Result {
 		// Every state: one expansion can enumerate 2^k choices (a
 		// constrained assignment of k variables), so a coarser check let
 		// a 5 s timeout run for minutes.
-		if err := ctx.Err(); err != nil {
-			return engine.Stopped(err)
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx)
 		}
 		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
 			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}

@@ -37,7 +37,7 @@ type reparamInfo struct {
 // head: st itself, or st re-parameterised.
 func (e *symEngine) reparameterise(st encode.State, head int) (encode.State, reparamInfo) {
 	base := e.nodes[head].rp.base
-	if e.prob.PlainStates {
+	if e.opts.PlainStates {
 		return st, reparamInfo{}
 	}
 	live := len(st.Globals)

@@ -18,12 +18,6 @@ import (
 	"github.com/bopgo/bopgo/sat"
 )
 
-// The symbolic engine: BoPPo's method. States keep program counters
-// explicit and data symbolic (encode.State); a breadth-first search
-// executes steps symbolically, drops states whose guard is unsatisfiable
-// (sat), and drops states subsumed by what is already stored at the same
-// program counters, a forall-exists question (subsume.go, qbf).
-
 // symNode is a stored symbolic state and how it was reached.
 type symNode struct {
 	st         encode.State
@@ -50,6 +44,7 @@ func newNode(st encode.State, parent int) symNode {
 
 type symEngine struct {
 	prob     *engine.Problem
+	opts     Options
 	enc      *encode.Encoder
 	solver   *sat.Solver // only with Problem.IncrementalSAT
 	nodes    []symNode
@@ -59,26 +54,7 @@ type symEngine struct {
 	sub      *subsumer
 	por      *por.Info // nil without partial-order reduction
 	others   [][2]int  // othersOf's buffer
-	stats    *engine.Stats
-}
-
-// Run is the symbolic engine at one thread bound (engine.Run).
-func Run(ctx context.Context, p *engine.Problem, bound int, _ bool, stats *engine.Stats) (engine.Result, error) {
-	if why := tooWide(p); why != "" {
-		return engine.Result{Reason: why}, nil
-	}
-	e := &symEngine{
-		prob: p, enc: encode.New(p.Prog, bound),
-		history: map[string][]int{}, feasible: map[z.Lit]bool{}, stats: stats,
-	}
-	e.enc.Reading = p.Broadcast
-	e.sub = newSubsumer(e.enc.C, p.DumpQBF, stats)
-	if !p.NoPOR {
-		e.por = p.Independence()
-	}
-	res := e.run(ctx)
-	res.BoundHit = e.enc.BoundHit
-	return res, nil
+	stats    *stats
 }
 
 func (e *symEngine) run(ctx context.Context) engine.Result {
@@ -89,8 +65,8 @@ func (e *symEngine) run(ctx context.Context) engine.Result {
 		return r
 	}
 	for head := 0; head < len(e.nodes); head++ {
-		if err := ctx.Err(); err != nil {
-			return engine.Stopped(err)
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx)
 		}
 		if e.prob.MaxStates > 0 && len(e.nodes) >= e.prob.MaxStates {
 			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.prob.MaxStates)}
@@ -156,14 +132,14 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 			tr := e.counterexample(head, &th)
 			return engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: tr}, true, false
 		case sat.Unknown:
-			return engine.Stopped(ctx.Err()), true, false
+			return engine.Stopped(ctx), true, false
 		}
 	}
 	allNew = true
 	for _, succ := range succs {
 		if succ.State.Guard != s.Guard && !e.isFeasible(ctx, succ.State.Guard) {
 			if ctx.Err() != nil {
-				return engine.Stopped(ctx.Err()), true, false
+				return engine.Stopped(ctx), true, false
 			}
 			continue
 		}
@@ -179,7 +155,7 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 		covered, err := e.sub.covered(ctx, &e.nodes[i], e.stored(e.nodes[i].key))
 		if err != nil {
 			if ctx.Err() != nil {
-				return engine.Stopped(ctx.Err()), true, false
+				return engine.Stopped(ctx), true, false
 			}
 			return engine.Result{Reason: err.Error()}, true, false
 		}
@@ -212,7 +188,7 @@ func (e *symEngine) solve(ctx context.Context, lit z.Lit) int {
 		e.stats.SATCalls++
 		e.stats.SATTime += time.Since(start)
 	}()
-	if e.prob.IncrementalSAT {
+	if e.opts.IncrementalSAT {
 		if e.solver == nil {
 			e.solver = sat.New(e.enc.C)
 		}

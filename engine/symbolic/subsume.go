@@ -12,7 +12,6 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/encode"
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/qbf"
 )
 
@@ -31,12 +30,13 @@ import (
 type subsumer struct {
 	c       *logic.C
 	dumpDir string
-	stats   *engine.Stats
+	dumped  *int // queries written so far, over the check's bounds
+	stats   *stats
 	answers map[string]bool
 }
 
-func newSubsumer(c *logic.C, dumpDir string, stats *engine.Stats) *subsumer {
-	return &subsumer{c: c, dumpDir: dumpDir, stats: stats, answers: map[string]bool{}}
+func newSubsumer(c *logic.C, dumpDir string, stats *stats, dumped *int) *subsumer {
+	return &subsumer{c: c, dumpDir: dumpDir, stats: stats, dumped: dumped, answers: map[string]bool{}}
 }
 
 // values lists the literals of a state that subsumption compares, in the
@@ -170,10 +170,10 @@ func (s *subsumer) query(ctx context.Context, guard z.Lit, nv []z.Lit, guards []
 	if err != nil {
 		return false, fmt.Errorf("subsumption query: %w", err)
 	}
-	switch res.Verdict {
+	switch res.Truth {
 	case qbf.True, qbf.False:
-		s.answers[key] = res.Verdict == qbf.True
-		return res.Verdict == qbf.True, nil
+		s.answers[key] = res.Truth == qbf.True
+		return res.Truth == qbf.True, nil
 	}
 	return false, fmt.Errorf("subsumption query undecided: %s", res.Reason)
 }
@@ -206,8 +206,9 @@ func (s *subsumer) dump(p qbf.Problem) error {
 	if err != nil {
 		return err
 	}
-	s.stats.Dumped++ // numbered across thread bounds
-	name := filepath.Join(s.dumpDir, fmt.Sprintf("subsume-%06d.qdimacs", s.stats.Dumped))
+	s.stats.Dumped++
+	*s.dumped++ // numbered across thread bounds
+	name := filepath.Join(s.dumpDir, fmt.Sprintf("subsume-%06d.qdimacs", *s.dumped))
 	f, err := os.Create(name)
 	if err != nil {
 		return err

@@ -4,9 +4,12 @@
 // processes are not errors), all under one context whose end kills the
 // whole process group.
 //
-// The verdict follows bopgo's rules. An assertion violation is Unsafe. No
-// error in a complete search is Safe. A search cut short (memory, search
-// depth, SPIN's process limit, the context) is Unknown with the reason.
+// The verdict follows bopgo's rules, in bopgo's types (package verdict).
+// An assertion violation is Unsafe. No error in a complete search is
+// Safe. A search cut short is Unknown with the reason and the typed limit:
+// Memory (pan's budget, or a depth bound whose stack does not fit in it),
+// Threads (the thread bound, SPIN's process limit), the context's own
+// (verdict.Stopped: its cause says which).
 // The models fail the assertion (bp_live<N) when a thread start is
 // suppressed by the thread bound; when that is the first error pan finds,
 // the model is compiled again with -DBP_BOUND_SILENT (the start is then

@@ -10,19 +10,22 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/bopgo/bopgo/verdict"
 )
 
-// Verdict is the answer of a SPIN run.
-type Verdict int
+// Verdict and Limit are the verdict leaf's; the zero Verdict is Unknown.
+type (
+	Verdict = verdict.Verdict
+	Limit   = verdict.Limit
+)
 
 // Verdicts.
 const (
-	Safe Verdict = iota
-	Unsafe
-	Unknown
+	Unknown = verdict.Unknown
+	Safe    = verdict.Safe
+	Unsafe  = verdict.Unsafe
 )
-
-func (v Verdict) String() string { return [...]string{"safe", "unsafe", "unknown"}[v] }
 
 // Options configure a run.
 type Options struct {
@@ -44,6 +47,7 @@ const DefaultMaxMemory = 2 << 30
 // Result is what SPIN found.
 type Result struct {
 	Verdict Verdict
+	Limit   Limit  // for Unknown: what stopped pan (memory, threads, the context's limit)
 	Reason  string // why Unknown, or pan's error message for Unsafe
 	States  int64  // states stored by the last search
 	Depth   int    // depth reached by the last search
@@ -97,7 +101,7 @@ func Check(ctx context.Context, model []byte, opts Options) (Result, error) {
 	// The first error is the thread bound: is there a real one?
 	res, err = r.search(ctx, true)
 	if err == nil && res.Verdict == Safe {
-		res.Verdict = Unknown
+		res.Verdict, res.Limit = Unknown, verdict.Threads
 		res.Reason = "thread bound reached: the program can have more live threads than the bound (raise --max-threads), or SPIN's limit of 255 processes (threads that ended count until every thread started after them has ended)"
 	}
 	return r.finish(ctx, res, err)
@@ -113,7 +117,10 @@ type runner struct {
 func (r *runner) finish(ctx context.Context, res Result, err error) (Result, error) {
 	res.Runs = r.runs
 	if ctx.Err() != nil {
-		return Result{Verdict: Unknown, Reason: "cancelled: " + ctx.Err().Error(), Runs: r.runs}, nil
+		// Whoever ended ctx says why (verdict.Stopped): a killed pan's
+		// output says nothing useful.
+		limit, why := verdict.Stopped(ctx)
+		return Result{Verdict: Unknown, Limit: limit, Reason: why, Runs: r.runs}, nil
 	}
 	return res, err
 }

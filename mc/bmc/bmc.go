@@ -9,6 +9,7 @@ import (
 
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/sat"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Check runs BMC on sys to opts.MaxDepth (0: until ctx ends).
@@ -17,26 +18,21 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	res := mc.Result{Verdict: mc.Unknown, Depth: -1}
 	for k := 0; opts.MaxDepth <= 0 || k <= opts.MaxDepth; k++ {
 		r, tr := u.Reach(ctx, k)
-		res.Stats.SATCalls = int(u.Stats().Calls)
+		st := u.Stats()
+		res.Stats.SATCalls, res.Stats.SATTime = int(st.Calls), st.Time
 		switch r {
 		case sat.Sat:
 			res.Verdict, res.Trace = mc.Unsafe, tr
 			return res
 		case sat.Unknown:
-			res.Reason = cancelled(ctx)
+			res.Limit, res.Reason = verdict.Stopped(ctx)
 			return res
 		}
 		res.Depth = k
 	}
+	res.Limit = verdict.Depth
 	res.Reason = fmt.Sprintf("depth bound reached: no counterexample of up to %d steps", opts.MaxDepth)
 	return res
-}
-
-func cancelled(ctx context.Context) string {
-	if err := context.Cause(ctx); err != nil {
-		return "cancelled: " + err.Error()
-	}
-	return "cancelled"
 }
 
 // Unroller is incremental BMC: the unrolling from the initial states and

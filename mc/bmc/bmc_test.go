@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // counter is a 2-bit counter from 0 that counts when its input is true;
@@ -39,6 +40,7 @@ func TestDepthBound(t *testing.T) {
 	assert.Equal(t, mc.Unknown, r.Verdict)
 	assert.Equal(t, 2, r.Depth)
 	assert.Contains(t, r.Reason, "depth bound")
+	assert.Equal(t, verdict.Depth, r.Limit)
 }
 
 func TestCancelled(t *testing.T) {
@@ -47,6 +49,7 @@ func TestCancelled(t *testing.T) {
 	r := Check(ctx, counter(), mc.Options{})
 	assert.Equal(t, mc.Unknown, r.Verdict)
 	assert.Contains(t, r.Reason, "cancel")
+	assert.Equal(t, verdict.Cancelled, r.Limit)
 }
 
 // A free initial latch: Bad holds at depth 0 for the right initial value.

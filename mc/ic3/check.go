@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/verdict"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
@@ -31,6 +33,7 @@ type pdr struct {
 	maxCalls int      // opts.MaxSATCalls
 
 	satCalls, learned, seq int
+	satTime                time.Duration
 }
 
 var _ mc.Engine = Check
@@ -50,7 +53,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 		if r := recover(); r != nil {
 			res = mc.Result{Verdict: mc.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
 		}
-		res.Stats = mc.Stats{SATCalls: p.satCalls, Clauses: p.learned}
+		res.Stats = mc.Stats{SATCalls: p.satCalls, SATTime: p.satTime, Clauses: p.learned}
 	}()
 	p.newFrame()
 	for {
@@ -79,7 +82,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 			return p.unknown()
 		}
 		if opts.MaxDepth > 0 && n >= opts.MaxDepth {
-			return mc.Result{Verdict: mc.Unknown, Depth: n, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
+			return mc.Result{Verdict: mc.Unknown, Depth: n, Limit: verdict.Depth, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
 		}
 	}
 }
@@ -106,13 +109,15 @@ func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
 }
 
 func (p *pdr) unknown() mc.Result {
-	reason := "stopped"
-	if err := p.ctx.Err(); err != nil {
-		reason = err.Error()
-	} else if p.maxCalls > 0 && p.satCalls >= p.maxCalls {
-		reason = fmt.Sprintf("no answer within %d SAT calls", p.maxCalls)
+	limit, reason := verdict.Stopped(p.ctx)
+	if limit == verdict.NoLimit {
+		reason = "stopped"
+		if p.maxCalls > 0 && p.satCalls >= p.maxCalls {
+			// A budget of the caller's choosing, not a limit of the check.
+			reason = fmt.Sprintf("no answer within %d SAT calls", p.maxCalls)
+		}
 	}
-	return mc.Result{Verdict: mc.Unknown, Depth: p.top(), Reason: reason}
+	return mc.Result{Verdict: mc.Unknown, Depth: p.top(), Limit: limit, Reason: reason}
 }
 
 // propagate pushes each clause to the next level where it holds there

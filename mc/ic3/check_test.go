@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/mctest"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // agree checks ic3 on sys against the brute-force oracle and verifies the
@@ -65,11 +66,11 @@ func TestMaxDepthAndContext(t *testing.T) {
 	// A 4-bit counter from 0 reaches 15 only after 15 steps.
 	sys := mctest.Counter(4)
 	res := Check(context.Background(), sys, mc.Options{MaxDepth: 3})
-	if res.Verdict != mc.Unknown {
-		t.Fatalf("MaxDepth 3: %v, want unknown", res.Verdict)
+	if res.Verdict != mc.Unknown || res.Limit != verdict.Depth {
+		t.Fatalf("MaxDepth 3: %v (limit %v), want unknown at the depth limit", res.Verdict, res.Limit)
 	}
 	res = Check(context.Background(), sys, mc.Options{MaxSATCalls: 10})
-	if res.Verdict != mc.Unknown || res.Reason != "no answer within 10 SAT calls" || res.Stats.SATCalls > 10 {
+	if res.Verdict != mc.Unknown || res.Reason != "no answer within 10 SAT calls" || res.Stats.SATCalls > 10 || res.Limit != verdict.NoLimit {
 		t.Fatalf("MaxSATCalls 10: %v %q after %d calls, want unknown within the budget", res.Verdict, res.Reason, res.Stats.SATCalls)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -82,8 +83,11 @@ func TestMaxDepthAndContext(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	res = Check(ctx, mctest.Counter(20), mc.Options{})
-	if res.Verdict != mc.Unknown || res.Reason != context.DeadlineExceeded.Error() {
-		t.Fatalf("deadline: %v %q, want unknown at the deadline", res.Verdict, res.Reason)
+	if res.Verdict != mc.Unknown || res.Limit != verdict.Time || res.Reason != "time limit reached" {
+		t.Fatalf("deadline: %v %v %q, want unknown at the deadline", res.Verdict, res.Limit, res.Reason)
+	}
+	if res.Stats.SATTime <= 0 {
+		t.Fatalf("%d SAT calls took no time", res.Stats.SATCalls)
 	}
 	if res := agree(t, 0, sys); len(res.Trace.Inputs) != 15 {
 		t.Fatalf("trace of %d steps, want 15", len(res.Trace.Inputs))

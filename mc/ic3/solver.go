@@ -28,7 +28,10 @@ func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
 		}
 		sv.g.Assume(ms...)
 		p.satCalls++
-		if r := sv.g.Try(d); r != 0 {
+		start := time.Now()
+		r := sv.g.Try(d)
+		p.satTime += time.Since(start)
+		if r != 0 {
 			return r
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/sat"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Check runs k-induction on sys to opts.MaxDepth (0: until ctx ends).
@@ -18,7 +19,8 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	step := newStepCase(sys)
 	res := mc.Result{Verdict: mc.Unknown, Depth: -1}
 	stats := func() {
-		res.Stats.SATCalls = int(base.Stats().Calls + step.s.Stats().Calls)
+		b, c := base.Stats(), step.s.Stats()
+		res.Stats.SATCalls, res.Stats.SATTime = int(b.Calls+c.Calls), b.Time+c.Time
 	}
 	for k := 0; opts.MaxDepth <= 0 || k <= opts.MaxDepth; k++ {
 		r, tr := base.Reach(ctx, k)
@@ -28,7 +30,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 			return res
 		}
 		if r == sat.Unknown {
-			res.Reason = cancelled(ctx)
+			res.Limit, res.Reason = verdict.Stopped(ctx)
 			stats()
 			return res
 		}
@@ -39,20 +41,14 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 			res.Verdict, res.K, res.Depth = mc.Safe, k+1, k
 			return res
 		case sat.Unknown:
-			res.Reason = cancelled(ctx)
+			res.Limit, res.Reason = verdict.Stopped(ctx)
 			return res
 		}
 		res.Depth = k
 	}
+	res.Limit = verdict.Depth
 	res.Reason = fmt.Sprintf("depth bound reached: no counterexample of up to %d steps, and the property is not %d-inductive", opts.MaxDepth, opts.MaxDepth+1)
 	return res
-}
-
-func cancelled(ctx context.Context) string {
-	if err := context.Cause(ctx); err != nil {
-		return "cancelled: " + err.Error()
-	}
-	return "cancelled"
 }
 
 // stepCase is the unrolling from an arbitrary state and its solver.

@@ -11,7 +11,7 @@ import (
 // TestSolverAgainstTruth solves generated formulas and compares with the
 // loop run on every choice, which involves no CNF and no solver.
 func TestSolverAgainstTruth(t *testing.T) {
-	verdicts := map[qbf.Verdict]int{}
+	verdicts := map[qbf.Truth]int{}
 	for seed := range uint64(300) {
 		r := rand.New(rand.NewPCG(seed, 15))
 		p := Random(r, 6, 4)
@@ -32,10 +32,10 @@ func TestSolverAgainstTruth(t *testing.T) {
 		if want {
 			wantV = qbf.True
 		}
-		if res.Verdict != wantV {
-			t.Fatalf("seed %d (%v): solver says %v, running the loop says %v", seed, p, res.Verdict, wantV)
+		if res.Truth != wantV {
+			t.Fatalf("seed %d (%v): solver says %v, running the loop says %v", seed, p, res.Truth, wantV)
 		}
-		verdicts[res.Verdict]++
+		verdicts[res.Truth]++
 	}
 	// The generator must give both answers, or the comparison is weak.
 	if verdicts[qbf.True] < 30 || verdicts[qbf.False] < 30 {
@@ -103,8 +103,8 @@ func TestSolverModesAgree(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d (%v) %+v: %v", seed, p, o, err)
 			}
-			if (res.Verdict == qbf.True) != want || res.Verdict == qbf.Unknown {
-				t.Fatalf("seed %d (%v) %+v: solver says %v, running the loop says %v", seed, p, o, res.Verdict, want)
+			if (res.Truth == qbf.True) != want || res.Truth == qbf.Unknown {
+				t.Fatalf("seed %d (%v) %+v: solver says %v, running the loop says %v", seed, p, o, res.Truth, want)
 			}
 			gates = append(gates, res.Gates)
 		}

@@ -64,8 +64,8 @@ func TestShuffledNumbering(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d (%v): %v", seed, p, err)
 			}
-			if (res.Verdict == qbf.True) != want || res.Verdict == qbf.Unknown {
-				t.Fatalf("seed %d (%v): solver says %v, running the loop says %v", seed, p, res.Verdict, want)
+			if (res.Truth == qbf.True) != want || res.Truth == qbf.Unknown {
+				t.Fatalf("seed %d (%v): solver says %v, running the loop says %v", seed, p, res.Truth, want)
 			}
 			if shuffle {
 				shuffled += res.Gates

@@ -59,8 +59,8 @@ func TestSample(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (res.Verdict == qbf.True) != want || res.Verdict == qbf.Unknown {
-			t.Fatalf("%s: solver says %v, expected.tsv %v", name, res.Verdict, want)
+		if (res.Truth == qbf.True) != want || res.Truth == qbf.Unknown {
+			t.Fatalf("%s: solver says %v, expected.tsv %v", name, res.Truth, want)
 		}
 		n++
 	}

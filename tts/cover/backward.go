@@ -2,11 +2,11 @@ package cover
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // node is an element of the backward basis: the upward closure of
@@ -171,14 +171,11 @@ type outcome struct {
 
 func (o outcome) done() bool { return o.verdict != Unknown || o.limit != NoLimit }
 
-// stoppedBy is the outcome of a search that found ctx ended: Time for a
-// deadline, Cancelled otherwise, in words the context's cause.
+// stoppedBy is the outcome of a search that found ctx ended: the limit
+// and the words of the context's cause (verdict.Stopped).
 func stoppedBy(ctx context.Context) outcome {
-	l := Cancelled
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		l = Time
-	}
-	return outcome{limit: l, reason: "interrupted: " + context.Cause(ctx).Error()}
+	l, why := verdict.Stopped(ctx)
+	return outcome{limit: l, reason: why}
 }
 
 // run searches backwards from the target to the end: it decides or

@@ -6,50 +6,28 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 )
 
-// Verdict is the answer of Check.
-type Verdict int
+// The answer of Check and the limit that stopped an undecided one are
+// bopgo's shared types (package verdict): every Unknown Result has a
+// limit, set where the search hit it (a search that nothing stops
+// decides); Elements is the States limit, hit at Options.MaxElements.
+type (
+	Verdict = verdict.Verdict
+	Limit   = verdict.Limit
+)
 
+// Verdicts and limits, in this package's words.
 const (
-	Unknown Verdict = iota
-	Safe
-	Unsafe
+	Unknown   = verdict.Unknown
+	Safe      = verdict.Safe
+	Unsafe    = verdict.Unsafe
+	NoLimit   = verdict.NoLimit
+	Elements  = verdict.States    // the backward search made Options.MaxElements elements
+	Time      = verdict.Time      // the context's deadline passed
+	Cancelled = verdict.Cancelled // the context was cancelled (its cause is in Reason)
 )
-
-func (v Verdict) String() string {
-	switch v {
-	case Safe:
-		return "SAFE"
-	case Unsafe:
-		return "UNSAFE"
-	}
-	return "UNKNOWN"
-}
-
-// Limit says what stopped a search that ended Unknown: every Unknown
-// Result has one, set where the search hit it (a search that nothing
-// stops decides). The zero value, NoLimit, belongs to decided results.
-type Limit int
-
-const (
-	NoLimit   Limit = iota
-	Elements        // the backward search made Options.MaxElements elements
-	Time            // the context's deadline passed
-	Cancelled       // the context was cancelled (its cause is in Reason)
-)
-
-func (l Limit) String() string {
-	switch l {
-	case Elements:
-		return "elements"
-	case Time:
-		return "time"
-	case Cancelled:
-		return "cancelled"
-	}
-	return "none"
-}
 
 // Algorithm selects the backward search's pruning.
 type Algorithm int

@@ -45,7 +45,7 @@ func main() {
 			continue
 		}
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3, MaxStates: *maxStates})
-		if err != nil || res.Verdict == bopgo.Unknown || res.Stats.States < *minStates {
+		if err != nil || res.Verdict == bopgo.Unknown || res.Counters.Int("states") < *minStates {
 			continue
 		}
 		name := benchmarks.ScaledName(seed)
@@ -53,9 +53,9 @@ func main() {
 			fmt.Fprintln(os.Stderr, "genscaled:", err)
 			os.Exit(1)
 		}
-		manifest += fmt.Sprintf("%s\t%d\t%d\t%v\n", name, seed, res.Stats.States, res.Verdict)
+		manifest += fmt.Sprintf("%s\t%d\t%d\t%v\n", name, seed, res.Counters.Int("states"), res.Verdict)
 		kept++
-		fmt.Fprintf(os.Stderr, "seed %d: %d states, %v\n", seed, res.Stats.States, res.Verdict)
+		fmt.Fprintf(os.Stderr, "seed %d: %d states, %v\n", seed, res.Counters.Int("states"), res.Verdict)
 	}
 	if err := os.WriteFile(filepath.Join(*out, "MANIFEST.tsv"), []byte(manifest), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "genscaled:", err)
