@@ -33,10 +33,14 @@ import (
 // The result passes Replay. An error means that tr does not replay
 // (Concretize relies on its live values); callers then keep tr.
 func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
+	return New(prog, opts).concretize(tr)
+}
+
+func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 	if tr == nil {
 		return nil, errors.New("no trace")
 	}
-	sem := New(prog, opts)
+	prog := sem.prog
 	first := tr.Final
 	if len(tr.Steps) > 0 {
 		first = tr.Steps[0].Before
@@ -69,7 +73,7 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 	} else {
 		out.Final = c.cur
 	}
-	if err := Replay(prog, opts, out); err != nil {
+	if err := sem.replay(out); err != nil {
 		return nil, fmt.Errorf("the concrete trace does not replay: %w", err)
 	}
 	return out, nil

@@ -9,6 +9,20 @@ import (
 // Test hooks for the external tests (package interp_test), which get
 // their traces from the engines.
 
+// ReplayWithSAT and ConcretizeWithSAT are Replay and Concretize with
+// every step's choices solved by SAT, never enumerated (enumLimit).
+func ReplayWithSAT(prog *bp.Program, opts Options, tr *bp.Trace) error {
+	sem := New(prog, opts)
+	sem.enumLimit = -1
+	return sem.replay(tr)
+}
+
+func ConcretizeWithSAT(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
+	sem := New(prog, opts)
+	sem.enumLimit = -1
+	return sem.concretize(tr)
+}
+
 // ReplayByEnumeration is Replay by another road: every step is checked by
 // enumerating its outcomes (Successors) instead of solving for its
 // choices. The two must agree on every trace.

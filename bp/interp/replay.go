@@ -18,10 +18,14 @@ import (
 // with the number of its choices: the choices are solved for (solve.go)
 // with the values the next state shows, and the solution is executed.
 func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
+	return New(prog, opts).replay(tr)
+}
+
+func (sem *Semantics) replay(tr *bp.Trace) error {
 	if tr == nil {
 		return errors.New("no trace")
 	}
-	sem := New(prog, opts)
+	prog := sem.prog
 	first := tr.Final
 	if len(tr.Steps) > 0 {
 		first = tr.Steps[0].Before
@@ -62,11 +66,11 @@ func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
 	}
 	switch tr.Kind {
 	case bp.LabelReached:
-		if opts.Label == "" {
+		if sem.label == "" {
 			return errors.New("a label trace, but the property is assertions")
 		}
 		if !sem.atTarget(&tr.Final) {
-			return fmt.Errorf("no thread is at label %s in the final state", opts.Label)
+			return fmt.Errorf("no thread is at label %s in the final state", sem.label)
 		}
 		return nil
 	case bp.AssertionFails:

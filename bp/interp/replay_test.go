@@ -34,16 +34,17 @@ func counterexample(p *bp.Program, label string, reading bp.Reading, bound int) 
 	return r.Trace
 }
 
-// TestReplayAgreesWithEnumeration: Replay, which solves for each step's
-// choices, and ReplayByEnumeration, which enumerates every outcome of the
-// step, accept the same traces: the engine's counterexamples of random
+// TestReplayAgreesWithEnumeration: Replay (which tries a small step's
+// choices and solves a wide one's with SAT), the same with SAT for every
+// step, and ReplayByEnumeration (which enumerates every outcome of the
+// step) accept the same traces: the engine's counterexamples of random
 // programs, and the same traces with one value flipped (which sometimes
 // still replay and mostly do not).
 func TestReplayAgreesWithEnumeration(t *testing.T) {
 	t.Parallel()
-	n := int64(200)
+	n := int64(100)
 	if testing.Short() {
-		n = 40
+		n = 25
 	}
 	for _, c := range []struct {
 		name     string
@@ -64,6 +65,7 @@ func TestReplayAgreesWithEnumeration(t *testing.T) {
 					traces++
 					what := fmt.Sprintf("%s seed %d (%v)", c.name, seed, reading)
 					require.NoError(t, interp.Replay(p, opts, tr), what)
+					require.NoError(t, interp.ReplayWithSAT(p, opts, tr), what)
 					require.NoError(t, interp.ReplayByEnumeration(p, opts, tr), what)
 					r := rand.New(rand.NewSource(seed))
 					for range 5 {
@@ -74,6 +76,9 @@ func TestReplayAgreesWithEnumeration(t *testing.T) {
 						err1, err2 := interp.Replay(p, opts, m), interp.ReplayByEnumeration(p, opts, m)
 						if (err1 == nil) != (err2 == nil) {
 							t.Fatalf("%s, %s flipped: Replay says %v, enumeration says %v\n%s", what, where, err1, err2, gen.Program(seed, c.cfg))
+						}
+						if err3 := interp.ReplayWithSAT(p, opts, m); (err1 == nil) != (err3 == nil) {
+							t.Fatalf("%s, %s flipped: Replay says %v, with SAT %v\n%s", what, where, err1, err3, gen.Program(seed, c.cfg))
 						}
 						if err1 == nil {
 							accepted++
@@ -172,14 +177,16 @@ func TestConcretizeRandom(t *testing.T) {
 					if tr == nil {
 						continue
 					}
-					ct, err := interp.Concretize(prog, interp.Options{}, tr)
-					require.NoError(t, err, what)
-					require.Len(t, ct.Steps, len(tr.Steps), what)
-					for i := range ct.Steps {
-						e, g := &tr.Steps[i], &ct.Steps[i]
-						assert.Equal(t, [3]int{e.Proc, e.PC, e.Taken}, [3]int{g.Proc, g.PC, g.Taken}, "%s step %d: the schedule", what, i)
+					for _, concretize := range []func(*bp.Program, interp.Options, *bp.Trace) (*bp.Trace, error){interp.Concretize, interp.ConcretizeWithSAT} {
+						ct, err := concretize(prog, interp.Options{}, tr)
+						require.NoError(t, err, what)
+						require.Len(t, ct.Steps, len(tr.Steps), what)
+						for i := range ct.Steps {
+							e, g := &tr.Steps[i], &ct.Steps[i]
+							assert.Equal(t, [3]int{e.Proc, e.PC, e.Taken}, [3]int{g.Proc, g.PC, g.Taken}, "%s step %d: the schedule", what, i)
+						}
+						require.NoError(t, interp.Exact(prog, interp.Options{}, ct), what)
 					}
-					require.NoError(t, interp.Exact(prog, interp.Options{}, ct), what)
 				}
 			}
 		})

@@ -28,6 +28,7 @@ type Semantics struct {
 	blockStarts bool
 	live        [][]bp.Bits // [proc][pc]: live local slots
 	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
+	enumLimit   int         // see solve.go
 }
 
 // New returns the semantics of prog for the property of opts.
@@ -36,6 +37,7 @@ func New(prog *bp.Program, opts Options) *Semantics {
 		prog: prog, label: opts.Label, reading: opts.Broadcast,
 		blockStarts: opts.Broadcast == bp.Blocking && prog.HasBroadcasts(),
 		live:        prog.Live(), target: prog.Targets(opts.Label),
+		enumLimit:   enumLimit,
 	}
 }
 
