@@ -46,6 +46,23 @@ func TestPositions(t *testing.T) {
 	assert.Equal(t, Position{}, f.Position(NoPos))
 }
 
+// TestDeclarationSpans: a declaration's span runs from its first token
+// to the end of its last ("decl ...;", "void f() begin ... end"), as an
+// error about a whole function or declaration points at it.
+func TestDeclarationSpans(t *testing.T) {
+	src := "decl a, b;\n\nvoid main() begin\n  skip;\nend\nbool<2> f(x) begin return x, x; end\n"
+	sf, err := Parse("p.bp", []byte(src))
+	require.NoError(t, err)
+	text := func(n Node) string {
+		return src[n.Pos()-1 : n.End()-1] // a Pos is an offset plus one (File.Pos)
+	}
+	require.Len(t, sf.Globals, 1)
+	assert.Equal(t, "decl a, b;", text(sf.Globals[0]))
+	require.Len(t, sf.Funcs, 2)
+	assert.Equal(t, "void main() begin\n  skip;\nend", text(sf.Funcs[0]))
+	assert.Equal(t, "bool<2> f(x) begin return x, x; end", text(sf.Funcs[1]))
+}
+
 // exprString renders an expression fully parenthesised, to test
 // precedence and associativity.
 func exprString(e Expr) string {

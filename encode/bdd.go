@@ -191,20 +191,3 @@ func (b *bdd) restrict(f, level int32, val bool) int32 {
 	}
 	return rec(f)
 }
-
-// support marks in dst the levels f depends on.
-func (b *bdd) support(f int32, dst []bool) {
-	seen := map[int32]bool{}
-	stack := []int32{f}
-	for len(stack) > 0 {
-		g := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if g <= bddTrue || seen[g] {
-			continue
-		}
-		seen[g] = true
-		n := b.nodes[g]
-		dst[n.level] = true
-		stack = append(stack, n.lo, n.hi)
-	}
-}

@@ -24,12 +24,6 @@ import "slices"
 // Since a recovered gate takes every clause it occurs in, no later
 // definition can read it, and the definitions are acyclic.
 
-// rootGates returns the definitions of variables in inner found from the
-// roots down.
-func rootGates(q *QDIMACS, inner map[int]bool) map[int]*gateDef {
-	return newRootWalk(q, inner).run()
-}
-
 func newRootWalk(q *QDIMACS, inner map[int]bool) *rootWalk {
 	r := &rootWalk{
 		q:        q,

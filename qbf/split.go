@@ -25,8 +25,7 @@ func (l *local) components() []z.Lit {
 	for i := range parent {
 		parent[i] = z.Var(i)
 	}
-	var find func(v z.Var) z.Var
-	find = func(v z.Var) z.Var {
+	find := func(v z.Var) z.Var {
 		for parent[v] != v {
 			parent[v] = parent[parent[v]]
 			v = parent[v]

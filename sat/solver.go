@@ -2,7 +2,6 @@ package sat
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/go-air/gini"
@@ -199,12 +198,6 @@ func (s *Solver) Untest() int {
 
 // Stats returns the counters accumulated since New.
 func (s *Solver) Stats() Stats { return s.stats }
-
-// WriteCNF writes the clauses in the solver, original and learnt, in
-// DIMACS form; meant for debugging.
-func (s *Solver) WriteCNF(w io.Writer) error {
-	return s.g.Write(w)
-}
 
 func (s *Solver) record(r int, d time.Duration) {
 	s.stats.Calls++

@@ -87,8 +87,6 @@ func (n *kmNode) unbounded(l int32) bool {
 	return ok
 }
 
-func (n *kmNode) present(l int32) bool { return n.unbounded(l) || n.m.count(l) > 0 }
-
 // leq reports a ≤ b: same shared state, and each local of a holds at
 // most what b's holds (unbounded above every number).
 func (a *kmNode) leq(b *kmNode) bool {
@@ -167,12 +165,6 @@ func setMask(w []int32) uint64 {
 
 func newKarpMiller(c *system, limit int) *karpMiller {
 	return &karpMiller{c: c, groups: make([][]*kmGroup, c.shared), limit: limit}
-}
-
-// run explores until the work list is empty (complete), the node limit
-// is reached, or ctx ends.
-func (k *karpMiller) run(ctx context.Context) {
-	k.advance(ctx, 0)
 }
 
 // advance explores until it has done work more operations (0: no

@@ -84,18 +84,6 @@ func (m ms) mask() uint64 {
 	return b
 }
 
-// fromCounts builds a multiset from (local, count) pairs in any order.
-func fromCounts(c map[int32]int) ms {
-	var out ms
-	for l, n := range c {
-		for range n {
-			out = append(out, l)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 // key is m as a map key.
 func (m ms) key(shared int32) string {
 	var b strings.Builder
