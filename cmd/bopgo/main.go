@@ -11,7 +11,7 @@ import (
 	"github.com/bopgo/bopgo/internal/cli"
 )
 
-// Exit statuses, part of the command's contract (docs/cli.md).
+// Exit statuses, part of the command's contract (README.md, "Using it"; docs/boppo.md for boppo).
 const (
 	exitSafe        = 0
 	exitUsage       = cli.ExitUsage // 1

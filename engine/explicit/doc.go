@@ -1,10 +1,30 @@
 // Package explicit is the explicit-state engine: every interleaving, state
-// by state, with bp/interp's semantics (lazy non-determinism, thread
-// symmetry, dead locals forgotten). It is the reference the other engines
-// are tested against; it is exact and fast where data is narrow, and
-// refuses a step that reads too many unknown values at once.
+// by state. It is exact and fast where data is narrow, and declines a step
+// with more non-deterministic choices than it enumerates (the Choices
+// limit).
 //
-// The search itself is still bp/interp's (interp.Search), next to the
-// one-step semantics whose internal state type it shares; this package
-// is its entry in the engine table.
+// It owns its whole search: the states (state.go), three-valued so that a
+// value nobody has read yet is X, "any value", and split into 0 and 1
+// only by the first step that reads it (lazy non-determinism: a program
+// of 30 variables starts in one state, not 2^30); its own step function
+// (step.go, broadcast.go, eval.go); the packed state store (store.go),
+// which keeps one state per multiset of thread states (threads are
+// symmetric) and nothing the garbage collector scans; the breadth-first
+// search (search.go, expand.go), which forgets the locals dead at a
+// thread's pc; and the trace builder (trace.go), which turns a path of
+// three-valued states into a concrete execution.
+//
+// It never imports bp/interp: the reference semantics there is written
+// separately, and the root replays every counterexample of this engine
+// with it, so the search is checked against an independent definition
+// (and tested against a naive search on bp/interp's semantics,
+// naive_test.go).
+//
+// A thread start that would exceed the thread bound is suppressed (the
+// new thread never runs), a real behaviour, so bugs found are real; a
+// search that suppressed a start reports BoundHit, and the root then
+// never calls the program safe. Under the blocking reading of a program
+// with broadcasts such a start blocks its creator instead: a thread that
+// never starts would not be a passive thread, and passive threads can
+// block a broadcast.
 package explicit
