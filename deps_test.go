@@ -49,6 +49,7 @@ var allowedImports = map[string][]string{
 	"engine/counter":             {"tts", "bp", "bp/interp", "engine", "internal/covercheck", "por"},
 	"internal/gen":               {},
 	"internal/golden":            {},
+	"internal/testgc":            {},
 	"internal/satabs":            {"bp"},
 	"internal/bench":             {"benchmarks", "internal/conformance"},
 }
