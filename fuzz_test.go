@@ -16,7 +16,8 @@ import (
 // fuzzLimits are the limits of every engine in FuzzEngines: small, so
 // that an arbitrary program ends quickly, Unknown if need be. The
 // timeout only guards against inputs on which an engine runs away (under
-// go test -fuzz); on the corpus the state and depth limits stop first.
+// go test -fuzz); on the corpus and the seeds every engine ends well
+// before it.
 var fuzzLimits = bopgo.Options{MaxThreads: 3, MaxStates: 2000}
 
 // fuzzDepth is the deepest unrolling of bmc and kind. k-induction's
