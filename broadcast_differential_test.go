@@ -2,95 +2,78 @@ package bopgo_test
 
 import (
 	"context"
-	"strings"
+	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
 )
 
+var readings = []bp.Reading{bp.Blocking, bp.Monotone}
+
 // TestBroadcastSymbolicAgreesWithExplicit is TestSymbolicAgreesWithExplicit
 // on SatAbs-shaped random programs with broadcasts (gen.SmallBroadcast),
-// under both readings; every symbolic counterexample must replay under
-// the reading it was found with.
+// under both readings, with and without partial-order reduction; every
+// symbolic counterexample must replay under the reading it was found with.
 func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
-	n := seeds(150)
-	skipped, compared := 0, 0
+	var skipped, compared atomic.Int64
+	var mu sync.Mutex
 	verdicts := map[bopgo.Verdict]int{}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		src := gen.Program(seed, gen.SmallBroadcast)
-		p, err := bp.Load("gen.bp", []byte(src))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+	t.Cleanup(func() {
+		t.Logf("%d checks compared, %d skipped at the state limit; explicit verdicts %v", compared.Load(), skipped.Load(), verdicts)
+		if skipped.Load()*10 > compared.Load() {
+			t.Errorf("too many programs skipped: %d of %d", skipped.Load(), compared.Load()+skipped.Load())
 		}
-		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
-			opts := bopgo.Options{MaxThreads: 3, Engine: bopgo.Explicit, Broadcast: reading}
-			want, err := bopgo.Check(context.Background(), p, opts)
-			if err != nil {
-				t.Fatalf("seed %d: explicit: %v", seed, err)
-			}
+	})
+	eachSeed(t, seeds(80), func(t *testing.T, seed int64) {
+		p, src := randomProgram(t, gen.SmallBroadcast, seed)
+		for _, reading := range readings {
+			want := explicitOracle(t, gen.SmallBroadcast, seed, "", reading)
+			mu.Lock()
 			verdicts[want.Verdict]++
-			for _, noPOR := range []bool{false, true} {
-				opts.Engine, opts.MaxStates, opts.Symbolic.NoPOR = bopgo.Symbolic, 600, noPOR
+			mu.Unlock()
+			for _, v := range symbolicVariants[:2] { // re-parameterisation does not depend on broadcasts
+				opts := v.opts
+				opts.MaxThreads, opts.Broadcast = oracleThreads, reading
 				got, err := bopgo.Check(context.Background(), p, opts)
 				if err != nil {
-					t.Fatalf("seed %d: symbolic: %v", seed, err)
+					t.Fatalf("seed %d (%v, %s): %v", seed, reading, v.name, err)
 				}
-				if got.Verdict == bopgo.Unknown && strings.HasPrefix(got.Reason, "state limit") {
-					skipped++
+				if got.Verdict == bopgo.Unknown && got.Limit == bopgo.StateLimit {
+					skipped.Add(1)
 					continue
 				}
-				compared++
+				compared.Add(1)
 				if got.Verdict != want.Verdict {
-					t.Fatalf("seed %d (%v, no POR %v): symbolic says %v (%s), explicit says %v (%s)\n%s",
-						seed, reading, noPOR, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
+					t.Fatalf("seed %d (%v, %s): symbolic says %v (%s), explicit says %v (%s)\n%s",
+						seed, reading, v.name, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 				}
-				if got.Verdict == bopgo.Unsafe {
-					if err := interp.Replay(p, interp.Options{Broadcast: reading}, got.Trace.Exec); err != nil {
-						t.Fatalf("seed %d (%v, no POR %v): symbolic counterexample does not replay: %v\n%s", seed, reading, noPOR, err, src)
-					}
-				}
+				mustReplay(t, p, opts, got, fmt.Sprintf("seed %d (%v, %s)", seed, reading, v.name))
 			}
 		}
-	}
-	t.Logf("%d checks compared, %d skipped at the state limit; explicit verdicts %v", compared, skipped, verdicts)
-	if skipped*10 > compared {
-		t.Errorf("too many programs skipped: %d of %d", skipped, compared+skipped)
-	}
+	})
 }
 
 // TestBroadcastCircuitAgreesWithExplicit: IC3 on the circuit gives the
 // explicit engine's verdict on random programs with broadcasts, under both
 // readings, and its counterexamples replay.
 func TestBroadcastCircuitAgreesWithExplicit(t *testing.T) {
-	n := seeds(25)
-	for seed := int64(1); seed <= int64(n); seed++ {
-		src := gen.Program(seed, gen.SmallBroadcast)
-		p, err := bp.Load("gen.bp", []byte(src))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
-			opts := bopgo.Options{MaxThreads: 3, Engine: bopgo.Explicit, Broadcast: reading}
-			want, err := bopgo.Check(context.Background(), p, opts)
-			if err != nil {
-				t.Fatalf("seed %d: explicit: %v", seed, err)
-			}
-			opts.Engine = bopgo.IC3
+	eachSeed(t, seeds(20), func(t *testing.T, seed int64) {
+		p, src := randomProgram(t, gen.SmallBroadcast, seed)
+		for _, reading := range readings {
+			want := explicitOracle(t, gen.SmallBroadcast, seed, "", reading)
+			opts := bopgo.Options{MaxThreads: oracleThreads, Engine: bopgo.IC3, Broadcast: reading}
 			got, err := bopgo.Check(context.Background(), p, opts)
 			if err != nil {
-				t.Fatalf("seed %d: ic3: %v", seed, err)
+				t.Fatalf("seed %d (%v): ic3: %v", seed, reading, err)
 			}
 			if got.Verdict != want.Verdict {
 				t.Fatalf("seed %d (%v): ic3 says %v (%s), explicit says %v (%s)\n%s", seed, reading, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 			}
-			if got.Verdict == bopgo.Unsafe {
-				if err := interp.Replay(p, interp.Options{Broadcast: reading}, got.Trace.Exec); err != nil {
-					t.Fatalf("seed %d (%v): ic3 counterexample does not replay: %v\n%s", seed, reading, err, src)
-				}
-			}
+			mustReplay(t, p, opts, got, fmt.Sprintf("seed %d (%v): ic3", seed, reading))
 		}
-	}
+	})
 }

@@ -39,6 +39,7 @@ func TestBroadcastConformance(t *testing.T) {
 					want = c.Monotone
 				}
 				t.Run(c.Name+"/"+cfg.name+"/"+reading.String(), func(t *testing.T) {
+					t.Parallel()
 					opts := cfg.opts
 					opts.MaxThreads = 3
 					opts.Broadcast = reading

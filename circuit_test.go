@@ -2,7 +2,9 @@ package bopgo_test
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,7 +12,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
@@ -74,30 +75,22 @@ func TestCircuitConformance(t *testing.T) {
 func TestCircuitAgreesWithExplicit(t *testing.T) {
 	n := seeds(25)
 	const maxBMCDepth = 16
-	proved, deep := 0, 0
-	for seed := int64(1); seed <= int64(n); seed++ {
-		src := gen.Program(seed, gen.Small)
-		p, err := bp.Load("gen.bp", []byte(src))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		for _, label := range []string{"", "t0_L1"} {
-			if label != "" && len(p.FindLabel(label)) == 0 {
-				continue
-			}
-			opts := bopgo.Options{MaxThreads: 3, Label: label, Engine: bopgo.Explicit}
-			want, err := bopgo.Check(context.Background(), p, opts)
-			if err != nil {
-				t.Fatalf("seed %d: explicit: %v", seed, err)
-			}
-			opts.Engine, opts.MaxDepth = bopgo.BMC, 8
+	var proved, deep atomic.Int64
+	t.Cleanup(func() {
+		t.Logf("%d programs, k-induction proved %d; %d checks skipped, with counterexamples longer than %d", n, proved.Load(), deep.Load(), maxBMCDepth)
+	})
+	eachSeed(t, n, func(t *testing.T, seed int64) {
+		p, src := randomProgram(t, gen.Small, seed)
+		for _, label := range labels(p) {
+			want := explicitOracle(t, gen.Small, seed, label, bp.Blocking)
+			opts := bopgo.Options{MaxThreads: oracleThreads, Label: label, Engine: bopgo.BMC, MaxDepth: 8}
 			if want.Verdict == bopgo.Unsafe {
 				opts.MaxDepth = len(want.Trace.Exec.Steps)
 			}
 			// A few programs have counterexamples of 20-30 steps, where
 			// BMC takes seconds; they only run with BOPGO_CIRCUIT_ALL=1.
 			if opts.MaxDepth > maxBMCDepth && os.Getenv("BOPGO_CIRCUIT_ALL") == "" {
-				deep++
+				deep.Add(1)
 				continue
 			}
 			got := checkCircuit(t, p, opts, seed, src)
@@ -115,11 +108,10 @@ func TestCircuitAgreesWithExplicit(t *testing.T) {
 				t.Fatalf("seed %d (label %q): kind says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 			}
 			if got.Verdict == bopgo.Safe {
-				proved++
+				proved.Add(1)
 			}
 		}
-	}
-	t.Logf("%d programs, k-induction proved %d; %d checks skipped, with counterexamples longer than %d", n, proved, deep, maxBMCDepth)
+	})
 }
 
 func checkCircuit(t *testing.T, p *bp.Program, opts bopgo.Options, seed int64, src string) bopgo.Result {
@@ -128,11 +120,7 @@ func checkCircuit(t *testing.T, p *bp.Program, opts bopgo.Options, seed int64, s
 	if err != nil {
 		t.Fatalf("seed %d: %s: %v", seed, opts.Engine, err)
 	}
-	if res.Verdict == bopgo.Unsafe {
-		if err := interp.Replay(p, interp.Options{Label: opts.Label}, res.Trace.Exec); err != nil {
-			t.Fatalf("seed %d (label %q): %s counterexample does not replay: %v\n%s", seed, opts.Label, opts.Engine, err, src)
-		}
-	}
+	mustReplay(t, p, opts, res, fmt.Sprintf("seed %d (label %q): %s", seed, opts.Label, opts.Engine))
 	return res
 }
 

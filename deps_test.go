@@ -59,6 +59,7 @@ var allowedImports = map[string][]string{
 	"encode/threads":             {"bp", "bp/interp", "tts", "tts/cover"},
 	"internal/gen":               {},
 	"internal/golden":            {},
+	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "sat"},
 	"internal/bench":             {"benchmarks", "internal/conformance"},
 }

@@ -2,6 +2,8 @@ package bopgo_test
 
 import (
 	"context"
+	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,42 +53,38 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 	}
 }
 
-// TestPlainStatesAgree runs random programs with the symbolic engine,
-// with and without re-parameterisation, and the explicit engine: the
-// verdicts agree and every counterexample replays. Besides the
-// differential tests' programs, longer programs over fewer variables,
-// whose formulas outgrow their variables more often.
+// TestPlainStatesAgree runs longer random programs over fewer variables
+// than the differential tests' (whose formulas outgrow their variables
+// more often) with the symbolic engine, with and without
+// re-parameterisation, and the explicit engine: the verdicts agree and
+// every counterexample replays. (TestSymbolicAgreesWithExplicit compares
+// both forms on gen.Small.)
 func TestPlainStatesAgree(t *testing.T) {
 	long := gen.Config{Globals: 2, Locals: 1, Threads: 1, Stmts: 9, Depth: 3, Helpers: 1}
-	for _, cfg := range []gen.Config{gen.Small, long} {
-		n := seeds(100)
-		reparameterised, unsafe := 0, 0
-		for seed := int64(1); seed <= int64(n); seed++ {
-			src := gen.Program(seed, cfg)
-			p, err := bp.Load("gen.bp", []byte(src))
-			require.NoError(t, err, "seed %d", seed)
-			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3})
-			require.NoError(t, err, "seed %d", seed)
-			for _, plain := range []bool{false, true} {
-				opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: 3, MaxStates: 600, Symbolic: bopgo.SymbolicOptions{PlainStates: plain}}
-				got, err := bopgo.Check(context.Background(), p, opts)
-				require.NoError(t, err, "seed %d plain=%v", seed, plain)
-				if got.Verdict == bopgo.Unknown {
-					continue
-				}
-				require.Equal(t, want.Verdict, got.Verdict, "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
+	var reparameterised, unsafe atomic.Int64
+	n := seeds(60)
+	t.Cleanup(func() {
+		t.Logf("%d of %d programs had states re-parameterised, %d of them unsafe", reparameterised.Load(), n, unsafe.Load())
+		assert.Positive(t, reparameterised.Load(), "the test must exercise re-parameterisation")
+	})
+	eachSeed(t, n, func(t *testing.T, seed int64) {
+		p, src := randomProgram(t, long, seed)
+		want := explicitOracle(t, long, seed, "", bp.Blocking)
+		for _, plain := range []bool{false, true} {
+			opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: oracleThreads, MaxStates: 600, Symbolic: bopgo.SymbolicOptions{PlainStates: plain}}
+			got, err := bopgo.Check(context.Background(), p, opts)
+			require.NoError(t, err, "seed %d plain=%v", seed, plain)
+			if got.Verdict == bopgo.Unknown {
+				continue
+			}
+			require.Equal(t, want.Verdict, got.Verdict, "seed %d (plain %v)\n%s", seed, plain, src)
+			mustReplay(t, p, opts, got, fmt.Sprintf("seed %d (plain %v)", seed, plain))
+			if !plain && got.Counters.Int("reparameterised_states") > 0 {
+				reparameterised.Add(1)
 				if got.Verdict == bopgo.Unsafe {
-					require.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "seed %d (config %+v, plain %v)\n%s", seed, cfg, plain, src)
-				}
-				if !plain && got.Counters.Int("reparameterised_states") > 0 {
-					reparameterised++
-					if got.Verdict == bopgo.Unsafe {
-						unsafe++
-					}
+					unsafe.Add(1)
 				}
 			}
 		}
-		t.Logf("config %+v: %d of %d programs had states re-parameterised, %d of them unsafe", cfg, reparameterised, n, unsafe)
-		assert.Positive(t, reparameterised, "the test must exercise re-parameterisation")
-	}
+	})
 }

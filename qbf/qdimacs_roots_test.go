@@ -50,7 +50,7 @@ func shuffleFrom(r *rand.Rand, q *QDIMACS, first int) *QDIMACS {
 // EncodeQDIMACS's bottom-up order.
 func TestRootWalkShuffledEncodings(t *testing.T) {
 	var straight, shuffled int
-	for seed := range uint64(1000) {
+	for seed := range uint64(seeds(1000)) {
 		r := rand.New(rand.NewPCG(seed, 21))
 		p := randomProblem(r)
 		want := bruteForce(p)

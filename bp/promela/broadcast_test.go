@@ -33,9 +33,7 @@ var spinAll = flag.Bool("spin-all", false, "run every broadcast conformance prog
 // of DESIGN.md and those whose readings differ, or all with -spin-all
 // (each run compiles pan: seconds).
 func TestSpinBroadcastConformance(t *testing.T) {
-	if err := spin.Available(); err != nil {
-		t.Skipf("SPIN tests skipped: %v", err)
-	}
+	needSpin(t)
 	for i, c := range conformance.Broadcasts {
 		if !*spinAll && i >= 2 && c.Blocking == c.Monotone {
 			continue
@@ -47,8 +45,11 @@ func TestSpinBroadcastConformance(t *testing.T) {
 			if reading == bp.Monotone {
 				want = c.Monotone
 			}
-			got, model := spinVerdict(t, p, Options{MaxThreads: 3, Broadcast: reading})
-			assert.Equal(t, want, got, "%s (%v)\n%s", c.Name, reading, model)
+			t.Run(c.Name+"/"+reading.String(), func(t *testing.T) {
+				t.Parallel()
+				got, model := spinVerdict(t, p, Options{MaxThreads: 3, Broadcast: reading})
+				assert.Equal(t, want, got, "%s (%v)\n%s", c.Name, reading, model)
+			})
 		}
 	}
 }
@@ -56,10 +57,8 @@ func TestSpinBroadcastConformance(t *testing.T) {
 // TestSpinBroadcastAgreesWithInterp: random programs with broadcasts, SPIN
 // against bp/interp, under both readings.
 func TestSpinBroadcastAgreesWithInterp(t *testing.T) {
-	if err := spin.Available(); err != nil {
-		t.Skipf("SPIN tests skipped: %v", err)
-	}
-	for seed := *spinFirst; seed < *spinFirst+int64(*spinSeeds); seed++ {
+	needSpin(t)
+	eachSpinSeed(t, func(t *testing.T, seed int64) {
 		src := gen.Program(seed, gen.SmallBroadcast)
 		p, err := bp.Load("gen.bp", []byte(src))
 		require.NoError(t, err, "seed %d", seed)
@@ -70,5 +69,5 @@ func TestSpinBroadcastAgreesWithInterp(t *testing.T) {
 				t.Fatalf("seed %d (%v): SPIN says %v, the explicit engine says %v (%s)\n%s\n%s", seed, reading, got, want, why, src, model)
 			}
 		}
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,13 +65,8 @@ func TestWriteRejectsBadBound(t *testing.T) {
 // export and with bp/interp, and requires the same verdict. Odd seeds
 // use the guard form that chooses, tests and retries.
 func TestSpinAgreesWithInterp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
-	}
-	if err := spin.Available(); err != nil {
-		t.Skipf("SPIN tests skipped: %v", err)
-	}
-	for seed := *spinFirst; seed < *spinFirst+int64(*spinSeeds); seed++ {
+	needSpin(t)
+	eachSpinSeed(t, func(t *testing.T, seed int64) {
 		src := gen.Program(seed, gen.Small)
 		p, err := bp.Load("gen.bp", []byte(src))
 		require.NoError(t, err, "seed %d", seed)
@@ -92,6 +88,30 @@ func TestSpinAgreesWithInterp(t *testing.T) {
 					seed, label, got.Verdict, got.Reason, want, why, src, model.String())
 			}
 		}
+	})
+}
+
+// needSpin skips a test that runs SPIN with -short (each run compiles pan
+// with gcc) or when SPIN or gcc is missing.
+func needSpin(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
+	}
+	if err := spin.Available(); err != nil {
+		t.Skipf("SPIN tests skipped: %v", err)
+	}
+}
+
+// eachSpinSeed runs check on the seeds -spin-first.. of -spin-seeds, each
+// a parallel subtest named seed=N (SPIN's time is in gcc and pan, other
+// processes).
+func eachSpinSeed(t *testing.T, check func(t *testing.T, seed int64)) {
+	for seed := *spinFirst; seed < *spinFirst+int64(*spinSeeds); seed++ {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			t.Parallel()
+			check(t, seed)
+		})
 	}
 }
 

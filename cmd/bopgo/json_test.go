@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,58 +18,61 @@ import (
 )
 
 // TestJSONTraceReplays takes the values of every step of the JSON
-// counterexamples of the conformance programs, writes them into the
-// interpreter's trace (globals and the running thread's visible locals)
-// and replays it: the printed values must be those of a real execution.
+// counterexamples of the conformance programs, as the printer writes them
+// for each engine, writes them into the interpreter's trace (globals and
+// the running thread's visible locals) and replays it: the printed values
+// must be those of a real execution. One check per engine and program, its
+// result printed (TestGoldenOutput runs check --json end to end); one
+// parallel subtest per program.
 func TestJSONTraceReplays(t *testing.T) {
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
-	n := 0
+	var n atomic.Int64
+	t.Cleanup(func() { assert.Greater(t, n.Load(), int64(30)) })
 	for _, c := range cases {
 		if c.Expected != "unsafe" {
 			continue
 		}
-		file, label := c.Path(conformanceDir), c.Label
-		for _, engine := range bopgo.Engines {
-			if !bopgo.Decides(engine) || unchecked(engine) || engine == bopgo.Auto {
-				continue // bounded by depth (circuit_test.go checks them), or the portfolio, whose winner varies from run to run
-			}
-			args := []string{"check", "--json", "--engine", string(engine), file}
-			if label != "" {
-				args = append(args, "-l", label)
-			}
-			code, out, errOut := runCmd(args...)
-			require.Equal(t, exitUnsafe, code, errOut)
-			var res jsonResult
-			require.NoError(t, json.Unmarshal([]byte(out), &res))
-
+		t.Run(c.Dir, func(t *testing.T) {
+			t.Parallel()
+			file, label := c.Path(conformanceDir), c.Label
 			src, err := os.ReadFile(file)
 			require.NoError(t, err)
 			prog, err := bp.Load(file, src)
 			require.NoError(t, err)
-			checked, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: engine, Label: label})
-			require.NoError(t, err)
-			exec := checked.Trace.Exec
-			require.Len(t, res.Trace, len(exec.Steps), c.Dir)
-			for i, js := range res.Trace {
-				before := &exec.Steps[i].Before
-				for gi, name := range prog.Globals {
-					v, ok := js.Values.Globals[name]
-					require.True(t, ok, "%s step %d: global %s missing", c.Dir, i, name)
-					before.Globals[gi] = v
+			for _, engine := range bopgo.Engines {
+				if !bopgo.Decides(engine) || unchecked(engine) || engine == bopgo.Auto {
+					continue // bounded by depth (circuit_test.go checks them), or the portfolio, whose winner varies from run to run
 				}
-				th := before.Thread(js.Thread)
-				require.NotNil(t, th, "%s step %d: thread %d", c.Dir, i, js.Thread)
-				proc := prog.Procs[th.Proc]
-				for _, slot := range proc.FrameLocals(proc.Steps[th.PC].Frame) {
-					v, ok := js.Values.Locals[proc.LocalName(slot)]
-					require.True(t, ok, "%s step %d: local %s missing", c.Dir, i, proc.LocalName(slot))
-					th.Locals[slot] = v
+				checked, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: engine, Label: label})
+				require.NoError(t, err)
+				require.Equal(t, bopgo.Unsafe, checked.Verdict, "%s (%s): %s", c.Dir, engine, checked.Reason)
+				var out bytes.Buffer
+				newPrinter(&out, true).result(file, prog, checked, false)
+				var res jsonResult
+				require.NoError(t, json.Unmarshal(out.Bytes(), &res))
+
+				exec := checked.Trace.Exec
+				require.Len(t, res.Trace, len(exec.Steps), c.Dir)
+				for i, js := range res.Trace {
+					before := &exec.Steps[i].Before
+					for gi, name := range prog.Globals {
+						v, ok := js.Values.Globals[name]
+						require.True(t, ok, "%s step %d: global %s missing", c.Dir, i, name)
+						before.Globals[gi] = v
+					}
+					th := before.Thread(js.Thread)
+					require.NotNil(t, th, "%s step %d: thread %d", c.Dir, i, js.Thread)
+					proc := prog.Procs[th.Proc]
+					for _, slot := range proc.FrameLocals(proc.Steps[th.PC].Frame) {
+						v, ok := js.Values.Locals[proc.LocalName(slot)]
+						require.True(t, ok, "%s step %d: local %s missing", c.Dir, i, proc.LocalName(slot))
+						th.Locals[slot] = v
+					}
 				}
+				assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", c.Dir, engine)
+				n.Add(1)
 			}
-			assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", c.Dir, engine)
-			n++
-		}
+		})
 	}
-	assert.Greater(t, n, 30)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +130,8 @@ func TestDeterministicOutput(t *testing.T) {
 // TestTimeout: a program that cannot finish ends in UNKNOWN soon after
 // the limit. The bound on the delay is generous (the bug it guards
 // against let a 5 s limit run 2 minutes, and CI machines are loaded): this
-// tests that the limit is honoured, not how fast.
+// tests that the limit is honoured, not how fast. The engines run in
+// parallel, each until its limit.
 func TestTimeout(t *testing.T) {
 	// The explicit engine on the wide family: one state expansion
 	// enumerates 2^16 choices, which once let a 5 s limit run 2 minutes.
@@ -142,13 +145,16 @@ func TestTimeout(t *testing.T) {
 		{"ic3", hardForIC3},
 		{"auto", "testdata/forever.bp"},
 	} {
-		start := time.Now()
-		code, out, _ := runCmd("check", "--engine", c.engine, "--timeout", "500ms", "--max-threads", "12", c.file)
-		elapsed := time.Since(start)
-		assert.Equal(t, exitUnknown, code, c.engine)
-		assert.Equal(t, lineUnknown, lastLine(out), c.engine)
-		assert.Contains(t, out, "timeout after 500ms", c.engine)
-		assert.Less(t, elapsed, 10*time.Second, "%s: the limit was not honoured", c.engine)
+		t.Run(c.engine, func(t *testing.T) {
+			t.Parallel()
+			start := time.Now()
+			code, out, _ := runCmd("check", "--engine", c.engine, "--timeout", "300ms", "--max-threads", "12", c.file)
+			elapsed := time.Since(start)
+			assert.Equal(t, exitUnknown, code)
+			assert.Equal(t, lineUnknown, lastLine(out))
+			assert.Contains(t, out, "timeout after 300ms")
+			assert.Less(t, elapsed, 10*time.Second, "the limit was not honoured")
+		})
 	}
 }
 
@@ -159,12 +165,21 @@ func TestQBFSubcommandIsWired(t *testing.T) {
 }
 
 // TestMemoryLimit: a program whose state space outgrows the limit ends in
-// UNKNOWN with the reason, instead of exhausting memory.
+// UNKNOWN with the reason, instead of exhausting memory. The heap is the
+// process's, so the test starts from a collected heap, and the search
+// must have stored many states before the limit stops it (16 MB: 30,000
+// states, in half a second).
 func TestMemoryLimit(t *testing.T) {
-	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", "40MB", "--max-threads", "12", "testdata/forever.bp")
+	runtime.GC()
+	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", "16MB", "--max-threads", "12", "--stats", "testdata/forever.bp")
 	assert.Equal(t, exitUnknown, code)
 	assert.Equal(t, lineUnknown, lastLine(out))
 	assert.Contains(t, out, "memory limit reached")
+	states := regexp.MustCompile(`(?m)^states: ([0-9]+)$`).FindStringSubmatch(out)
+	require.NotNil(t, states, out)
+	n, err := strconv.Atoi(states[1])
+	require.NoError(t, err)
+	assert.Greater(t, n, 1000, "the limit stopped the search before it grew")
 }
 
 // unchecked: a peer engine (SPIN) gives no trace to replay and its

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,6 +113,9 @@ func (ta *tally) report(t *testing.T) {
 	}
 	slices.Sort(kinds)
 	t.Logf("harness %s: %d of %d traces fail (%s)", ta.name, ta.failed, ta.traces, strings.Join(kinds, ", "))
+	if ta.traces == 0 {
+		t.Errorf("harness %s: no trace was checked", ta.name)
+	}
 	if ta.failed > 0 {
 		t.Errorf("harness %s: %d of %d traces fail:\n%s", ta.name, ta.failed, ta.traces, strings.Join(ta.first, "\n"))
 	}
@@ -201,7 +204,8 @@ func TestHarnessCorpus(t *testing.T) {
 	ta.report(t)
 }
 
-// seeds is the number of random programs: BOPGO_SEEDS, or 100.
+// seeds is the number of random programs of each shape: BOPGO_SEEDS (the
+// long mode), or 40 (10 with -short).
 func seeds(t *testing.T) int64 {
 	if s := os.Getenv("BOPGO_SEEDS"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -209,9 +213,9 @@ func seeds(t *testing.T) int64 {
 		return n
 	}
 	if testing.Short() {
-		return 30
+		return 10
 	}
-	return 100
+	return 40
 }
 
 // TestHarnessRandom checks the traces of random unsafe programs
@@ -219,7 +223,8 @@ func seeds(t *testing.T) int64 {
 // SatAbs's shape (the same locals in every function), read as SatAbs
 // reads them, and in the generator's usual shape (each function's own
 // locals), read by position, since SatAbs's rule cannot tell apart
-// threads whose locals have different names.
+// threads whose locals have different names. One parallel subtest per
+// seed, named seed=N.
 func TestHarnessRandom(t *testing.T) {
 	n := seeds(t)
 	satabsShape := gen.Small
@@ -229,24 +234,30 @@ func TestHarnessRandom(t *testing.T) {
 		cfg        gen.Config
 		positional bool
 	}{{"random-satabs", satabsShape, false}, {"random-positional", gen.Small, true}, {"random-broadcast", gen.SmallBroadcast, false}} {
-		ta := &tally{name: c.name}
-		start := time.Now()
-		for seed := int64(0); seed < n; seed++ {
-			src := gen.Program(seed, c.cfg)
-			prog, err := bp.Load("gen.bp", []byte(src))
-			require.NoError(t, err, "seed %d", seed)
-			args := []string{"--timeout", "20s"}
-			if e := os.Getenv("BOPGO_ENGINE"); e != "" {
-				args = append(args, "--engine", e)
+		t.Run(c.name, func(t *testing.T) {
+			ta := &tally{name: c.name}
+			var mu sync.Mutex
+			t.Cleanup(func() { ta.report(t) })
+			for seed := int64(0); seed < n; seed++ {
+				t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+					t.Parallel()
+					src := gen.Program(seed, c.cfg)
+					prog, err := bp.Load("gen.bp", []byte(src))
+					require.NoError(t, err, "seed %d", seed)
+					args := []string{"--timeout", "20s"}
+					if e := os.Getenv("BOPGO_ENGINE"); e != "" {
+						args = append(args, "--engine", e)
+					}
+					verdict, problems, err := harness(prog, src, "", args, c.positional || !sameLocals(prog))
+					require.NoError(t, err, "seed %d", seed)
+					if verdict == satabs.Failed {
+						mu.Lock()
+						ta.add(fmt.Sprintf("seed %d", seed), problems)
+						mu.Unlock()
+					}
+				})
 			}
-			verdict, problems, err := harness(prog, src, "", args, c.positional || !sameLocals(prog))
-			require.NoError(t, err, "seed %d", seed)
-			if verdict == satabs.Failed {
-				ta.add(fmt.Sprintf("seed %d", seed), problems)
-			}
-		}
-		t.Logf("%s: %d seeds in %v", c.name, n, time.Since(start))
-		ta.report(t)
+		})
 	}
 }
 
