@@ -38,11 +38,14 @@ func TestWideFamily(t *testing.T) {
 				require.NoError(t, err)
 				verdicts := map[bopgo.Engine]bopgo.Verdict{}
 				for _, e := range bopgo.Engines {
+					if unchecked(e) {
+						continue // SPIN: a peer whose answers are not checked
+					}
 					// The explicit engine enumerates steps of up to 22
 					// choices: seconds a state; BMC never proves.
 					limit := 20 * time.Second
 					if e == bopgo.Explicit {
-						limit = 2 * time.Second
+						limit = time.Second
 					}
 					ctx, cancel := context.WithTimeout(context.Background(), limit)
 					res, err := bopgo.Check(ctx, p, bopgo.Options{Engine: e, MaxDepth: 10})
