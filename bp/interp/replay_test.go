@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,9 +43,12 @@ func counterexample(p *bp.Program, label string, reading bp.Reading, bound int) 
 // still replay and mostly do not).
 func TestReplayAgreesWithEnumeration(t *testing.T) {
 	t.Parallel()
-	n := int64(100)
-	if testing.Short() {
-		n = 25
+	n := int64(60)
+	switch {
+	case testing.Short():
+		n = 20
+	case os.Getenv("BOPGO_LONG") != "":
+		n = 500
 	}
 	for _, c := range []struct {
 		name     string
@@ -159,9 +163,12 @@ func TestReplayRejectsWrongBroadcast(t *testing.T) {
 // made concrete, are exact executions with the engine's schedule.
 func TestConcretizeRandom(t *testing.T) {
 	t.Parallel()
-	n := int64(200)
-	if testing.Short() {
-		n = 40
+	n := int64(60)
+	switch {
+	case testing.Short():
+		n = 20
+	case os.Getenv("BOPGO_LONG") != "":
+		n = 500
 	}
 	for _, c := range []struct {
 		name string

@@ -21,7 +21,7 @@ import (
 )
 
 var (
-	spinSeeds = flag.Int("spin-seeds", 4, "random programs checked by SPIN against bp/interp")
+	spinSeeds = flag.Int("spin-seeds", 2, "random programs checked by SPIN against bp/interp (each a pan compilation, 0.6 s of gcc)")
 	spinFirst = flag.Int64("spin-first", 1, "the first seed of -spin-seeds")
 )
 

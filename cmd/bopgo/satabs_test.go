@@ -294,8 +294,8 @@ func TestSatAbsForms(t *testing.T) {
 func TestSatAbsWideSteps(t *testing.T) {
 	t.Parallel()
 	engines := []string{"symbolic", "auto"}
-	if !testing.Short() {
-		engines = append(engines, "ic3") // 2 to 4 s each
+	if os.Getenv("BOPGO_LONG") != "" {
+		engines = append(engines, "ic3") // 2 to 8 s each; TestWideFamily replays IC3's traces through wide steps
 	}
 	for _, name := range []string{"Quicksort1-unknown", "Quicksort1-inconsistent"} {
 		path := "testdata/satabs/" + name + ".bp"

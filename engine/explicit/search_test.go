@@ -3,6 +3,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -72,9 +73,12 @@ func TestTooManyChoices(t *testing.T) {
 // broadcasts and under both readings; every counterexample must replay.
 func TestDifferential(t *testing.T) {
 	t.Parallel()
-	n := 300
-	if testing.Short() {
-		n = 60
+	n := 150
+	switch {
+	case testing.Short():
+		n = 40
+	case os.Getenv("BOPGO_LONG") != "":
+		n = 1000
 	}
 	families := []struct {
 		name     string

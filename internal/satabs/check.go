@@ -36,8 +36,10 @@ func (p Problem) String() string {
 	return fmt.Sprintf("line %d: %s", p.Line, p.Msg)
 }
 
-// maxChoices bounds the choices of one step enumerated jointly.
-const maxChoices = 20
+// maxChoices bounds the choices of one step enumerated jointly; an
+// assignment with more is checked with SAT (assignWide). At 20, the
+// SatAbs programs' steps of 13 to 20 choices took a second each.
+const maxChoices = 12
 
 // unknown is a value the trace has not determined.
 const unknown int8 = -1
