@@ -37,7 +37,7 @@ func New(prog *bp.Program, opts Options) *Semantics {
 		prog: prog, label: opts.Label, reading: opts.Broadcast,
 		blockStarts: opts.Broadcast == bp.Blocking && prog.HasBroadcasts(),
 		live:        prog.Live(), target: prog.Targets(opts.Label),
-		enumLimit:   enumLimit,
+		enumLimit: enumLimit,
 	}
 }
 
