@@ -92,7 +92,7 @@ func TestSharedBenchmarks(t *testing.T) {
 		root = filepath.Join(dir, "tts")
 	}
 	if _, err := os.Stat(root); err != nil {
-		root = filepath.Join("..", "engine", "counter", "testdata")
+		root = filepath.Join("cover", "testdata")
 	}
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
