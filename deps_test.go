@@ -20,7 +20,7 @@ import (
 // "bopgo tts" still runs directly.
 var allowedImports = map[string][]string{
 	"bp":                         {},
-	"bp/interp":                  {"bp", "sat"},
+	"bp/interp":                  {"bp", "encode", "sat"},
 	"bp/promela":                 {"bp"},
 	"sat":                        {},
 	"qbf":                        {"sat"},
@@ -60,7 +60,7 @@ var allowedImports = map[string][]string{
 	"internal/gen":               {},
 	"internal/golden":            {},
 	"internal/testgc":            {},
-	"internal/satabs":            {"bp", "sat"},
+	"internal/satabs":            {"bp", "encode", "sat"},
 	"internal/bench":             {"benchmarks", "internal/conformance"},
 }
 

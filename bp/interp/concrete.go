@@ -113,24 +113,8 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 	et := engine(id)
 	r := resolution{}
 	q := sem.newQuery(&c.cur, ti)
+	sem.requireControl(q, &r, step.Taken, et)
 	switch st.Kind {
-	case bp.Assume:
-		q.must = append(q.must, req{st.Cond, true})
-	case bp.Assert:
-		if sem.label == "" {
-			q.must = append(q.must, req{st.Cond, true})
-		}
-	case bp.Branch:
-		if want, ok := branchOutcome(st, step.Taken, et); ok {
-			q.must = append(q.must, req{st.Cond, want})
-		}
-	case bp.Goto:
-		r.succ = -1
-		for k, pc := range st.Succs {
-			if et != nil && pc == et.PC {
-				r.succ = k
-			}
-		}
 	case bp.Assign:
 		sem.requireAssign(q, t, et, after, engine)
 		c.preferEngine(q, t, et, after, engine)
@@ -148,20 +132,15 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 		}
 		c.nextID++
 	}
-	var ok bool
-	var err error
-	r.ch, r.passive, ok, err = q.solve()
+	u, ok, err := sem.execute(q, &r, step.Taken, func(u *bp.State) bool { return c.agrees(u, after) })
 	if err != nil {
 		return err
 	}
-	if ok {
-		u, eff, taken := sem.apply(&c.cur, ti, &r)
-		if eff == moved && (step.Taken < 0 || taken == step.Taken) && c.agrees(&u, after) {
-			c.cur = u
-			return nil
-		}
+	if !ok {
+		return errors.New("no execution of the step agrees with the trace's live values")
 	}
-	return errors.New("no execution of the step agrees with the trace's live values")
+	c.cur = u
+	return nil
 }
 
 // preferEngine asks q to give the targets of an assignment the engine's

@@ -5,67 +5,47 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/encode"
 )
 
 // lits is env over circuit literals instead of values, for the solver
 // that proposes resolutions (solve.go): each slice holds, for each slot,
-// a constant or a literal of the circuit. lits.enc mirrors env.eval case
-// by case; what it proposes is only ever accepted after env.eval agrees
-// (apply), so a mistake here can refuse a step but never accept a wrong
-// one.
+// a constant or a literal of the circuit. Terms are encoded by
+// encode.Term, which the symbolic and circuit engines use too; what the
+// solver proposes is only ever accepted after env.eval, this package's
+// own evaluation, agrees (apply), so a mistake in the encoding can refuse
+// a step but never accept a wrong one.
 type lits struct {
 	c                *logic.C
 	g, l, ng, nl, pl []z.Lit
 	pnl, ch          []z.Lit
 }
 
-// enc is the literal of t.
-func (e *lits) enc(t *bp.Term) z.Lit {
-	c := e.c
-	switch t.Op {
-	case bp.TConst:
-		if t.Val {
-			return c.T
-		}
-		return c.F
-	case bp.TVar:
-		return e.read(t)
-	case bp.TNondet:
-		return e.ch[t.Choice]
-	case bp.TNot:
-		return e.enc(t.Args[0]).Not()
-	case bp.TAnd:
-		return c.And(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TOr:
-		return c.Or(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TXor:
-		return c.Xor(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TIff:
-		return c.Xor(e.enc(t.Args[0]), e.enc(t.Args[1])).Not()
-	case bp.TImplies:
-		return c.Implies(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TChoose:
-		return c.Choice(e.enc(t.Args[0]), c.T, c.Choice(e.enc(t.Args[1]), c.F, e.ch[t.Choice]))
+// enc is the literal of t (encode.Term, the encoding the symbolic and
+// circuit engines share).
+func (e *lits) enc(t *bp.Term) z.Lit { return encode.Term(e.c, t, e) }
+
+// Var, Passive and Choice are e's leaves (encode.Leaves).
+func (e *lits) Var(r bp.VarRef, primed bool) z.Lit {
+	switch {
+	case r.Scope == bp.Global && primed:
+		return e.ng[r.Index]
+	case r.Scope == bp.Global:
+		return e.g[r.Index]
+	case primed:
+		return e.nl[r.Index]
 	}
-	panic("interp: unknown term operator")
+	return e.l[r.Index]
 }
 
-// read is the literal of variable t.
-func (e *lits) read(t *bp.Term) z.Lit {
-	switch {
-	case t.Passive && t.Primed:
-		return e.pnl[t.Ref.Index]
-	case t.Passive:
-		return e.pl[t.Ref.Index]
-	case t.Ref.Scope == bp.Global && t.Primed:
-		return e.ng[t.Ref.Index]
-	case t.Ref.Scope == bp.Global:
-		return e.g[t.Ref.Index]
-	case t.Primed:
-		return e.nl[t.Ref.Index]
+func (e *lits) Passive(slot int, primed bool) z.Lit {
+	if primed {
+		return e.pnl[slot]
 	}
-	return e.l[t.Ref.Index]
+	return e.pl[slot]
 }
+
+func (e *lits) Choice(i int) z.Lit { return e.ch[i] }
 
 // consts is vs as constants of c.
 func consts(c *logic.C, vs []bool) []z.Lit {

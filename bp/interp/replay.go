@@ -121,24 +121,8 @@ func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, max
 	r := resolution{suppress: step.Suppressed}
 	q := sem.newQuery(before, ti)
 	after := next.Thread(t.ID)
+	sem.requireControl(q, &r, step.Taken, after)
 	switch st.Kind {
-	case bp.Assume:
-		q.must = append(q.must, req{st.Cond, true})
-	case bp.Assert:
-		if sem.label == "" {
-			q.must = append(q.must, req{st.Cond, true})
-		}
-	case bp.Branch:
-		if want, ok := branchOutcome(st, step.Taken, after); ok {
-			q.must = append(q.must, req{st.Cond, want})
-		}
-	case bp.Goto:
-		r.succ = -1
-		for k, pc := range st.Succs {
-			if after != nil && pc == after.PC {
-				r.succ = k
-			}
-		}
 	case bp.Assign:
 		sem.requireAssign(q, t, after, next, nil)
 	case bp.Spawn:
@@ -150,19 +134,58 @@ func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, max
 			sem.requireArgs(q, created)
 		}
 	}
+	_, ok, err := sem.execute(q, &r, step.Taken, func(u *bp.State) bool {
+		return sem.matches(u, next, before, t.ID, maxID, st.Broadcast())
+	})
+	if err == nil && !ok {
+		err = errors.New("no execution of the step leads to the next state")
+	}
+	return err
+}
+
+// requireControl adds to q and r what reaching the thread's pc after the
+// step (after, nil if it ended) asks of the step's control: an assume's
+// condition true, an assertion's too (unless a label is the property), a
+// branch's condition the value that goes there (and the trace's outcome
+// taken, -1 if none), a goto's successor that one.
+func (sem *Semantics) requireControl(q *query, r *resolution, taken int, after *bp.ThreadState) {
+	st := q.st
+	switch st.Kind {
+	case bp.Assume:
+		q.must = append(q.must, req{st.Cond, true})
+	case bp.Assert:
+		if sem.label == "" {
+			q.must = append(q.must, req{st.Cond, true})
+		}
+	case bp.Branch:
+		if want, ok := branchOutcome(st, taken, after); ok {
+			q.must = append(q.must, req{st.Cond, want})
+		}
+	case bp.Goto:
+		r.succ = -1
+		for k, pc := range st.Succs {
+			if after != nil && pc == after.PC {
+				r.succ = k
+			}
+		}
+	}
+}
+
+// execute solves q for the choices of r, runs r through apply and
+// returns the state after the step, when the step is taken, agrees with
+// the trace's branch outcome taken (-1: none) and accept takes it.
+func (sem *Semantics) execute(q *query, r *resolution, taken int, accept func(*bp.State) bool) (bp.State, bool, error) {
 	var ok bool
 	var err error
 	r.ch, r.passive, ok, err = q.solve()
-	if err != nil {
-		return err
+	if err != nil || !ok {
+		return bp.State{}, false, err
 	}
-	if ok {
-		u, eff, taken := sem.apply(before, ti, &r)
-		if eff == moved && (step.Taken < 0 || taken < 0 || taken == step.Taken) && sem.matches(&u, next, before, t.ID, maxID, st.Broadcast()) {
-			return nil
-		}
+	u, eff, got := sem.apply(q.s, q.ti, r)
+	if eff != moved || (taken >= 0 && got >= 0 && got != taken) || !accept(&u) {
+		return bp.State{}, false, nil
 	}
-	return errors.New("no execution of the step leads to the next state")
+	return u, true, nil
 }
 
 // branchOutcome is the value a branch's condition must have to reach

@@ -8,6 +8,7 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/encode"
 	"github.com/bopgo/bopgo/sat"
 )
 
@@ -121,39 +122,23 @@ type wideEnv struct {
 	g, l, ng, nl, ch []z.Lit
 }
 
-func (e *wideEnv) enc(t *bp.Term) z.Lit {
-	f := e.f
-	switch t.Op {
-	case bp.TConst:
-		if t.Val {
-			return f.T
-		}
-		return f.F
-	case bp.TVar:
-		g, l := e.g, e.l
-		if t.Primed {
-			g, l = e.ng, e.nl
-		}
-		if t.Ref.Scope == bp.Global {
-			return g[t.Ref.Index]
-		}
-		return l[t.Ref.Index]
-	case bp.TNondet:
-		return e.ch[t.Choice]
-	case bp.TNot:
-		return e.enc(t.Args[0]).Not()
-	case bp.TAnd:
-		return f.And(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TOr:
-		return f.Or(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TXor:
-		return f.Xor(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TIff:
-		return f.Xor(e.enc(t.Args[0]), e.enc(t.Args[1])).Not()
-	case bp.TImplies:
-		return f.Implies(e.enc(t.Args[0]), e.enc(t.Args[1]))
-	case bp.TChoose:
-		return f.Choice(e.enc(t.Args[0]), f.T, f.Choice(e.enc(t.Args[1]), f.F, e.ch[t.Choice]))
+func (e *wideEnv) enc(t *bp.Term) z.Lit { return encode.Term(e.f, t, e) }
+
+// Var and Choice are e's leaves (encode.Leaves); a step with passive
+// parts is not encoded here.
+func (e *wideEnv) Var(r bp.VarRef, primed bool) z.Lit {
+	g, l := e.g, e.l
+	if primed {
+		g, l = e.ng, e.nl
 	}
-	panic("satabs: unknown term operator")
+	if r.Scope == bp.Global {
+		return g[r.Index]
+	}
+	return l[r.Index]
 }
+
+func (e *wideEnv) Passive(int, bool) z.Lit {
+	panic("satabs: a broadcast's passive part is not encoded")
+}
+
+func (e *wideEnv) Choice(i int) z.Lit { return e.ch[i] }
