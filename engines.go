@@ -158,7 +158,7 @@ var engineTable = []EngineInfo{
 		new: always(circuit.KInduction)},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
 		Proves: true, Threads: AnyThreads, Certificates: true, Broadcasts: true,
-		Limits: []engine.Limit{engine.States},
+		Limits: []engine.Limit{engine.States, engine.Choices},
 		Race:   4, Lead: ManyThreads, Counters: counter.Counters(),
 		new: always(counter.Run)},
 	{Name: Spin, Summary: "SPIN on the Promela export, a peer: needs spin and gcc, gives no trace, so its answer is not re-checked",
