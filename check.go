@@ -87,7 +87,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	defer stop()
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
-		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth,
+		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}
@@ -146,6 +146,8 @@ func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 	switch {
 	case !info.Broadcasts && p.Prog.HasBroadcasts():
 		r.Reason = fmt.Sprintf("the %s engine does not read broadcast assignments (x$)", info.Name)
+	case !info.Recursion && p.Prog.HasCalls():
+		r.Reason = fmt.Sprintf("the %s engine does not run recursive functions (the explicit engine does)", info.Name)
 	case info.Threads == AnyThreads:
 		r, err = run(ctx, p, 0, true)
 	default:

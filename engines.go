@@ -63,6 +63,11 @@ type EngineInfo struct {
 	// engine that does not and a program that has them; the portfolio
 	// leaves it out.
 	Broadcasts bool
+	// Recursion: the engine runs programs with recursive functions
+	// (threads with call stacks). Check answers Unknown, with the reason,
+	// for an engine that does not and a program that has them; the
+	// portfolio leaves it out.
+	Recursion bool
 	// Limits are the limits the engine enforces itself and may report
 	// (Options.MaxStates is States, Options.MaxDepth is Depth; Threads
 	// for an engine with a thread bound). Time, Memory and Cancelled,
@@ -136,9 +141,9 @@ var engineTable = []EngineInfo{
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices},
 		Race:   3, Lead: WideStep, Counters: symbolic.Counters(),
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},
-	{Name: Explicit, Summary: "every interleaving, state by state",
-		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices},
+	{Name: Explicit, Summary: "every interleaving, state by state; recursion by procedure summaries (one thread) or bounded stacks (threads)",
+		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack},
 		Race:   1, Counters: explicit.Counters(),
 		new: always(explicit.Run)},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
@@ -167,8 +172,8 @@ var engineTable = []EngineInfo{
 		Counters: spin.Counters(),
 		new:      func(o *Options) engine.Run { return spin.New(o.Spin) }},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
-		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth}},
+		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth, engine.Stack}},
 }
 
 // always makes an engine without options or state.

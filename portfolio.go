@@ -86,6 +86,7 @@ func portfolioOrder(prog *bp.Program, opts Options) []Engine {
 			// A bounded question: an answer for any number of threads
 			// could show a bug with more threads than asked.
 		case prog.HasBroadcasts() && !e.Broadcasts:
+		case prog.HasCalls() && !e.Recursion:
 		default:
 			rows = append(rows, e)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/engine/symbolic"
 )
@@ -32,6 +33,8 @@ const (
 	DepthLimit      = engine.Depth
 	CancelledByUser = engine.Cancelled
 	ChoiceLimit     = engine.Choices
+	StackLimit      = engine.Stack
+	ContextLimit    = engine.Contexts
 )
 
 // Counters are a result's counters, in order: the answering engine's own
@@ -82,6 +85,11 @@ type Options struct {
 	// unroll, ic3 adds frames): past it the verdict is Unknown with the
 	// Depth limit. 0 means no bound.
 	MaxDepth int
+	// MaxStack bounds the depth of calls of recursive functions that the
+	// explicit engine explores in a program with threads (one thread is
+	// decided with procedure summaries, whatever the depth): past it the
+	// verdict is Unknown with the Stack limit. 0 means DefaultMaxStack.
+	MaxStack int
 	// Timeout bounds the check's wall time: past it the verdict is
 	// Unknown with the Time limit and the reason "timeout after" it. 0
 	// means no bound (the context's deadline, if any, still holds).
@@ -130,3 +138,7 @@ type Result struct {
 	// answer above is sound, but each of these is a bug in bopgo.
 	Failures []error
 }
+
+// DefaultMaxStack is the bound on the depth of calls of recursive
+// functions in a program with threads when Options.MaxStack is 0.
+const DefaultMaxStack = explicit.DefaultMaxStack

@@ -6,9 +6,14 @@ import "sync"
 //
 // Invariants:
 //   - A Program has one Proc per thread body: Procs[0] is main; every
-//     function started as a thread has its own Proc. All calls are inlined,
-//     so a thread's control state is (proc, pc) with pc an index into
-//     Proc.Steps.
+//     function started as a thread has its own Proc. Calls are inlined,
+//     but for calls of recursive functions (those on a cycle of calls):
+//     each recursive function has a Callable Proc of its own, entered by
+//     a Call step and left by a Return step, with a fresh frame of locals
+//     at every call. A thread's control state is (proc, pc) with pc an
+//     index into Proc.Steps, and a stack of the frames it called from
+//     (bp.ThreadState.Stack); a program without recursion has no Call
+//     step and every stack stays empty.
 //   - Each node is one atomic step of one thread. A step either is enabled
 //     (assume/constrain satisfied for some choice of its non-deterministic
 //     values) or blocks the thread without changing anything.
@@ -95,9 +100,11 @@ const (
 	EndThread                   // the thread terminates
 	AtomicBegin                 // only this thread runs until AtomicEnd
 	AtomicEnd                   // other threads may run again
+	Call                        // call Callable proc Callee (see Call*); its Return continues at Next
+	Return                      // leave a Callable proc with Values
 )
 
-var stepKindNames = [...]string{"skip", "assign", "assume", "assert", "branch", "goto", "spawn", "end_thread", "atomic_begin", "atomic_end"}
+var stepKindNames = [...]string{"skip", "assign", "assume", "assert", "branch", "goto", "spawn", "end_thread", "atomic_begin", "atomic_end", "call", "return"}
 
 func (k StepKind) String() string {
 	if int(k) < len(stepKindNames) {
@@ -143,6 +150,22 @@ type Step struct {
 	SpawnPC    int
 	SpawnArgs  []*Term
 	CopyLocals bool
+
+	// Call: the thread pushes its frame (proc, pc, locals) and enters
+	// Callable proc Callee at its Entry, with a new frame: the callee's
+	// Params take Args (evaluated in the caller; a parameter without an
+	// argument is non-deterministic), its thread-local slots the
+	// caller's, every other local a non-deterministic value. The callee's
+	// Return pops the frame: the caller's thread-locals take the callee's,
+	// RetTargets (caller slots, or globals; Index -1: the value is
+	// dropped) the returned Values, and the caller goes on at Next. (An
+	// enforce invariant around a call with results is rejected by
+	// lowering, so a Call has no Constraint.)
+	Callee     int
+	Args       []*Term
+	RetTargets []VarRef
+	// Return: Values are the returned values, one per result of the
+	// function (missing ones written as a fresh `*`).
 }
 
 // Broadcast reports whether the step has a passive part: it writes or
@@ -165,14 +188,19 @@ type Frame struct {
 	Slots  []int  // local slots of its parameters and locals, in order
 }
 
-// Proc is the code of one kind of thread.
+// Proc is the code of one kind of thread, or of one recursive function
+// (Callable).
 type Proc struct {
 	Name   string
 	Entry  int
 	Steps  []Step
 	Locals []LocalVar
-	Params []int // local slots receiving SpawnArgs
+	Params []int // local slots receiving SpawnArgs (a thread) or a Call's Args
 	Frames []Frame
+	// Callable: a recursive function, entered by Call steps, never the
+	// body of a thread; Returns is its number of results.
+	Callable bool
+	Returns  int
 }
 
 // Program is a lowered, checked Boolean program. Its facts (Live) are
@@ -264,4 +292,29 @@ func (pr *Proc) LocalName(slot int) string {
 		return l.Name
 	}
 	return pr.Frames[l.Frame].Func + "::" + l.Name
+}
+
+// HasCalls reports whether the program has recursive functions: Call
+// steps, and threads with call stacks. Engines that keep a thread's state
+// as one frame decline such a program.
+func (p *Program) HasCalls() bool {
+	for _, proc := range p.Procs {
+		if proc.Callable {
+			return true
+		}
+	}
+	return false
+}
+
+// StartsThreads reports whether the program has a thread start: without
+// one, main is its only thread.
+func (p *Program) StartsThreads() bool {
+	for _, proc := range p.Procs {
+		for i := range proc.Steps {
+			if proc.Steps[i].Kind == Spawn {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -6,9 +6,10 @@ import (
 )
 
 // The checker resolves names and enforces the static rules of the dialect:
-// declarations, labels, arities, the place of primes, and the absence of
-// recursion. It reports every violation it finds; lowering runs only on a
-// file without errors.
+// declarations, labels, arities, the place of primes. It finds the
+// recursive functions (those on a cycle of calls), which lowering keeps as
+// procedures with calls instead of inlining them. It reports every
+// violation it finds; lowering runs only on a file without errors.
 
 // symbol is what an identifier in an expression or target refers to.
 type symbol struct {
@@ -35,6 +36,9 @@ type info struct {
 	funcs       map[string]*funcInfo
 	refs        map[*Ident]symbol
 	asyncCalls  map[*CallStmt]bool // SLAM's ASYNC_n: f() thread starts
+	// recursive: the functions on a cycle of direct calls. A call of one
+	// is lowered to a Call step, every other call inlined.
+	recursive map[string]bool
 }
 
 // isAsyncLabel tells whether name is SLAM's thread-start label ASYNC_n.
@@ -72,6 +76,7 @@ func check(f *SourceFile) (*info, ErrorList) {
 		funcs:       map[string]*funcInfo{},
 		refs:        map[*Ident]symbol{},
 		asyncCalls:  map[*CallStmt]bool{},
+		recursive:   map[string]bool{},
 	}}
 	for _, d := range f.Globals {
 		for i, id := range d.Names {
@@ -180,47 +185,70 @@ func walkStmts(list []Stmt, visit func(Stmt)) {
 	}
 }
 
-// recursion reports every cycle of direct calls, naming the functions on it.
+// recursion finds the recursive functions: those on a cycle of direct
+// calls (a strongly connected component of the call graph with a cycle,
+// Tarjan's algorithm), in a deterministic order.
 func (c *checker) recursion() {
 	names := make([]string, 0, len(c.funcs))
 	for n := range c.funcs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	const (
-		unvisited = iota
-		onStack
-		done
-	)
-	state := map[string]int{}
+	index := map[string]int{}
+	low := map[string]int{}
+	onStack := map[string]bool{}
 	var stack []string
+	next := 0
 	var visit func(name string)
 	visit = func(name string) {
-		state[name] = onStack
+		index[name], low[name] = next, next
+		next++
 		stack = append(stack, name)
+		onStack[name] = true
 		for _, call := range c.funcs[name].calls {
 			callee := call.Func.Name
 			if c.funcs[callee] == nil {
 				continue
 			}
-			switch state[callee] {
-			case unvisited:
+			if _, seen := index[callee]; !seen {
 				visit(callee)
-			case onStack:
-				i := len(stack) - 1
-				for stack[i] != callee {
-					i--
-				}
-				cycle := append(append([]string{}, stack[i:]...), callee)
-				c.errorf(call.Func.Pos(), "recursion is not supported: %s", strings.Join(cycle, " -> "))
+				low[name] = min(low[name], low[callee])
+			} else if onStack[callee] {
+				low[name] = min(low[name], index[callee])
 			}
 		}
-		stack = stack[:len(stack)-1]
-		state[name] = done
+		if low[name] != index[name] {
+			return
+		}
+		var scc []string
+		for {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[top] = false
+			scc = append(scc, top)
+			if top == name {
+				break
+			}
+		}
+		if len(scc) > 1 || c.callsItself(name) {
+			for _, f := range scc {
+				c.recursive[f] = true
+			}
+		}
 	}
 	for _, n := range names {
-		if state[n] == unvisited {
+		if _, seen := index[n]; !seen {
 			visit(n)
 		}
 	}
+}
+
+// callsItself reports whether function name has a direct call of itself.
+func (c *checker) callsItself(name string) bool {
+	for _, call := range c.funcs[name].calls {
+		if call.Func.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -31,7 +31,7 @@ func (p *Proc) Succs(pc int) []int {
 		return []int{n.Then, n.Else}
 	case Goto:
 		return n.Succs
-	case EndThread:
+	case EndThread, Return:
 		return nil
 	}
 	return []int{n.Next}
@@ -43,6 +43,11 @@ func (p *Proc) Succs(pc int) []int {
 func (n *Step) Reads(f func(VarRef)) {
 	target := func(r VarRef) bool {
 		for _, t := range n.Targets {
+			if t == r {
+				return true
+			}
+		}
+		for _, t := range n.RetTargets {
 			if t == r {
 				return true
 			}
@@ -67,6 +72,9 @@ func (n *Step) Reads(f func(VarRef)) {
 	walk(n.Constraint)
 	walk(n.Cond)
 	for _, a := range n.SpawnArgs {
+		walk(a)
+	}
+	for _, a := range n.Args {
 		walk(a)
 	}
 	for _, v := range n.PassiveValues {
@@ -133,7 +141,14 @@ func (p *Proc) Liveness(threadLocals int) []Bits {
 				kills[pc].Add(t.Index)
 			}
 		}
-		if st.Kind == Spawn {
+		for _, t := range st.RetTargets {
+			if t.Scope == Local && t.Index >= 0 {
+				kills[pc].Add(t.Index)
+			}
+		}
+		if st.Kind == Spawn || st.Kind == Call || st.Kind == Return {
+			// A thread start copies the thread-locals; a callee may read
+			// them, and a return hands them back to the caller.
 			for i := 0; i < threadLocals; i++ {
 				reads[pc].Add(i)
 			}

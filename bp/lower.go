@@ -11,20 +11,44 @@ const MaxSteps = 1 << 21
 
 // Load parses, checks and lowers one file: the front end in one call.
 func Load(filename string, src []byte) (*Program, error) {
+	return LoadWith(filename, src, LoadOptions{})
+}
+
+// LoadOptions select how a program is lowered.
+type LoadOptions struct {
+	// KeepCalls lowers every call of a function to a Call step into a
+	// procedure of its own, as calls of recursive functions are; by
+	// default only those are, and every other call is inlined. It is for
+	// comparing procedure summaries with inlining.
+	KeepCalls bool
+}
+
+// LoadWith is Load with options.
+func LoadWith(filename string, src []byte, opts LoadOptions) (*Program, error) {
 	f, err := Parse(filename, src)
 	if err != nil {
 		return nil, err
 	}
-	return Lower(f)
+	return LowerWith(f, opts)
 }
 
 // Lower checks a parsed file and lowers it to a Program.
-func Lower(f *SourceFile) (*Program, error) {
+func Lower(f *SourceFile) (*Program, error) { return LowerWith(f, LoadOptions{}) }
+
+// LowerWith is Lower with options.
+func LowerWith(f *SourceFile, opts LoadOptions) (*Program, error) {
 	in, errs := check(f)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	l := &lowerer{info: in, prog: &Program{File: f.File}, procOf: map[string]int{}}
+	if opts.KeepCalls {
+		for _, fi := range in.funcs {
+			for _, c := range fi.calls {
+				in.recursive[c.Func.Name] = true
+			}
+		}
+	}
+	l := &lowerer{info: in, prog: &Program{File: f.File}, procOf: map[string]int{}, callOf: map[string]int{}}
 	for i, g := range in.globals {
 		if in.threadLocal[i] {
 			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
@@ -38,9 +62,14 @@ func Lower(f *SourceFile) (*Program, error) {
 	}
 	l.procFor("main")
 	for len(l.queue) > 0 && len(l.errs) == 0 {
-		name := l.queue[0]
+		pi := l.queue[0]
 		l.queue = l.queue[1:]
-		l.lowerProc(l.prog.Procs[l.procOf[name]], in.funcs[name])
+		p := l.prog.Procs[pi]
+		l.lowerProc(p, pi, in.funcs[p.Name])
+	}
+	if l.broadcastAt != nil && l.prog.HasCalls() && len(l.errs) == 0 {
+		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
+			"broadcast assignment (x$) in a program with recursive functions: a passive thread's locals are those of the frame it is in")
 	}
 	if l.broadcastAt != nil && len(l.prog.Procs) > 1 && len(l.errs) == 0 {
 		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
@@ -65,7 +94,8 @@ type lowerer struct {
 	info   *info
 	prog   *Program
 	procOf map[string]int // thread function -> its proc
-	queue  []string       // thread functions still to lower
+	callOf map[string]int // recursive function -> its Callable proc
+	queue  []int          // procs still to lower
 	gSlot  []int          // global index -> shared slot, or -1
 	tlSlot []int          // global index -> thread-local slot, or -1
 	size   int
@@ -81,14 +111,33 @@ func (l *lowerer) procFor(name string) int {
 	if i, ok := l.procOf[name]; ok {
 		return i
 	}
-	p := &Proc{Name: name}
+	l.procOf[name] = l.newProc(name, false)
+	return l.procOf[name]
+}
+
+// callableFor returns the Callable proc of recursive function name,
+// creating it on first use.
+func (l *lowerer) callableFor(name string) int {
+	if i, ok := l.callOf[name]; ok {
+		return i
+	}
+	l.callOf[name] = l.newProc(name, true)
+	return l.callOf[name]
+}
+
+// newProc appends a proc for function name, its thread-local slots
+// first, and queues it for lowering.
+func (l *lowerer) newProc(name string, callable bool) int {
+	p := &Proc{Name: name, Callable: callable}
+	if callable {
+		p.Returns = l.info.funcs[name].decl.Returns
+	}
 	for _, tl := range l.prog.ThreadLocals {
 		p.Locals = append(p.Locals, LocalVar{Name: tl, Frame: -1, ThreadLocal: true})
 	}
-	l.procOf[name] = len(l.prog.Procs)
 	l.prog.Procs = append(l.prog.Procs, p)
-	l.queue = append(l.queue, name)
-	return l.procOf[name]
+	l.queue = append(l.queue, len(l.prog.Procs)-1)
+	return len(l.prog.Procs) - 1
 }
 
 // hole is an unfilled successor edge of a node: where the next statement
@@ -136,6 +185,7 @@ type frameCtx struct {
 	frame      int
 	slots      []int    // function-local index -> proc slot
 	top        bool     // the thread's own function: return ends the thread
+	callable   bool     // the top frame of a Callable proc: return is a Return step
 	ret        []VarRef // caller's targets for returned values; Index -1 = discard
 	retEnforce *Term    // caller's enforce invariant, guarding the return
 	enforce    *Term    // this instance's enforce invariant, primed; nil = T
@@ -160,11 +210,10 @@ func (l *lowerer) newFrame(p *Proc, fi *funcInfo, parent int) (int, []int) {
 	return frame, slots
 }
 
-func (l *lowerer) lowerProc(p *Proc, fi *funcInfo) {
-	pi := l.procOf[fi.decl.Name.Name]
+func (l *lowerer) lowerProc(p *Proc, pi int, fi *funcInfo) {
 	frame, slots := l.newFrame(p, fi, -1)
 	p.Params = slots[:len(fi.decl.Params)]
-	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
+	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: !p.Callable, callable: p.Callable, labels: map[string]int{}}
 	in := []hole{{field: holeEntry}}
 	if pi == 0 {
 		if init, ok := l.globalInit(ctx); ok {
@@ -172,8 +221,12 @@ func (l *lowerer) lowerProc(p *Proc, fi *funcInfo) {
 		}
 	}
 	out := l.lowerList(ctx, fi.decl.Body, in)
-	end := fi.decl.EndPos
-	l.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + fi.decl.Name.Name}, out)
+	end := Step{Kind: EndThread, Pos: fi.decl.EndPos, Text: "end of " + fi.decl.Name.Name}
+	if p.Callable {
+		// Falling off the end returns non-deterministic values.
+		end = l.returnStep(ctx, end, nil)
+	}
+	l.emit(ctx, end, out)
 	l.resolveLabels(ctx)
 }
 
@@ -307,6 +360,10 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		ctx.fixups = append(ctx.fixups, labelFixup{hole{node: i, field: holeSpawn}, s.Goto.Targets[0].Name})
 		return next(i)
 	case *ReturnStmt:
+		if ctx.callable {
+			l.emit(ctx, l.returnStep(ctx, base, s.Values), in)
+			return nil
+		}
 		if ctx.top {
 			base.Kind = EndThread
 			l.emit(ctx, base, in)
@@ -434,10 +491,58 @@ func (l *lowerer) returnNode(ctx *frameCtx, base Step, values []Expr) Step {
 	return n
 }
 
+// returnStep is the Return step of a Callable proc: values, one per
+// result, a missing one a fresh `*`.
+func (l *lowerer) returnStep(ctx *frameCtx, base Step, values []Expr) Step {
+	n := base
+	n.Kind = Return
+	for i := range ctx.proc.Returns {
+		if i < len(values) {
+			n.Values = append(n.Values, l.term(ctx, values[i], &n.Choices))
+		} else {
+			n.Values = append(n.Values, l.nondet(&n.Choices))
+		}
+	}
+	return n
+}
+
+// call lowers a call of a recursive function to a Call step.
+func (l *lowerer) call(ctx *frameCtx, base Step, c *CallStmt) Step {
+	callee := l.info.funcs[c.Func.Name]
+	n := base
+	n.Kind = Call
+	n.Callee = l.callableFor(c.Func.Name)
+	for i := range callee.decl.Params {
+		if i < len(c.Args) {
+			n.Args = append(n.Args, l.term(ctx, c.Args[i], &n.Choices))
+		} else {
+			n.Args = append(n.Args, l.nondet(&n.Choices))
+		}
+	}
+	for _, t := range c.Targets {
+		if t == nil {
+			n.RetTargets = append(n.RetTargets, VarRef{Index: -1})
+		} else {
+			n.RetTargets = append(n.RetTargets, l.ref(ctx, t))
+		}
+	}
+	if len(n.RetTargets) > 0 && ctx.enforce != nil {
+		// The results would be assigned under the caller's invariant
+		// when the callee returns, from another frame: no tool writes
+		// this, and every engine would need it.
+		l.errs.Add(l.prog.File.Position(n.Pos), "a call of recursive function %s that assigns results under an enforce invariant is not supported", c.Func.Name)
+	}
+	return n
+}
+
 // inline lowers a call: one step binds the parameters and makes the
 // callee's locals non-deterministic, then the callee's body follows; its
-// returns continue after the call.
+// returns continue after the call. A call of a recursive function is a
+// Call step instead.
 func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hole {
+	if l.info.recursive[c.Func.Name] {
+		return next(l.emit(ctx, l.call(ctx, base, c), in))
+	}
 	callee := l.info.funcs[c.Func.Name]
 	frame, slots := l.newFrame(ctx.proc, callee, ctx.frame)
 	call := base

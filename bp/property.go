@@ -68,8 +68,11 @@ func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why 
 			for _, s := range proc.Succs(l.pc) {
 				next = append(next, loc{l.proc, s})
 			}
-			if st := &proc.Steps[l.pc]; st.Kind == Spawn {
+			switch st := &proc.Steps[l.pc]; st.Kind {
+			case Spawn:
 				next = append(next, loc{st.SpawnProc, st.SpawnPC})
+			case Call:
+				next = append(next, loc{st.Callee, p.Procs[st.Callee].Entry})
 			}
 			for _, n := range next {
 				if !seen[n] {

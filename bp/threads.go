@@ -38,6 +38,16 @@ const saturatedThreads = 1 << 30
 // bounded is false (and counts nil) when some start can run unboundedly
 // often.
 func (p *Program) threadsPerKind() (counts []int, bounded bool) {
+	for _, proc := range p.Procs {
+		if !proc.Callable {
+			continue
+		}
+		for i := range proc.Steps {
+			if proc.Steps[i].Kind == Spawn {
+				return nil, false // a recursive function may start threads any number of times
+			}
+		}
+	}
 	type kind struct{ proc, pc int }
 	mainKind := kind{0, p.Procs[0].Entry}
 	index := map[kind]int{mainKind: 0}

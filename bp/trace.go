@@ -11,13 +11,25 @@ type State struct {
 	Threads []ThreadState // in creation order
 }
 
-// ThreadState is one thread of a concrete state.
+// ThreadState is one thread of a concrete state: the frame it runs in
+// (Proc, PC, Locals) and the frames it called from.
 type ThreadState struct {
 	ID     int
 	Proc   int
 	PC     int
 	Atomic bool
 	Locals []bool
+	// Stack holds the frames of the calls of recursive functions the
+	// thread is in, outermost first; empty in a program without them.
+	Stack []CallFrame
+}
+
+// CallFrame is a caller's frame on a thread's call stack: the proc and
+// pc of its Call step, and its locals, which the callee cannot change
+// (but the thread-locals, handed back on return).
+type CallFrame struct {
+	Proc, PC int
+	Locals   []bool
 }
 
 // Thread returns the thread with identity id, or nil.
@@ -36,6 +48,13 @@ func (s *State) Clone() State {
 	for i, t := range s.Threads {
 		c.Threads[i] = t
 		c.Threads[i].Locals = append([]bool(nil), t.Locals...)
+		if t.Stack != nil {
+			c.Threads[i].Stack = make([]CallFrame, len(t.Stack))
+			for k, f := range t.Stack {
+				f.Locals = append([]bool(nil), f.Locals...)
+				c.Threads[i].Stack[k] = f
+			}
+		}
 	}
 	return c
 }

@@ -37,7 +37,10 @@ func (p *Program) Validate() error {
 			if st.Frame < 0 || st.Frame >= len(pr.Frames) {
 				return bad(pc, "frame %d out of range", st.Frame)
 			}
-			if len(st.Targets) != len(st.Values) {
+			if st.Kind == Return && (!pr.Callable || len(st.Values) != pr.Returns) {
+				return bad(pc, "return of %d values from a proc of %d results (callable %v)", len(st.Values), pr.Returns, pr.Callable)
+			}
+			if st.Kind != Return && len(st.Targets) != len(st.Values) {
 				return bad(pc, "%d targets, %d values", len(st.Targets), len(st.Values))
 			}
 			if (st.Kind == Assume || st.Kind == Assert || st.Kind == Branch) && st.Cond == nil {
@@ -67,6 +70,14 @@ func (p *Program) Validate() error {
 			for _, a := range st.SpawnArgs {
 				check(a)
 			}
+			for _, a := range st.Args {
+				check(a)
+			}
+			for _, r := range st.RetTargets {
+				if r.Index >= 0 {
+					check(&Term{Op: TVar, Ref: r})
+				}
+			}
 			passive = true
 			for _, r := range st.PassiveTargets {
 				if r.Scope != Local {
@@ -94,6 +105,18 @@ func (p *Program) Validate() error {
 				}
 				if st.CopyLocals && st.SpawnProc != pi {
 					return bad(pc, "start_thread goto into another proc")
+				}
+				if p.Procs[st.SpawnProc].Callable {
+					return bad(pc, "a thread started in a callable proc")
+				}
+			}
+			if st.Kind == Call {
+				if st.Callee < 0 || st.Callee >= len(p.Procs) || !p.Procs[st.Callee].Callable {
+					return bad(pc, "call of proc %d, which is not callable", st.Callee)
+				}
+				callee := p.Procs[st.Callee]
+				if st.Constraint != nil || len(st.Args) != len(callee.Params) || (len(st.RetTargets) != 0 && len(st.RetTargets) != callee.Returns) {
+					return bad(pc, "%d arguments and %d results for %s's %d parameters and %d results", len(st.Args), len(st.RetTargets), callee.Name, len(callee.Params), callee.Returns)
 				}
 			}
 		}

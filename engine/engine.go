@@ -33,6 +33,8 @@ const (
 	Depth     = verdict.Depth
 	Cancelled = verdict.Cancelled
 	Choices   = verdict.Choices
+	Stack     = verdict.Stack
+	Contexts  = verdict.Contexts
 )
 
 // Problem is what an engine is given: the program, the property and the
@@ -53,6 +55,7 @@ type Problem struct {
 
 	MaxStates int // stored states; 0: no bound (the States limit)
 	MaxDepth  int // unrolling or frames of the circuit engines; 0: no bound (the Depth limit)
+	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.

@@ -46,9 +46,15 @@ const (
 	// Choices: a step has more non-deterministic choices than the engine
 	// enumerates (the explicit engine, SPIN's export).
 	Choices
+	// Stack: the bound on the depth of calls of recursive functions;
+	// deeper calls exist than were explored.
+	Stack
+	// Contexts: the bound on context switches (--contexts); executions
+	// with more switches were not explored.
+	Contexts
 )
 
-var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices"}
+var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices", "stack", "contexts"}
 
 // String is the limit's name as JSON prints it ("" for NoLimit).
 func (l Limit) String() string {

@@ -131,6 +131,13 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 			sem.requireArgs(q, created)
 		}
 		c.nextID++
+	case bp.Call:
+		if et != nil {
+			r.fresh = et.Locals
+			sem.requireArgs(q, et)
+		}
+	case bp.Return:
+		sem.requireResults(q, t, et, after)
 	}
 	u, ok, err := sem.execute(q, &r, step.Taken, func(u *bp.State) bool { return c.agrees(u, after) })
 	if err != nil {
@@ -192,7 +199,7 @@ func (c *concretizer) agrees(u, after *bp.State) bool {
 			return false
 		}
 		mapped++
-		if ut.Proc != et.Proc || ut.PC != et.PC || ut.Atomic != et.Atomic {
+		if ut.Proc != et.Proc || ut.PC != et.PC || ut.Atomic != et.Atomic || !c.sem.sameStacks(ut.Stack, et.Stack) {
 			return false
 		}
 		for i, v := range ut.Locals {

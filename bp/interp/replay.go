@@ -133,6 +133,13 @@ func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, max
 			r.newID, r.fresh = created.ID, created.Locals
 			sem.requireArgs(q, created)
 		}
+	case bp.Call:
+		if after != nil {
+			r.fresh = after.Locals
+			sem.requireArgs(q, after)
+		}
+	case bp.Return:
+		sem.requireResults(q, t, after, next)
 	}
 	_, ok, err := sem.execute(q, &r, step.Taken, func(u *bp.State) bool {
 		return sem.matches(u, next, before, t.ID, maxID, st.Broadcast())
@@ -252,13 +259,37 @@ func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp
 // the started thread shows where they count (its live parameters).
 func (sem *Semantics) requireArgs(q *query, created *bp.ThreadState) {
 	st := q.st
-	if st.CopyLocals {
+	proc, pc, args := st.SpawnProc, st.SpawnPC, st.SpawnArgs
+	if st.Kind == bp.Call {
+		proc, pc, args = st.Callee, sem.prog.Procs[st.Callee].Entry, st.Args
+	} else if st.CopyLocals {
 		return
 	}
-	params := sem.prog.Procs[st.SpawnProc].Params
-	for j, a := range st.SpawnArgs {
-		if sem.liveAt(st.SpawnProc, st.SpawnPC, params[j]) {
+	params := sem.prog.Procs[proc].Params
+	for j, a := range args {
+		if sem.liveAt(proc, pc, params[j]) {
 			q.must = append(q.must, req{a, created.Locals[params[j]]})
+		}
+	}
+}
+
+// requireResults adds to q that a Return step's values are what the
+// caller's results show in next where they count (a global, or a local
+// live where the call returns). t is the returning thread before the
+// step, after its state in next.
+func (sem *Semantics) requireResults(q *query, t, after *bp.ThreadState, next *bp.State) {
+	if len(t.Stack) == 0 {
+		return
+	}
+	f := &t.Stack[len(t.Stack)-1]
+	call := &sem.prog.Procs[f.Proc].Steps[f.PC]
+	for j, ref := range call.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			q.must = append(q.must, req{q.st.Values[j], next.Globals[ref.Index]})
+		case after != nil && sem.liveAt(f.Proc, call.Next, ref.Index):
+			q.must = append(q.must, req{q.st.Values[j], after.Locals[ref.Index]})
 		}
 	}
 }
@@ -281,7 +312,7 @@ func checkInitial(prog *bp.Program, s *bp.State) error {
 		return fmt.Errorf("initial state has %d threads, not 1", len(s.Threads))
 	}
 	t := s.Threads[0]
-	if t.ID != 0 || t.Proc != 0 || t.PC != prog.Procs[0].Entry || t.Atomic {
+	if t.ID != 0 || t.Proc != 0 || t.PC != prog.Procs[0].Entry || t.Atomic || len(t.Stack) > 0 {
 		return errors.New("initial state: main is not at its entry")
 	}
 	return nil
@@ -300,6 +331,16 @@ func checkShape(prog *bp.Program, s *bp.State) error {
 		p := prog.Procs[t.Proc]
 		if t.PC < 0 || t.PC >= len(p.Steps) || len(t.Locals) != len(p.Locals) {
 			return fmt.Errorf("thread %d: bad pc or locals", t.ID)
+		}
+		if len(t.Stack) > 0 != p.Callable {
+			return fmt.Errorf("thread %d: a stack of %d frames in %s", t.ID, len(t.Stack), p.Name)
+		}
+		for k, f := range t.Stack {
+			if f.Proc < 0 || f.Proc >= len(prog.Procs) || f.PC < 0 || f.PC >= len(prog.Procs[f.Proc].Steps) ||
+				prog.Procs[f.Proc].Steps[f.PC].Kind != bp.Call || len(f.Locals) != len(prog.Procs[f.Proc].Locals) ||
+				(k == 0) == prog.Procs[f.Proc].Callable {
+				return fmt.Errorf("thread %d: bad frame %d on the stack", t.ID, k)
+			}
 		}
 	}
 	return nil
@@ -325,7 +366,7 @@ func (sem *Semantics) matches(u, next, before *bp.State, moved, maxID int, broad
 		if ut.ID != nt.ID || (isNew && nt.ID <= maxID) {
 			return false
 		}
-		if ut.Proc != nt.Proc || ut.PC != nt.PC || ut.Atomic != nt.Atomic {
+		if ut.Proc != nt.Proc || ut.PC != nt.PC || ut.Atomic != nt.Atomic || !sem.sameStacks(ut.Stack, nt.Stack) {
 			return false
 		}
 		onlyLive := isNew || ut.ID == moved || broadcast

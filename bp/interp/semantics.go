@@ -51,6 +51,42 @@ func (sem *Semantics) liveAt(proc, pc, i int) bool {
 	return sem.live[proc][pc].Has(i)
 }
 
+// frameLive reports whether local slot i of a caller's frame f on a stack
+// counts: it is live where the call returns, and the return does not
+// overwrite it (the thread-locals, the call's results).
+func (sem *Semantics) frameLive(f *bp.CallFrame, i int) bool {
+	if i < len(sem.prog.ThreadLocals) {
+		return false
+	}
+	call := &sem.prog.Procs[f.Proc].Steps[f.PC]
+	for _, r := range call.RetTargets {
+		if r.Scope == bp.Local && r.Index == i {
+			return false
+		}
+	}
+	return sem.liveAt(f.Proc, call.Next, i)
+}
+
+// sameStacks reports whether two stacks have the same frames, their
+// locals compared where they count (frameLive).
+func (sem *Semantics) sameStacks(a, b []bp.CallFrame) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		x, y := &a[k], &b[k]
+		if x.Proc != y.Proc || x.PC != y.PC || len(x.Locals) != len(y.Locals) {
+			return false
+		}
+		for i := range x.Locals {
+			if x.Locals[i] != y.Locals[i] && sem.frameLive(x, i) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // atTarget reports whether some thread of s is at the label of the
 // property.
 func (sem *Semantics) atTarget(s *bp.State) bool {

@@ -90,7 +90,7 @@ func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
 		// Nothing to choose: the only resolution; apply judges it.
 		return nil, nil, true, nil
 	}
-	used := usedChoices(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Constraint, st.Cond))
+	used := usedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
 	var pused []int
 	if q.passive != nil {
 		pused = usedChoices(st.PassiveValues, st.PassiveConstraint)

@@ -22,7 +22,8 @@ type resolution struct {
 	passive [][]bool
 	// Spawn: the identity of the started thread; the values of its
 	// locals that start non-deterministic, by slot (nil: all false); and
-	// whether the thread bound suppresses the start.
+	// whether the thread bound suppresses the start. Call: fresh are the
+	// callee's new frame's, as for a started thread.
 	newID    int
 	fresh    []bool
 	suppress bool
@@ -90,6 +91,11 @@ func (sem *Semantics) apply(s *bp.State, ti int, r *resolution) (next bp.State, 
 		n, eff, taken := goTo(st.Next, -1)
 		n.Threads[ti].Atomic = st.Kind == bp.AtomicBegin
 		return n, eff, taken
+	case bp.Call:
+		return sem.call(s, ti, st, r), moved, -1
+	case bp.Return:
+		n, eff := sem.ret(s, ti, st, r)
+		return n, eff, -1
 	}
 	panic("interp: unknown step kind")
 }
@@ -229,4 +235,62 @@ func (sem *Semantics) freshSlots(st *bp.Step) []int {
 		}
 	}
 	return out
+}
+
+// call executes a Call step: the thread's frame goes on its stack, and it
+// enters the callee with a new frame (the parameters the arguments, the
+// thread-locals the caller's, every other local non-deterministic).
+func (sem *Semantics) call(s *bp.State, ti int, st *bp.Step, r *resolution) bp.State {
+	n := s.Clone()
+	t := &n.Threads[ti]
+	callee := sem.prog.Procs[st.Callee]
+	e := &env{g: s.Globals, l: s.Threads[ti].Locals, ch: r.ch}
+	locals := make([]bool, len(callee.Locals))
+	if r.fresh != nil {
+		copy(locals, r.fresh)
+	}
+	copy(locals, t.Locals[:len(sem.prog.ThreadLocals)])
+	for j, a := range st.Args {
+		locals[callee.Params[j]] = e.eval(a)
+	}
+	t.Stack = append(t.Stack, bp.CallFrame{Proc: t.Proc, PC: t.PC, Locals: t.Locals})
+	t.Proc, t.PC, t.Locals = st.Callee, callee.Entry, locals
+	return n
+}
+
+// ret executes a Return step: the thread leaves the callee for the frame
+// on top of its stack, which takes back the thread-locals and, in the
+// call's RetTargets, the returned values.
+func (sem *Semantics) ret(s *bp.State, ti int, st *bp.Step, r *resolution) (bp.State, effect) {
+	t := &s.Threads[ti]
+	if len(t.Stack) == 0 {
+		return bp.State{}, blocked // a return without a caller: not a step of any execution
+	}
+	e := &env{g: s.Globals, l: t.Locals, ch: r.ch}
+	vals := make([]bool, len(st.Values))
+	for j, v := range st.Values {
+		vals[j] = e.eval(v)
+	}
+	n := s.Clone()
+	nt := &n.Threads[ti]
+	f := nt.Stack[len(nt.Stack)-1]
+	nt.Stack = nt.Stack[:len(nt.Stack)-1]
+	if len(nt.Stack) == 0 {
+		nt.Stack = nil
+	}
+	old := f.Locals
+	copy(old, t.Locals[:len(sem.prog.ThreadLocals)])
+	locals := append([]bool(nil), old...)
+	callStep := &sem.prog.Procs[f.Proc].Steps[f.PC]
+	for j, ref := range callStep.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			n.Globals[ref.Index] = vals[j]
+		default:
+			locals[ref.Index] = vals[j]
+		}
+	}
+	nt.Proc, nt.PC, nt.Locals = f.Proc, callStep.Next, locals
+	return n, moved
 }

@@ -33,7 +33,7 @@ type Successor struct {
 func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successor, failed bool, err error) {
 	t := &s.Threads[ti]
 	st := sem.step(t)
-	used := usedChoices(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Constraint, st.Cond))
+	used := usedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
 	succs := 1
 	if st.Kind == bp.Goto {
 		succs = len(st.Succs)
@@ -51,6 +51,21 @@ func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successo
 			}
 		}
 		r.fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
+	}
+	if st.Kind == bp.Call {
+		// The callee's new frame: its live locals but the parameters and
+		// the thread-locals begin non-deterministic.
+		callee := sem.prog.Procs[st.Callee]
+		param := map[int]bool{}
+		for _, i := range callee.Params {
+			param[i] = true
+		}
+		for i := len(sem.prog.ThreadLocals); i < len(callee.Locals); i++ {
+			if !param[i] && sem.liveAt(st.Callee, callee.Entry, i) {
+				fresh = append(fresh, i)
+			}
+		}
+		r.fresh = make([]bool, len(callee.Locals))
 	}
 	if len(used)+len(fresh) > maxEnum {
 		return nil, false, sem.tooWide(st, len(used)+len(fresh))

@@ -18,6 +18,10 @@ type analysis struct {
 	live        [][]bp.Bits // [proc][pc]: live local slots
 	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
 	reads       [][]readSet // [proc][pc]
+	// frameLive[proc][pc], for a Call step: the caller's locals that count
+	// while the call runs: live where it returns, but the thread-locals
+	// and the results, which the return overwrites.
+	frameLive [][]bp.Bits
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs:
@@ -39,6 +43,26 @@ func analyse(prog *bp.Program, opts Options) *analysis {
 			reads[pc] = stepReads(&p.Steps[pc], live, nTL, len(p.Locals))
 		}
 		a.reads = append(a.reads, reads)
+	}
+	a.frameLive = make([][]bp.Bits, len(prog.Procs))
+	for i, p := range prog.Procs {
+		a.frameLive[i] = make([]bp.Bits, len(p.Steps))
+		for pc := range p.Steps {
+			st := &p.Steps[pc]
+			if st.Kind != bp.Call {
+				continue
+			}
+			b := append(bp.Bits(nil), a.live[i][st.Next]...)
+			for l := 0; l < nTL; l++ {
+				b[l/64] &^= 1 << (uint(l) % 64)
+			}
+			for _, r := range st.RetTargets {
+				if r.Scope == bp.Local && r.Index >= 0 {
+					b[r.Index/64] &^= 1 << (uint(r.Index) % 64)
+				}
+			}
+			a.frameLive[i][pc] = b
+		}
 	}
 	return a
 }

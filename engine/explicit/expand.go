@@ -3,20 +3,23 @@ package explicit
 import (
 	"fmt"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
 
-// expand generates the successors of node head by the step of thread ti.
-func (e *search) expand(head int32, sp *state, ti int) {
-	s := *sp
-	th := s.threads[ti]
-	rs := e.an.reads[th.proc][th.pc]
-	// Split every X the step reads into its two values.
-	type slotRef struct {
-		global bool
-		thread int // index into s.threads
-		slot   int32
-	}
+// slotRef is a slot of a state: a global, or a local of the current frame
+// of thread index thread.
+type slotRef struct {
+	global bool
+	thread int // index into the state's threads
+	slot   int32
+}
+
+// unknownReads lists the X slots the step of thread ti of s reads: the
+// slots that must be split into their two values before it runs.
+func (an *analysis) unknownReads(s *state, ti int) []slotRef {
+	th := &s.threads[ti]
+	rs := an.reads[th.proc][th.pc]
 	var xs []slotRef
 	for _, g := range rs.globals {
 		if s.globals[g] == vX {
@@ -39,28 +42,48 @@ func (e *search) expand(head int32, sp *state, ti int) {
 			}
 		}
 	}
+	return xs
+}
+
+// concretise is s with the slots xs set to the bits of mask, and the
+// record of those splits for the trace.
+func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
+	c := *s
+	if len(xs) > 0 {
+		c = s.clone()
+	}
+	var conc []concretised
+	for j, x := range xs {
+		v := boolVal(mask&(1<<j) != 0)
+		id := int32(-1)
+		if x.global {
+			c.globals[x.slot] = v
+		} else {
+			c.threads[x.thread].locals[x.slot] = v
+			id = c.threads[x.thread].id
+		}
+		conc = append(conc, concretised{global: x.global, thread: id, slot: x.slot, v: v})
+	}
+	return c, conc
+}
+
+// tooManyReads is the reason the engine gives up on a step that reads n
+// unknown values at once.
+func tooManyReads(prog *bp.Program, st *bp.Step, n int) string {
+	return fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine", prog.Position(st), n)
+}
+
+// expand generates the successors of node head by the step of thread ti.
+func (e *search) expand(head int32, sp *state, ti int) {
+	s := *sp
+	th := s.threads[ti]
+	xs := e.an.unknownReads(&s, ti)
 	if len(xs) > maxEnum {
-		e.fail(engine.Choices, fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine",
-			e.prog.Position(&e.prog.Procs[th.proc].Steps[th.pc]), len(xs)))
+		e.fail(engine.Choices, tooManyReads(e.prog, &e.prog.Procs[th.proc].Steps[th.pc], len(xs)))
 		return
 	}
 	for mask := 0; mask < 1<<len(xs); mask++ {
-		c := s
-		if len(xs) > 0 {
-			c = s.clone()
-		}
-		var conc []concretised
-		for j, x := range xs {
-			v := boolVal(mask&(1<<j) != 0)
-			id := int32(-1)
-			if x.global {
-				c.globals[x.slot] = v
-			} else {
-				c.threads[x.thread].locals[x.slot] = v
-				id = c.threads[x.thread].id
-			}
-			conc = append(conc, concretised{global: x.global, thread: id, slot: x.slot, v: v})
-		}
+		c, conc := concretise(&s, xs, mask)
 		info := stepInfo{conc: conc}
 		if e.stepper.exec(&c, ti, info, func(n state, moved, created int, info stepInfo) {
 			e.store(head, n, moved, created, info)

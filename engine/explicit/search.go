@@ -26,6 +26,12 @@ type Options struct {
 	// Stored, if not nil, is called with the number of new states stored,
 	// every StoredEvery states, for progress reports.
 	Stored func(n int)
+	// MaxStack bounds the depth of a thread's calls of recursive
+	// functions: a call beyond it is not explored, and a search that met
+	// the bound and found no bug ends Unknown with the Stack limit. 0: no
+	// bound (the search may not end on a program whose stacks grow
+	// without bound).
+	MaxStack int
 }
 
 // StoredEvery is how many stored states make one Options.Stored call.
@@ -41,8 +47,13 @@ const StoredEvery = 1024
 func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (engine.Result, int) {
 	e := newSearch(prog, analyse(prog, opts), opts, bound)
 	e.ctx = ctx
+	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
+	if r.Verdict == engine.Safe && e.stackHit {
+		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
+			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack)}
+	}
 	return r, len(e.nodes)
 }
 

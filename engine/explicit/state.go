@@ -1,10 +1,18 @@
 package explicit
 
-// thread is one thread of a search state.
+// thread is one thread of a search state: the frame it runs in, and the
+// frames of the calls of recursive functions it is in (outermost first).
 type thread struct {
 	id, proc, pc int32
 	atomic       bool // holds the atomic section
 	locals       []val
+	stack        []frame
+}
+
+// frame is a caller's frame: the proc and pc of its Call step, its locals.
+type frame struct {
+	proc, pc int32
+	locals   []val
 }
 
 // state is a search state. Threads are kept in creation order.
@@ -21,6 +29,9 @@ func (s *state) clone() state {
 	n := len(s.globals)
 	for i := range s.threads {
 		n += len(s.threads[i].locals)
+		for _, f := range s.threads[i].stack {
+			n += len(f.locals)
+		}
 	}
 	vals := make([]val, n)
 	at := copy(vals, s.globals)
@@ -31,6 +42,15 @@ func (s *state) clone() state {
 		end := at + copy(vals[at:], t.locals)
 		c.threads[i].locals = vals[at:end:end]
 		at = end
+		if t.stack != nil {
+			c.threads[i].stack = make([]frame, len(t.stack))
+			for k, f := range t.stack {
+				end := at + copy(vals[at:], f.locals)
+				f.locals = vals[at:end:end]
+				c.threads[i].stack[k] = f
+				at = end
+			}
+		}
 	}
 	return c
 }

@@ -18,6 +18,10 @@ type stepper struct {
 	bound int // live threads; a start beyond it is suppressed
 	// boundHit is set when a start was suppressed.
 	boundHit bool
+	// maxStack bounds a thread's stack of calls of recursive functions
+	// (0: no bound); a call beyond it is not taken, and stackHit says so.
+	maxStack int
+	stackHit bool
 	// err is set when a step cannot be executed explicitly (too many
 	// joint choices), or ctx ended while it was.
 	err error
@@ -106,6 +110,17 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 		c.threads[ti].atomic = st.Kind == bp.AtomicBegin
 		c.threads[ti].pc = int32(st.Next)
 		emit(c, ti, -1, info)
+	case bp.Call:
+		if x.maxStack > 0 && len(th.stack) >= x.maxStack {
+			x.stackHit = true
+			return false
+		}
+		emit(x.call(s, ti, st, ev), ti, -1, info)
+	case bp.Return:
+		if len(th.stack) == 0 {
+			return false // a return without a caller: not a step of any execution
+		}
+		emit(x.ret(s, ti, st, ev), ti, -1, info)
 	}
 	return false
 }
@@ -214,7 +229,9 @@ func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitF
 	emit(c, ti, len(c.threads)-1, info)
 }
 
-// forgetDead sets the locals of thread ti that are dead at its pc to X.
+// forgetDead sets the locals of thread ti that are dead at its pc to X,
+// and those of its stacked frames that will not be read when the calls
+// return (analysis.frameLive).
 func (x *stepper) forgetDead(s *state, ti int) {
 	t := &s.threads[ti]
 	live := x.an.live[t.proc][t.pc]
@@ -223,4 +240,65 @@ func (x *stepper) forgetDead(s *state, ti int) {
 			t.locals[i] = vX
 		}
 	}
+	for k := range t.stack {
+		f := &t.stack[k]
+		live := x.an.frameLive[f.proc][f.pc]
+		for i := range f.locals {
+			if !live.Has(i) {
+				f.locals[i] = vX
+			}
+		}
+	}
+}
+
+// call executes a Call step: the thread's frame goes on its stack, and it
+// enters the callee with a new frame: the parameters the arguments (X
+// where an argument can be either), the thread-locals moved from the
+// caller, every other local X.
+func (x *stepper) call(s *state, ti int, st *bp.Step, ev *env) state {
+	callee := x.prog.Procs[st.Callee]
+	locals := make([]val, len(callee.Locals))
+	for i := range locals {
+		locals[i] = vX
+	}
+	nTL := len(x.prog.ThreadLocals)
+	copy(locals, s.threads[ti].locals[:nTL])
+	for j, a := range st.Args {
+		locals[callee.Params[j]] = ev.value(a)
+	}
+	c := s.clone()
+	t := &c.threads[ti]
+	t.stack = append(t.stack, frame{proc: t.proc, pc: t.pc, locals: t.locals})
+	t.proc, t.pc, t.locals = int32(st.Callee), int32(callee.Entry), locals
+	return c
+}
+
+// ret executes a Return step: the thread goes back to the frame on top of
+// its stack, which takes back the thread-locals and, in the call's
+// RetTargets, the returned values (X where a value can be either).
+func (x *stepper) ret(s *state, ti int, st *bp.Step, ev *env) state {
+	vals := make([]val, len(st.Values))
+	for j, v := range st.Values {
+		vals[j] = ev.value(v)
+	}
+	c := s.clone()
+	t := &c.threads[ti]
+	f := t.stack[len(t.stack)-1]
+	t.stack = t.stack[:len(t.stack)-1]
+	if len(t.stack) == 0 {
+		t.stack = nil
+	}
+	copy(f.locals, t.locals[:len(x.prog.ThreadLocals)])
+	call := &x.prog.Procs[f.proc].Steps[f.pc]
+	for j, ref := range call.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			c.globals[ref.Index] = vals[j]
+		default:
+			f.locals[ref.Index] = vals[j]
+		}
+	}
+	t.proc, t.pc, t.locals = f.proc, int32(call.Next), f.locals
+	return c
 }

@@ -20,7 +20,9 @@ import (
 //
 // The key is the state up to thread identities (threads are symmetric):
 // the globals, then each thread's part (proc uint16, pc uint32, atomic,
-// number of locals uint16, locals) in sorted order. The rest says which
+// number of locals uint16, locals, number of stacked frames uint16, each
+// frame's proc uint16, pc uint32, number of locals uint16, locals) in
+// sorted order. The rest says which
 // part each thread is, in creation order, and its identity, so that the
 // state comes back exactly as stored.
 type stateStore struct {
@@ -138,6 +140,15 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		for _, v := range t.locals {
 			p = append(p, byte(v))
 		}
+		p = binary.LittleEndian.AppendUint16(p, uint16(len(t.stack)))
+		for _, f := range t.stack {
+			p = binary.LittleEndian.AppendUint16(p, uint16(f.proc))
+			p = binary.LittleEndian.AppendUint32(p, uint32(f.pc))
+			p = binary.LittleEndian.AppendUint16(p, uint16(len(f.locals)))
+			for _, v := range f.locals {
+				p = append(p, byte(v))
+			}
+		}
 		st.parts = append(st.parts, p)
 		st.order = append(st.order, i)
 	}
@@ -189,8 +200,25 @@ func (st *stateStore) state(n int32) state {
 			vals = append(vals, val(b))
 		}
 		t.locals = vals[from:len(vals):len(vals)]
-		parts = append(parts, t)
 		p = p[9+nl:]
+		if nf := int(binary.LittleEndian.Uint16(p)); nf > 0 {
+			t.stack = make([]frame, nf)
+			p = p[2:]
+			for k := range t.stack {
+				f := frame{proc: int32(binary.LittleEndian.Uint16(p)), pc: int32(binary.LittleEndian.Uint32(p[2:]))}
+				nl := int(binary.LittleEndian.Uint16(p[6:]))
+				from := len(vals)
+				for _, b := range p[8 : 8+nl] {
+					vals = append(vals, val(b))
+				}
+				f.locals = vals[from:len(vals):len(vals)]
+				t.stack[k] = f
+				p = p[8+nl:]
+			}
+		} else {
+			p = p[2:]
+		}
+		parts = append(parts, t)
 	}
 	rest := rec[4+len(key):]
 	s.nextID = int32(binary.LittleEndian.Uint32(rest))

@@ -17,13 +17,21 @@ func (e *search) trace(end int32, fail *stepInfo) *bp.Trace {
 	for j, i := range path {
 		states[j], steps[j] = e.states.state(i), e.step(i)
 	}
+	return buildTrace(e.prog, states, steps, fail)
+}
+
+// buildTrace makes the path of three-valued states (steps[j] the step
+// that led from states[j-1] to states[j]) a concrete trace; fail, if not
+// nil, is a failing assertion executed from the last state.
+func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepInfo) *bp.Trace {
+	path := states
 	concrete := make([]bp.State, len(path))
 	// The last state: its X values are read by the failing step or free.
 	concrete[len(path)-1] = resolve(&states[len(path)-1], fail, nil)
 	for j := len(path) - 1; j > 0; j-- {
 		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
-	e.keepForgotten(states, steps, concrete)
+	keepForgotten(prog, states, steps, concrete)
 	tr := &bp.Trace{Kind: bp.LabelReached}
 	for j := 1; j < len(path); j++ {
 		info := steps[j]
@@ -47,14 +55,14 @@ func (e *search) trace(end int32, fail *stepInfo) *bp.Trace {
 // show the value it last had, instead of a value from the future: a dead
 // local is never read again, so any value replays, and this one is the
 // value a person expects to see.
-func (e *search) keepForgotten(states []state, steps []stepInfo, concrete []bp.State) {
+func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State) {
 	for j := 1; j < len(states); j++ {
 		prev, cur := &states[j-1], &states[j]
 		info := steps[j]
-		st := &e.prog.Procs[info.proc].Steps[info.pc]
+		st := &prog.Procs[info.proc].Steps[info.pc]
 		for _, t := range cur.threads {
 			pi := prev.find(t.id)
-			if pi < 0 || prev.threads[pi].proc != t.proc {
+			if pi < 0 || prev.threads[pi].proc != t.proc || len(prev.threads[pi].stack) != len(t.stack) {
 				continue
 			}
 			pt := &prev.threads[pi]
@@ -65,7 +73,7 @@ func (e *search) keepForgotten(states []state, steps []stepInfo, concrete []bp.S
 					continue
 				}
 				// Forgotten now, or forgotten earlier and untouched since.
-				if pt.locals[i] != vX || e.forgotten(states, steps, j-1, t.id, i) {
+				if pt.locals[i] != vX || forgotten(prog, states, steps, j-1, t.id, i) {
 					ct.Locals[i] = cp.Locals[i]
 				}
 			}
@@ -76,15 +84,15 @@ func (e *search) keepForgotten(states []state, steps []stepInfo, concrete []bp.S
 // forgotten reports whether local i of thread id holds, in the state at
 // states[j], an X that came from forgetting a concrete value (not a fresh
 // non-deterministic one); steps[j] produced states[j].
-func (e *search) forgotten(states []state, steps []stepInfo, j int, id int32, i int) bool {
+func forgotten(prog *bp.Program, states []state, steps []stepInfo, j int, id int32, i int) bool {
 	for ; j > 0; j-- {
 		prev, cur := &states[j-1], &states[j]
 		ci, pi := cur.find(id), prev.find(id)
-		if ci < 0 || pi < 0 || cur.threads[ci].locals[i] != vX {
+		if ci < 0 || pi < 0 || !sameFrame(&cur.threads[ci], &prev.threads[pi]) || cur.threads[ci].locals[i] != vX {
 			return false
 		}
 		info := steps[j]
-		if info.thread >= 0 && writesLocal(&e.prog.Procs[info.proc].Steps[info.pc], info.thread, id, i) {
+		if info.thread >= 0 && writesLocal(&prog.Procs[info.proc].Steps[info.pc], info.thread, id, i) {
 			return false // written: a fresh value
 		}
 		if prev.threads[pi].locals[i] != vX {
@@ -122,13 +130,44 @@ func resolve(s *state, step *stepInfo, next *bp.State) bp.State {
 				ct.Locals[i] = v == v1
 			case step != nil && step.split(false, t.id, i) >= 0:
 				ct.Locals[i] = step.split(false, t.id, i) == 1
-			case nt != nil && nt.Proc == ct.Proc:
-				ct.Locals[i] = nt.Locals[i]
+			default:
+				ct.Locals[i] = frameValue(nt, len(t.stack), int(t.proc), i)
 			}
+		}
+		for k, f := range t.stack {
+			cf := bp.CallFrame{Proc: int(f.proc), PC: int(f.pc), Locals: make([]bool, len(f.locals))}
+			for i, v := range f.locals {
+				if v != vX {
+					cf.Locals[i] = v == v1
+				} else {
+					cf.Locals[i] = frameValue(nt, k, int(f.proc), i)
+				}
+			}
+			ct.Stack = append(ct.Stack, cf)
 		}
 		out.Threads = append(out.Threads, ct)
 	}
 	return out
+}
+
+// frameValue is the value of local slot i in frame depth (0 the
+// outermost) of thread t of the next state, when that frame runs proc:
+// an X of the state before that no step read is that same value then
+// (the frames below the one a step runs in do not change, and a call or
+// a return moves the depth of one frame only). Otherwise any value does,
+// and it is false.
+func frameValue(t *bp.ThreadState, depth, proc, i int) bool {
+	switch {
+	case t == nil:
+		return false
+	case depth < len(t.Stack):
+		if f := &t.Stack[depth]; f.Proc == proc {
+			return f.Locals[i]
+		}
+	case depth == len(t.Stack) && t.Proc == proc:
+		return t.Locals[i]
+	}
+	return false
 }
 
 // split returns the value an X slot was split into by this step, or -1.
@@ -156,3 +195,7 @@ func writesLocal(st *bp.Step, active, id int32, i int) bool {
 	}
 	return false
 }
+
+// sameFrame reports whether t and u run in a frame of the same proc at
+// the same depth of their stacks.
+func sameFrame(t, u *thread) bool { return t.proc == u.proc && len(t.stack) == len(u.stack) }

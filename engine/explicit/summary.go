@@ -1,0 +1,344 @@
+package explicit
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
+)
+
+// Procedure summaries: a program of one thread with recursive functions
+// is a pushdown system with finitely many valuations, and the functional
+// approach (Sharir–Pnueli; Reps–Horwitz–Sagiv's tabulation, Bebop's path
+// and summary edges) decides it whatever the depth of its calls.
+//
+// A context is a procedure entered with one entry state (its frame and
+// the globals, three-valued as everywhere in this engine). A fact is a
+// state its frame reaches from the entry within the procedure. A call
+// looks up the callee's context for its entry state, creating it if new,
+// and waits there as a caller; a Return step of a context records an
+// exit (its globals, thread-locals and results); every exit of a context
+// returns to every caller of it, once. A call whose callee never returns
+// (it recurses forever, say) simply has no exit, so nothing follows it.
+// The search ends when no fact is new: the facts, exits and contexts are
+// then a fixed point, and a failing assertion or the label is either in
+// it or nowhere.
+//
+// A counterexample is rebuilt from how each fact was found: its parent in
+// the same context and the step, or a caller and the exit it returned
+// with, whose path in the callee's context is rebuilt in turn with the
+// caller's frame pushed on the stack.
+
+// sumFact is a fact: a state of one thread with an empty stack, in a
+// context.
+type sumFact struct {
+	ctx   int32
+	st    state
+	from  int32    // parent fact in the same context; -1 for an entry
+	step  stepInfo // the step from the parent
+	via   *sumCall // for a fact a callee's exit led to
+	exitF *sumExit
+}
+
+// sumCall is a caller waiting in a context: the fact at the Call step,
+// the step's splits and its state after them.
+type sumCall struct {
+	fact int32
+	c    state
+	info stepInfo
+}
+
+// sumExit is an exit of a context: the fact at the Return step, the
+// step's splits and its state after them.
+type sumExit struct {
+	fact int32
+	c    state
+	info stepInfo
+	vals []val
+}
+
+// sumContext is a procedure entered with one entry state.
+type sumContext struct {
+	entry   int32
+	creator *sumCall // the call that made it; nil for main's
+	callers []*sumCall
+	exits   []*sumExit
+	exitKey map[string]bool
+}
+
+// summarySearch decides a program of one thread by summaries.
+type summarySearch struct {
+	stepper
+	opts     Options
+	facts    []sumFact
+	index    map[string]int32 // context and state -> fact
+	contexts []*sumContext
+	ctxIndex map[string]int32 // proc and entry state -> context
+	work     []int32
+	store    *stateStore // encodes states as keys
+	failure  *engine.Result
+}
+
+// Summaries decides prog, which must have one thread (no thread start),
+// with procedure summaries. It returns the engine's result and the
+// number of facts stored.
+func Summaries(ctx context.Context, prog *bp.Program, opts Options) (engine.Result, int) {
+	e := &summarySearch{
+		stepper:  stepper{ctx: ctx, prog: prog, an: analyse(prog, opts), bound: 1},
+		opts:     opts,
+		index:    map[string]int32{},
+		ctxIndex: map[string]int32{},
+		store:    newStateStore(len(prog.Globals)),
+	}
+	init := newSearch(prog, e.an, opts, 1).initial()
+	e.context(init, nil)
+	for len(e.work) > 0 && e.failure == nil {
+		if err := ctx.Err(); err != nil {
+			return engine.Stopped(ctx), len(e.facts)
+		}
+		if opts.MaxStates > 0 && len(e.facts) >= opts.MaxStates {
+			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", opts.MaxStates)}, len(e.facts)
+		}
+		f := e.work[len(e.work)-1]
+		e.work = e.work[:len(e.work)-1]
+		e.process(f)
+	}
+	if e.failure != nil {
+		return *e.failure, len(e.facts)
+	}
+	return engine.Result{Verdict: engine.Safe}, len(e.facts)
+}
+
+// key encodes s, with a prefix.
+func (e *summarySearch) key(prefix int32, s *state) string {
+	rec := e.store.appendRecord(binaryPrefix(prefix), s)
+	return string(rec)
+}
+
+func binaryPrefix(n int32) []byte { return []byte{byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)} }
+
+// context returns the context of the thread of entry (its current frame
+// the callee's, its stack empty), creating it, and its entry fact, if new.
+func (e *summarySearch) context(entry state, creator *sumCall) int32 {
+	k := e.key(entry.threads[0].proc, &entry)
+	if c, ok := e.ctxIndex[k]; ok {
+		return c
+	}
+	c := int32(len(e.contexts))
+	e.ctxIndex[k] = c
+	e.contexts = append(e.contexts, &sumContext{creator: creator, exitKey: map[string]bool{}})
+	e.contexts[c].entry = e.add(c, entry, -1, stepInfo{thread: -1, taken: -1}, nil, nil)
+	return c
+}
+
+// add stores fact (c, s) if new and queues it; it returns the fact's
+// index (the old one's if known).
+func (e *summarySearch) add(c int32, s state, from int32, info stepInfo, via *sumCall, exit *sumExit) int32 {
+	e.forgetDead(&s, 0)
+	k := e.key(c, &s)
+	if f, ok := e.index[k]; ok {
+		return f
+	}
+	f := int32(len(e.facts))
+	e.index[k] = f
+	e.facts = append(e.facts, sumFact{ctx: c, st: s, from: from, step: info, via: via, exitF: exit})
+	e.work = append(e.work, f)
+	if e.opts.Stored != nil && len(e.facts)%StoredEvery == 0 {
+		e.opts.Stored(StoredEvery)
+	}
+	if e.opts.Label != "" {
+		t := &s.threads[0]
+		if e.an.target[t.proc][t.pc] {
+			e.found(f, nil, fmt.Sprintf("label %s reached", e.opts.Label))
+		}
+	}
+	return f
+}
+
+// process takes the step of fact f, for every split of what it reads.
+func (e *summarySearch) process(f int32) {
+	fact := e.facts[f]
+	s := fact.st
+	th := &s.threads[0]
+	st := &e.prog.Procs[th.proc].Steps[th.pc]
+	xs := e.an.unknownReads(&s, 0)
+	if len(xs) > maxEnum {
+		e.failure = &engine.Result{Limit: engine.Choices, Reason: tooManyReads(e.prog, st, len(xs))}
+		return
+	}
+	for mask := 0; mask < 1<<len(xs) && e.failure == nil; mask++ {
+		c, conc := concretise(&s, xs, mask)
+		info := stepInfo{conc: conc, thread: th.id, proc: th.proc, pc: th.pc, taken: -1}
+		ev := &env{g: c.globals, l: c.threads[0].locals, ch: make([]bool, st.Choices)}
+		switch st.Kind {
+		case bp.Call:
+			call := &sumCall{fact: f, c: c, info: info}
+			entry := e.call(&c, 0, st, ev)
+			entry.threads[0].stack = nil
+			callee := e.context(entry, call)
+			ctx := e.contexts[callee]
+			ctx.callers = append(ctx.callers, call)
+			for _, x := range ctx.exits {
+				e.returnTo(call, x)
+			}
+		case bp.Return:
+			x := &sumExit{fact: f, c: c, info: info, vals: make([]val, len(st.Values))}
+			for j, v := range st.Values {
+				x.vals[j] = ev.value(v)
+			}
+			ctx := e.contexts[fact.ctx]
+			if k := e.exitKey(x); !ctx.exitKey[k] {
+				ctx.exitKey[k] = true
+				ctx.exits = append(ctx.exits, x)
+				for _, call := range ctx.callers {
+					e.returnTo(call, x)
+				}
+			}
+		default:
+			if e.exec(&c, 0, info, func(n state, _, _ int, info stepInfo) {
+				if len(n.threads) > 0 {
+					e.add(fact.ctx, n, f, info, nil, nil)
+				}
+			}) {
+				e.found(f, &info, "assertion can fail")
+			}
+			if err := e.err; err != nil {
+				if e.ctx.Err() != nil {
+					r := engine.Stopped(e.ctx)
+					e.failure = &r
+				} else {
+					e.failure = &engine.Result{Limit: engine.Choices, Reason: err.Error()}
+				}
+			}
+		}
+	}
+}
+
+// exitKey identifies an exit by what the caller sees of it: the globals,
+// the thread-locals and the results.
+func (e *summarySearch) exitKey(x *sumExit) string {
+	b := make([]byte, 0, len(x.c.globals)+len(x.vals)+8)
+	for _, v := range x.c.globals {
+		b = append(b, byte(v))
+	}
+	for _, v := range x.c.threads[0].locals[:len(e.prog.ThreadLocals)] {
+		b = append(b, byte(v))
+	}
+	for _, v := range x.vals {
+		b = append(b, byte(v))
+	}
+	return string(b)
+}
+
+// returnTo continues caller call with exit x of its callee: the state at
+// the call, with the exit's globals and thread-locals and the results in
+// the call's targets, at the step after the call.
+func (e *summarySearch) returnTo(call *sumCall, x *sumExit) {
+	n := call.c.clone()
+	t := &n.threads[0]
+	copy(n.globals, x.c.globals)
+	copy(t.locals, x.c.threads[0].locals[:len(e.prog.ThreadLocals)])
+	st := &e.prog.Procs[t.proc].Steps[t.pc]
+	for j, ref := range st.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			n.globals[ref.Index] = x.vals[j]
+		default:
+			t.locals[ref.Index] = x.vals[j]
+		}
+	}
+	t.pc = int32(st.Next)
+	info := stepInfo{thread: t.id, proc: x.info.proc, pc: x.info.pc, conc: x.info.conc, taken: -1}
+	e.add(e.facts[call.fact].ctx, n, call.fact, info, call, x)
+}
+
+// found ends the search with a bug at fact f: reached (a label), or the
+// failing assertion fail executed from it.
+func (e *summarySearch) found(f int32, fail *stepInfo, why string) {
+	if e.failure != nil {
+		return
+	}
+	states, steps := e.path(f)
+	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: buildTrace(e.prog, states, steps, fail)}
+}
+
+// path rebuilds the execution from main's start to fact f: full states
+// (the thread's frames on its stack) and the step before each.
+func (e *summarySearch) path(f int32) ([]state, []stepInfo) {
+	c := e.facts[f].ctx
+	states, steps := e.reach(c)
+	in, inSteps := e.within(f, e.stackOf(c))
+	return append(states, in[1:]...), append(steps, inSteps[1:]...)
+}
+
+// reach is the execution from main's start to the entry of context c.
+func (e *summarySearch) reach(c int32) ([]state, []stepInfo) {
+	ctx := e.contexts[c]
+	if ctx.creator == nil {
+		return []state{e.facts[ctx.entry].st}, []stepInfo{{thread: -1, taken: -1}}
+	}
+	d := e.facts[ctx.creator.fact].ctx
+	states, steps := e.reach(d)
+	in, inSteps := e.within(ctx.creator.fact, e.stackOf(d))
+	states, steps = append(states, in[1:]...), append(steps, inSteps[1:]...)
+	states = append(states, withStack(&e.facts[ctx.entry].st, e.stackOf(c)))
+	return states, append(steps, ctx.creator.info)
+}
+
+// stackOf is the stack of the thread while it runs in context c: the
+// frames of the calls that created c and its creators.
+func (e *summarySearch) stackOf(c int32) []frame {
+	ctx := e.contexts[c]
+	if ctx.creator == nil {
+		return nil
+	}
+	return append(e.stackOf(e.facts[ctx.creator.fact].ctx), callerFrame(ctx.creator))
+}
+
+// callerFrame is the frame a call pushes.
+func callerFrame(call *sumCall) frame {
+	t := &call.c.threads[0]
+	return frame{proc: t.proc, pc: t.pc, locals: t.locals}
+}
+
+// within is the execution in f's context from its entry to f, the
+// thread's stack below it stack; the step before the entry is left
+// for the caller to fill.
+func (e *summarySearch) within(f int32, stack []frame) ([]state, []stepInfo) {
+	var chain []int32
+	for g := f; g >= 0; g = e.facts[g].from {
+		chain = append(chain, g)
+	}
+	var states []state
+	var steps []stepInfo
+	for i := len(chain) - 1; i >= 0; i-- {
+		fact := &e.facts[chain[i]]
+		if call := fact.via; call != nil {
+			// The call, the callee's execution to the exit, the return.
+			inner := append(append([]frame(nil), stack...), callerFrame(call))
+			in, inSteps := e.within(fact.exitF.fact, inner)
+			inSteps[0] = call.info
+			states, steps = append(states, in...), append(steps, inSteps...)
+		}
+		states = append(states, withStack(&fact.st, stack))
+		steps = append(steps, fact.step)
+	}
+	return states, steps
+}
+
+// withStack is s (one thread, its stack empty) with stack under its
+// frame.
+func withStack(s *state, stack []frame) state {
+	c := s.clone()
+	if len(stack) > 0 {
+		t := &c.threads[0]
+		t.stack = make([]frame, len(stack))
+		for k, f := range stack {
+			f.locals = append([]val(nil), f.locals...)
+			t.stack[k] = f
+		}
+	}
+	return c
+}

@@ -1,0 +1,116 @@
+package explicit
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/internal/gen"
+)
+
+// seedCount is n, a fifth with -short, ten times with BOPGO_LONG.
+func seedCount(n int) int {
+	switch {
+	case testing.Short():
+		return max(n/5, 1)
+	case os.Getenv("BOPGO_LONG") != "":
+		return 10 * n
+	}
+	return n
+}
+
+// replayed fails t unless r's counterexample, if any, replays.
+func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what string) {
+	t.Helper()
+	if r.Verdict != engine.Unsafe {
+		return
+	}
+	require.NotNil(t, r.Trace, what)
+	if err := interp.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace); err != nil {
+		t.Fatalf("%s: the counterexample does not replay: %v", what, err)
+	}
+}
+
+// TestSummariesAgreeWithBoundedStacks compares procedure summaries with
+// the search of bounded stacks on random programs of one thread with
+// recursive functions (gen.Recursive): every bug the bounded search finds
+// is found, nothing it finds unsafe is proved safe, what it proves safe
+// (its bound never met) is safe; every counterexample replays. Some of
+// the programs must be safe with stacks deeper than the bound (the
+// bounded search cannot decide them), and some unsafe.
+func TestSummariesAgreeWithBoundedStacks(t *testing.T) {
+	t.Parallel()
+	const depth = 6
+	var safeDeep, unsafe, deepBugs, decidedByBoth int
+	for seed := int64(1); seed <= int64(seedCount(150)); seed++ {
+		src := gen.Recursive(seed, gen.SmallRecursive)
+		p, err := bp.Load("rec.bp", []byte(src))
+		require.NoError(t, err, "seed %d\n%s", seed, src)
+		what := fmt.Sprintf("seed %d", seed)
+		sum, _ := Summaries(context.Background(), p, Options{})
+		bounded, _ := Search(context.Background(), p, Options{MaxStack: depth}, 1)
+		replayed(t, p, Options{}, sum, what+" (summaries)")
+		replayed(t, p, Options{}, bounded, what+" (bounded)")
+		switch {
+		case bounded.Verdict == engine.Unsafe && sum.Verdict != engine.Unsafe:
+			t.Fatalf("%s: the bounded search finds a bug, summaries say %v (%s)\n%s", what, sum.Verdict, sum.Reason, src)
+		case bounded.Verdict == engine.Safe && sum.Verdict != engine.Safe:
+			t.Fatalf("%s: the bounded search proves it safe, summaries say %v (%s)\n%s", what, sum.Verdict, sum.Reason, src)
+		case sum.Verdict == engine.Unknown:
+			t.Fatalf("%s: summaries do not decide: %s\n%s", what, sum.Reason, src)
+		}
+		switch {
+		case sum.Verdict == engine.Safe && bounded.Limit == engine.Stack:
+			safeDeep++
+		case sum.Verdict == engine.Unsafe:
+			unsafe++
+			if shallow, _ := Search(context.Background(), p, Options{MaxStack: 2}, 1); shallow.Verdict != engine.Unsafe {
+				deepBugs++ // a bug that needs calls nested three deep or more
+			}
+		}
+		if bounded.Verdict != engine.Unknown {
+			decidedByBoth++
+		}
+	}
+	t.Logf("%d safe with unbounded stacks, %d unsafe (%d only with calls nested three deep or more), %d decided by the bounded search too",
+		safeDeep, unsafe, deepBugs, decidedByBoth)
+	require.Positive(t, safeDeep, "no program safe with stacks the bounded search cannot cover")
+	require.Positive(t, deepBugs, "no bug that needs deep recursion")
+}
+
+// TestSummariesAgreeWithInlining runs random programs of one thread whose
+// functions do not recurse twice: inlined (the default) and with every
+// call kept as a call (bp.LoadOptions.KeepCalls), decided by summaries.
+// The verdicts agree; the counterexamples of both replay.
+func TestSummariesAgreeWithInlining(t *testing.T) {
+	t.Parallel()
+	cfg := gen.Small
+	cfg.Threads, cfg.Helpers = 0, 2
+	calls := 0
+	for seed := int64(1); seed <= int64(seedCount(150)); seed++ {
+		src := gen.Program(seed, cfg)
+		inlined, err := bp.Load("p.bp", []byte(src))
+		require.NoError(t, err, "seed %d", seed)
+		kept, err := bp.LoadWith("p.bp", []byte(src), bp.LoadOptions{KeepCalls: true})
+		if err != nil {
+			continue // an enforce invariant around a call with results
+		}
+		what := fmt.Sprintf("seed %d", seed)
+		want, _ := Search(context.Background(), inlined, Options{}, 1)
+		got, _ := Summaries(context.Background(), kept, Options{})
+		replayed(t, kept, Options{}, got, what)
+		if got.Verdict != want.Verdict {
+			t.Fatalf("%s: inlined %v (%s), with summaries %v (%s)\n%s", what, want.Verdict, want.Reason, got.Verdict, got.Reason, src)
+		}
+		if kept.HasCalls() {
+			calls++
+		}
+	}
+	require.Positive(t, calls, "no program kept a call")
+}
