@@ -196,6 +196,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
 		res.Reason = r.Certificate.String()
 	}
+	if r.Verdict == Safe && r.Summaries != nil && res.Reason == "" {
+		contexts, facts, exits := r.Summaries.Size()
+		res.Reason = fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)
+	}
 	return res, nil
 }
 
@@ -210,6 +214,14 @@ func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Re
 		}
 		return interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 	case Safe:
+		if r.Summaries != nil {
+			return interp.CheckSummaries(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
+		}
+		if p.Prog.HasCalls() && !p.Prog.StartsThreads() {
+			// Summaries decide such a program: their fixed point is the
+			// evidence, and a Safe without it is not checked.
+			return errors.New("no procedure summaries")
+		}
 		if r.Certificate != nil {
 			return r.Certificate.Check(ctx)
 		}

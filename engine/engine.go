@@ -75,6 +75,11 @@ type Result struct {
 	// k-induction's k, the counter engine's basis), is checked by the root
 	// before Safe leaves.
 	Certificate Certificate
+	// Summaries, from the explicit engine on a program of one thread with
+	// recursive functions, are its evidence for Safe: the root re-checks
+	// them with bp/interp (which engines do not import) before Safe
+	// leaves.
+	Summaries *bp.Summaries
 	// Counters are the work of this run, in the engine's order (see
 	// Counters); the root adds them up over the thread bounds.
 	Counters Counters

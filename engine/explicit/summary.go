@@ -107,7 +107,46 @@ func Summaries(ctx context.Context, prog *bp.Program, opts Options) (engine.Resu
 	if e.failure != nil {
 		return *e.failure, len(e.facts)
 	}
-	return engine.Result{Verdict: engine.Safe}, len(e.facts)
+	return engine.Result{Verdict: engine.Safe, Summaries: e.evidence()}, len(e.facts)
+}
+
+// evidence is the fixed point as bp.Summaries, for the root to re-check.
+func (e *summarySearch) evidence() *bp.Summaries {
+	out := &bp.Summaries{Contexts: make([]bp.SummaryContext, len(e.contexts))}
+	for i, ctx := range e.contexts {
+		out.Contexts[i].Entry = partial(&e.facts[ctx.entry].st)
+		for _, x := range ctx.exits {
+			out.Contexts[i].Exits = append(out.Contexts[i].Exits, bp.SummaryExit{
+				Globals:      tris(x.c.globals),
+				ThreadLocals: tris(x.c.threads[0].locals[:len(e.prog.ThreadLocals)]),
+				Results:      tris(x.vals),
+			})
+		}
+	}
+	for i := range e.facts {
+		f := &e.facts[i]
+		out.Contexts[f.ctx].Facts = append(out.Contexts[f.ctx].Facts, partial(&f.st))
+	}
+	return out
+}
+
+// partial is the frame of the thread of s, X as Any.
+func partial(s *state) bp.PartialFrame {
+	t := &s.threads[0]
+	return bp.PartialFrame{Proc: int(t.proc), PC: int(t.pc), Globals: tris(s.globals), Locals: tris(t.locals)}
+}
+
+func tris(vs []val) []bp.Tri {
+	out := make([]bp.Tri, len(vs))
+	for i, v := range vs {
+		switch v {
+		case v1:
+			out[i] = bp.True
+		case vX:
+			out[i] = bp.Any
+		}
+	}
+	return out
 }
 
 // key encodes s, with a prefix.

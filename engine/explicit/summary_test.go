@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
@@ -25,9 +26,15 @@ func seedCount(n int) int {
 	return n
 }
 
-// replayed fails t unless r's counterexample, if any, replays.
+// replayed fails t unless r's counterexample, if any, replays, and its
+// procedure summaries, if any, check.
 func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what string) {
 	t.Helper()
+	if r.Summaries != nil {
+		if err := interp.CheckSummaries(p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
+			t.Fatalf("%s: the summaries do not check: %v", what, err)
+		}
+	}
 	if r.Verdict != engine.Unsafe {
 		return
 	}
@@ -113,4 +120,60 @@ func TestSummariesAgreeWithInlining(t *testing.T) {
 		}
 	}
 	require.Positive(t, calls, "no program kept a call")
+}
+
+// TestSummariesEvidenceIsChecked: the evidence of a safe program checks,
+// and each way of breaking it is caught: a fact dropped, an exit dropped,
+// a value of a fact narrowed, main's context missing.
+func TestSummariesEvidenceIsChecked(t *testing.T) {
+	t.Parallel()
+	p := load(t, `decl g;
+bool f(x) begin
+  if * then g := f(!x); fi
+  return x | g;
+end
+void main() begin decl y; g := T; y := f(T); assert(g); end`)
+	r, _ := Summaries(context.Background(), p, Options{})
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	require.NotNil(t, r.Summaries)
+	check := func() error { return interp.CheckSummaries(p, interp.Options{}, r.Summaries) }
+	require.NoError(t, check())
+	for ci := range r.Summaries.Contexts {
+		ctx := &r.Summaries.Contexts[ci]
+		for fi := range ctx.Facts {
+			saved := ctx.Facts
+			ctx.Facts = append(append([]bp.PartialFrame(nil), saved[:fi]...), saved[fi+1:]...)
+			assert.Error(t, check(), "context %d without fact %d", ci, fi)
+			ctx.Facts = saved
+		}
+		for xi := range ctx.Exits {
+			saved := ctx.Exits
+			ctx.Exits = append(append([]bp.SummaryExit(nil), saved[:xi]...), saved[xi+1:]...)
+			assert.Error(t, check(), "context %d without exit %d", ci, xi)
+			ctx.Exits = saved
+		}
+	}
+	// A fact's known global flipped: the state it stood for is no longer
+	// covered, or the flipped one is not closed.
+	flips, caught := 0, 0
+	for ci := range r.Summaries.Contexts {
+		for fi := range r.Summaries.Contexts[ci].Facts {
+			f := &r.Summaries.Contexts[ci].Facts[fi]
+			for gi, v := range f.Globals {
+				if v == bp.Any {
+					continue
+				}
+				f.Globals[gi] = 1 - v
+				flips++
+				if check() != nil {
+					caught++
+				}
+				f.Globals[gi] = v
+			}
+		}
+	}
+	t.Logf("%d of %d flips caught", caught, flips)
+	require.Positive(t, caught)
+	r.Summaries.Contexts = r.Summaries.Contexts[1:]
+	assert.Error(t, check(), "main's context dropped")
 }
