@@ -19,6 +19,13 @@ import (
 // reachable, Safe when none is and no start met the bound, Unknown when
 // one did; ok is false past limit states.
 func naiveSearch(t testing.TB, prog *bp.Program, opts interp.Options, bound, limit int) (v engine.Verdict, ok bool) {
+	return naiveSearchStack(t, prog, opts, bound, 0, limit)
+}
+
+// naiveSearchStack is naiveSearch with a bound on the depth of calls of
+// recursive functions (0: none): a call beyond it is not taken, and the
+// verdict is then Unknown where no bug was found.
+func naiveSearchStack(t testing.TB, prog *bp.Program, opts interp.Options, bound, maxStack, limit int) (v engine.Verdict, ok bool) {
 	sem := interp.New(prog, opts)
 	targets := prog.Targets(opts.Label)
 	seen := map[string]bool{}
@@ -59,6 +66,10 @@ func naiveSearch(t testing.TB, prog *bp.Program, opts interp.Options, bound, lim
 			if st.Kind == bp.Spawn && len(s.Threads) >= bound {
 				hit = true
 			}
+			if st.Kind == bp.Call && maxStack > 0 && len(s.Threads[ti].Stack) >= maxStack {
+				hit = true
+				continue
+			}
 			succs, fails, err := sem.Successors(&s, ti, bound)
 			require.NoError(t, err)
 			if fails {
@@ -91,6 +102,12 @@ func key(s *bp.State) string {
 		b = append(b, 0xff, byte(t.ID), byte(t.Proc), byte(t.PC>>8), byte(t.PC), bit(t.Atomic))
 		for _, v := range t.Locals {
 			b = append(b, bit(v))
+		}
+		for _, f := range t.Stack {
+			b = append(b, 0xfe, byte(f.Proc), byte(f.PC>>8), byte(f.PC))
+			for _, v := range f.Locals {
+				b = append(b, bit(v))
+			}
 		}
 	}
 	return string(b)

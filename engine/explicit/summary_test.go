@@ -177,3 +177,40 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	r.Summaries.Contexts = r.Summaries.Contexts[1:]
 	assert.Error(t, check(), "main's context dropped")
 }
+
+// TestBoundedStacksAgreeWithNaive compares the search of bounded stacks
+// with the naive definition (bp/interp's semantics, every value
+// enumerated, the same bound on calls) on random programs with threads
+// and recursive functions; every counterexample replays.
+func TestBoundedStacksAgreeWithNaive(t *testing.T) {
+	t.Parallel()
+	const depth = 3
+	compared, decided, safe := 0, 0, 0
+	for seed := int64(1); seed <= int64(seedCount(60)); seed++ {
+		src := gen.Recursive(seed, gen.ThreadedRecursive)
+		p, err := bp.Load("rec.bp", []byte(src))
+		require.NoError(t, err, "seed %d\n%s", seed, src)
+		want, ok := naiveSearchStack(t, p, interp.Options{}, 3, depth, 20000)
+		if !ok {
+			continue
+		}
+		compared++
+		what := fmt.Sprintf("seed %d", seed)
+		r := searchAndReplay(t, p, Options{MaxStack: depth}, 3, what)
+		if r.Verdict == engine.Unknown && r.Limit == engine.Stack {
+			r.Verdict = engine.Unknown
+		}
+		if r.Verdict != want {
+			t.Fatalf("%s: engine says %v (%s), naive search says %v\n%s", what, r.Verdict, r.Reason, want, src)
+		}
+		if want != engine.Unknown {
+			decided++
+		}
+		if want == engine.Safe {
+			safe++
+		}
+	}
+	t.Logf("%d programs compared, %d decided, %d safe", compared, decided, safe)
+	require.Greater(t, compared, seedCount(60)/3, "too few programs small enough for the naive search")
+	require.Positive(t, safe)
+}

@@ -20,7 +20,7 @@ type RecursiveConfig struct {
 // differential tests: one thread, and a few threads.
 var (
 	SmallRecursive    = RecursiveConfig{Globals: 3, Funcs: 3, Stmts: 4}
-	ThreadedRecursive = RecursiveConfig{Globals: 2, Funcs: 2, Stmts: 3, Threads: 2}
+	ThreadedRecursive = RecursiveConfig{Globals: 2, Funcs: 2, Stmts: 2, Threads: 1}
 )
 
 // Recursive returns a random program with recursive functions: direct and
@@ -187,9 +187,10 @@ func (g *recGen) mainBody(globals, threads []string) {
 	for range 1 + g.r.Intn(2) {
 		g.printf("%s;", g.callText(g.funcs[g.r.Intn(len(g.funcs))], locals[g.r.Intn(2)]))
 	}
-	if g.counter {
+	switch {
+	case g.counter:
 		g.printf("assert(!(c0 & c1));")
-	} else {
+	case g.r.Intn(2) == 0:
 		g.printf("assert(%s);", g.expr(2))
 	}
 	g.indent = ""
