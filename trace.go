@@ -23,7 +23,18 @@ type Step struct {
 	Taken     int      // for a branch: 1 if the condition held, 0 if not; -1 otherwise
 	Globals   []Value  // shared variables before the step
 	Locals    []Value  // the running thread's visible locals before the step
-	Note      string   // e.g. "thread start suppressed by the thread bound"
+	// Calls are the calls of recursive functions the thread is in,
+	// outermost first: each one's function and the position of the call
+	// (empty without recursion).
+	Calls []Call
+	Note  string // e.g. "thread start suppressed by the thread bound"
+}
+
+// Call is a call of a recursive function on a thread's stack: the
+// function called and where.
+type Call struct {
+	Function string
+	Position bp.Position
 }
 
 // Value is a variable's value in a step.
@@ -53,6 +64,7 @@ func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 			Taken:     s.Taken,
 			Globals:   globals(prog, &s.Before),
 			Locals:    locals(prog, s.Before.Thread(s.Thread)),
+			Calls:     calls(prog, s.Before.Thread(s.Thread)),
 		}
 		if s.Suppressed {
 			step.Note = "the started thread never runs in this trace"
@@ -106,4 +118,18 @@ func hasLabel(st *bp.Step, label string) bool {
 		}
 	}
 	return false
+}
+
+// calls lists the calls on t's stack: for each caller's frame, the
+// function it called (the next frame's, or the current one's) and where.
+func calls(prog *bp.Program, t *bp.ThreadState) []Call {
+	if t == nil || len(t.Stack) == 0 {
+		return nil
+	}
+	out := make([]Call, len(t.Stack))
+	for k, f := range t.Stack {
+		st := &prog.Procs[f.Proc].Steps[f.PC]
+		out[k] = Call{Function: prog.Procs[st.Callee].Name, Position: prog.Position(st)}
+	}
+	return out
 }

@@ -114,6 +114,9 @@ func writeTrace(w io.Writer, tr *bopgo.Trace) {
 		case 0:
 			fmt.Fprintln(w, "    condition false")
 		}
+		if len(s.Calls) > 0 {
+			fmt.Fprintf(w, "    calls:   %s\n", callChain(s.Calls))
+		}
 		if s.Note != "" {
 			fmt.Fprintf(w, "    %s\n", s.Note)
 		}
@@ -164,7 +167,16 @@ type jsonStep struct {
 	Statement string     `json:"statement"`
 	Taken     *bool      `json:"taken"`
 	Values    jsonValues `json:"values"`
+	Calls     []jsonCall `json:"calls,omitempty"`
 	Note      string     `json:"note,omitempty"`
+}
+
+// jsonCall is a call of a recursive function on the thread's stack.
+type jsonCall struct {
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
 }
 
 type jsonValues struct {
@@ -264,6 +276,7 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			js := jsonStep{
 				Thread: s.Thread, File: s.Position.Filename, Line: s.Position.Line, Column: s.Position.Column,
 				Labels: s.Labels, Statement: s.Statement, Note: s.Note,
+				Calls:  jsonCalls(s.Calls),
 				Values: jsonValues{Globals: map[string]bool{}, Locals: map[string]bool{}},
 			}
 			if js.Labels == nil {
@@ -292,4 +305,22 @@ func (p *printer) encode(v any) {
 	enc := json.NewEncoder(p.w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(v) // a write error to stdout has nowhere better to go
+}
+
+// callChain words the calls of recursive functions a step is in,
+// outermost first: "f (at t.bp:12:3) > g (at t.bp:7:5)".
+func callChain(cs []bopgo.Call) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprintf("%s (at %s)", c.Function, c.Position)
+	}
+	return strings.Join(parts, " > ")
+}
+
+func jsonCalls(cs []bopgo.Call) []jsonCall {
+	var out []jsonCall
+	for _, c := range cs {
+		out = append(out, jsonCall{Function: c.Function, File: c.Position.Filename, Line: c.Position.Line, Column: c.Position.Column})
+	}
+	return out
 }

@@ -319,3 +319,49 @@ func TestSatAbsWideSteps(t *testing.T) {
 	require.NotEmpty(t, problems, "the harness must see the broken constrain")
 	assert.Contains(t, problems[0].String(), "no execution of the step")
 }
+
+// TestSatAbsRecursion: the program SatAbs writes for its Recursion1 test
+// without full inlining keeps the recursive function f; boppo mode
+// proves it safe (procedure summaries), and with its assertion negated
+// prints a counterexample through the recursion that the harness reads
+// as an execution.
+func TestSatAbsRecursion(t *testing.T) {
+	t.Parallel()
+	const path = "testdata/satabs/Recursion1-partial.bp"
+	code, out, errOut := runName("boppo", "--compact-trace", "--por", path)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, lineSafe, lastLine(out))
+	_, src := loadProgram(t, path)
+	buggy := strings.Replace(src, "PC4: assert(b0_1_eq_g);", "PC4: assert(!b0_1_eq_g);", 1)
+	require.NotEqual(t, src, buggy)
+	prog, err := bp.Load("Recursion1-buggy.bp", []byte(buggy))
+	require.NoError(t, err)
+	verdict, problems, err := harness(prog, buggy, "", []string{"--por"}, false)
+	require.NoError(t, err)
+	require.Equal(t, satabs.Failed, verdict)
+	assert.Empty(t, problems)
+}
+
+// TestHarnessRecursive runs the harness on the counterexamples of random
+// programs with recursive functions (gen.Recursive): the compact trace
+// through calls and returns is an execution as SatAbs reads it.
+func TestHarnessRecursive(t *testing.T) {
+	t.Parallel()
+	n := int64(30)
+	if testing.Short() {
+		n = 8
+	}
+	ta := &tally{name: "recursive"}
+	for seed := int64(1); seed <= n; seed++ {
+		src := gen.Recursive(seed, gen.SmallRecursive)
+		prog, err := bp.Load("rec.bp", []byte(src))
+		require.NoError(t, err, "seed %d", seed)
+		verdict, problems, err := harness(prog, src, "", nil, true)
+		require.NoError(t, err, "seed %d", seed)
+		if verdict == satabs.Failed {
+			ta.add(fmt.Sprintf("seed %d", seed), problems)
+		}
+	}
+	ta.report(t)
+	require.Positive(t, ta.traces)
+}

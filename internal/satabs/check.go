@@ -51,6 +51,15 @@ type thread struct {
 	ended  bool
 	atomic bool
 	vals   []int8 // by local slot
+	// stack holds the frames of the calls of recursive functions the
+	// thread is in, outermost first.
+	stack []frame
+}
+
+// frame is a caller's frame: its proc, its Call step, its locals.
+type frame struct {
+	proc, pc int
+	vals     []int8
 }
 
 // view is one line's values: the globals, and each thread's visible

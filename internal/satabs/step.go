@@ -60,7 +60,69 @@ func (c *checker) execute(l *Line, k int, st *bp.Step, last bool, next func() *v
 	case bp.AtomicBegin, bp.AtomicEnd:
 		t.atomic = st.Kind == bp.AtomicBegin
 		t.pcs = []int{st.Next}
+	case bp.Call:
+		c.call(k, st)
+	case bp.Return:
+		c.ret(l, k, st)
 	}
+}
+
+// call enters the callee of Call step st with a new frame: the
+// parameters the arguments (unknown where either is possible), the
+// thread-locals the caller's, the other locals unknown.
+func (c *checker) call(k int, st *bp.Step) {
+	t := c.threads[k]
+	p := c.prog.Procs[t.proc]
+	pc := slices.IndexFunc(t.pcs, func(pc int) bool { return &p.Steps[pc] == st })
+	callee := c.prog.Procs[st.Callee]
+	vals := unknowns(len(callee.Locals))
+	copy(vals, t.vals[:len(c.prog.ThreadLocals)])
+	for j, a := range st.Args {
+		switch c.possible(a, k) {
+		case 1:
+			vals[callee.Params[j]] = 0
+		case 2:
+			vals[callee.Params[j]] = 1
+		}
+	}
+	t.stack = append(t.stack, frame{proc: t.proc, pc: t.pcs[pc], vals: t.vals})
+	t.proc, t.pcs, t.vals = st.Callee, []int{callee.Entry}, vals
+}
+
+// ret leaves the callee for the frame on top of the stack: the thread-
+// locals come back, the call's targets take the returned values (unknown
+// where either is possible).
+func (c *checker) ret(l *Line, k int, st *bp.Step) {
+	t := c.threads[k]
+	if len(t.stack) == 0 {
+		c.fail(l.Num, "%s: a return without a caller", c.stmt(st))
+		t.ended = true
+		return
+	}
+	vals := make([]int8, len(st.Values))
+	for j, v := range st.Values {
+		vals[j] = unknown
+		switch c.possible(v, k) {
+		case 1:
+			vals[j] = 0
+		case 2:
+			vals[j] = 1
+		}
+	}
+	f := t.stack[len(t.stack)-1]
+	t.stack = t.stack[:len(t.stack)-1]
+	copy(f.vals, t.vals[:len(c.prog.ThreadLocals)])
+	call := &c.prog.Procs[f.proc].Steps[f.pc]
+	for j, ref := range call.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			c.globals[ref.Index] = vals[j]
+		default:
+			f.vals[ref.Index] = vals[j]
+		}
+	}
+	t.proc, t.pcs, t.vals = f.proc, []int{call.Next}, f.vals
 }
 
 func (c *checker) stmt(st *bp.Step) string {
