@@ -87,7 +87,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	defer stop()
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
-		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack,
+		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack, Contexts: opts.Contexts,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}

@@ -143,7 +143,7 @@ var engineTable = []EngineInfo{
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},
 	{Name: Explicit, Summary: "every interleaving, state by state; recursion by procedure summaries (one thread) or bounded stacks (threads)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack},
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts},
 		Race:   1, Counters: explicit.Counters(),
 		new: always(explicit.Run)},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
@@ -173,7 +173,7 @@ var engineTable = []EngineInfo{
 		new:      func(o *Options) engine.Run { return spin.New(o.Spin) }},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth, engine.Stack}},
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth, engine.Stack, engine.Contexts}},
 }
 
 // always makes an engine without options or state.

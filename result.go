@@ -90,6 +90,13 @@ type Options struct {
 	// decided with procedure summaries, whatever the depth): past it the
 	// verdict is Unknown with the Stack limit. 0 means DefaultMaxStack.
 	MaxStack int
+	// Contexts, when positive, makes the explicit engine explore only
+	// the executions with at most that many context switches (a step of
+	// another thread than the last one's; the bound of Lal and Reps, and
+	// of Getafix): bugs found are real; where it finds none, the verdict
+	// is Unknown with the Contexts limit. The other engines ignore it and
+	// answer for every interleaving.
+	Contexts int
 	// Timeout bounds the check's wall time: past it the verdict is
 	// Unknown with the Time limit and the reason "timeout after" it. 0
 	// means no bound (the context's deadline, if any, still holds).

@@ -56,6 +56,7 @@ type Problem struct {
 	MaxStates int // stored states; 0: no bound (the States limit)
 	MaxDepth  int // unrolling or frames of the circuit engines; 0: no bound (the Depth limit)
 	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
+	Contexts  int // context switches (explicit); 0: no bound (the Contexts limit)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.

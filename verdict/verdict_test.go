@@ -15,7 +15,9 @@ func TestZeroValues(t *testing.T) {
 	assert.Equal(t, NoLimit, l)
 	assert.Equal(t, "", l.String())
 	assert.Equal(t, "choices", Choices.String())
-	assert.Len(t, Limits(), 7)
+	assert.Equal(t, "stack", Stack.String())
+	assert.Equal(t, "contexts", Contexts.String())
+	assert.Len(t, Limits(), 9)
 }
 
 // The words and the limit come from whoever ended the context.

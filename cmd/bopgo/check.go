@@ -32,6 +32,7 @@ type checkFlags struct {
 	maxStates  int
 	maxDepth   int
 	maxStack   int
+	contexts   int
 	maxMemory  cli.ByteSize
 	timeout    time.Duration
 	json       bool
@@ -52,6 +53,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.IntVar(&f.maxStack, "max-stack", 0, fmt.Sprintf("a program with recursive functions and threads: give up with UNKNOWN past calls nested `N` deep (0: %d; one thread is decided whatever the depth)", bopgo.DefaultMaxStack))
+	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
@@ -82,7 +84,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return cmd.Errorf("--broadcast must be blocking or monotone, not %q", f.broadcast)
 	}
-	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 {
+	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 || f.contexts < 0 {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
@@ -96,7 +98,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading,
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading,
 		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {

@@ -77,6 +77,13 @@ func tooManyReads(prog *bp.Program, st *bp.Step, n int) string {
 func (e *search) expand(head int32, sp *state, ti int) {
 	s := *sp
 	th := s.threads[ti]
+	switches := s.switches
+	if e.opts.Contexts > 0 && s.last != -1 && s.last != th.id {
+		if switches++; int(switches) > e.opts.Contexts {
+			e.contextHit = true
+			return
+		}
+	}
 	xs := e.an.unknownReads(&s, ti)
 	if len(xs) > maxEnum {
 		e.fail(engine.Choices, tooManyReads(e.prog, &e.prog.Procs[th.proc].Steps[th.pc], len(xs)))
@@ -86,6 +93,9 @@ func (e *search) expand(head int32, sp *state, ti int) {
 		c, conc := concretise(&s, xs, mask)
 		info := stepInfo{conc: conc}
 		if e.stepper.exec(&c, ti, info, func(n state, moved, created int, info stepInfo) {
+			if e.opts.Contexts > 0 {
+				n.last, n.switches = th.id, switches
+			}
 			e.store(head, n, moved, created, info)
 		}) {
 			info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1

@@ -18,7 +18,7 @@ const DefaultMaxStack = 32
 // that finds a bug, or that never meets its bound (the reachable stacks
 // are finite), decides.
 func Run(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
-	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates}
+	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}

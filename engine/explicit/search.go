@@ -26,6 +26,13 @@ type Options struct {
 	// Stored, if not nil, is called with the number of new states stored,
 	// every StoredEvery states, for progress reports.
 	Stored func(n int)
+	// Contexts, when positive, bounds the context switches of an
+	// execution (a step by another thread than the last one's is a
+	// switch; Lal and Reps's, and Getafix's, bound): executions with more
+	// are not explored, and a search that met the bound and found no bug
+	// ends Unknown with the Contexts limit. It finds bugs in programs
+	// whose stacks or states are too many otherwise.
+	Contexts int
 	// MaxStack bounds the depth of a thread's calls of recursive
 	// functions: a call beyond it is not explored, and a search that met
 	// the bound and found no bug ends Unknown with the Stack limit. 0: no
@@ -50,6 +57,10 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
+	if r.Verdict == engine.Safe && e.contextHit {
+		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
+			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts)}
+	}
 	if r.Verdict == engine.Safe && e.stackHit {
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack)}
@@ -96,6 +107,7 @@ type concretised struct {
 }
 
 type search struct {
+	contextHit bool // a step was not taken because of Options.Contexts
 	stepper
 	opts    Options
 	nodes   []node
@@ -105,12 +117,14 @@ type search struct {
 }
 
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
-	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: newStateStore(len(prog.Globals))}
+	st := newStateStore(len(prog.Globals))
+	st.contexts = opts.Contexts > 0
+	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st}
 }
 
 func (e *search) initial() state {
 	main := e.prog.Procs[0]
-	s := state{globals: make([]val, len(e.prog.Globals)), nextID: 1}
+	s := state{globals: make([]val, len(e.prog.Globals)), nextID: 1, last: -1}
 	for i := range s.globals {
 		s.globals[i] = vX
 	}

@@ -184,3 +184,36 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// TestContextBound: a bug that needs four context switches is found with
+// a bound of four and not with three (Unknown, the Contexts limit); on
+// random programs every bug found under a bound is a bug without it, and
+// a bound never met gives the unbounded verdict.
+func TestContextBound(t *testing.T) {
+	t.Parallel()
+	p := load(t, `decl a, b;
+void t() begin a := T; assume(b); a := F; end
+void main() begin a, b := F, F; start_thread t(); assume(a); b := T; assume(!a); assert(F); end`)
+	r := searchAndReplay(t, p, Options{Contexts: 3}, 2, "3 switches")
+	assert.Equal(t, engine.Contexts, r.Limit, r.Reason)
+	r = searchAndReplay(t, p, Options{Contexts: 4}, 2, "4 switches")
+	assert.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+
+	n := seedCount(40)
+	for seed := int64(1); seed <= int64(n); seed++ {
+		src := gen.Program(seed, gen.Tiny)
+		p, err := bp.Load("gen.bp", []byte(src))
+		require.NoError(t, err, "seed %d", seed)
+		what := fmt.Sprintf("seed %d", seed)
+		want := searchAndReplay(t, p, Options{}, 3, what)
+		for _, k := range []int{1, 2, 6} {
+			got := searchAndReplay(t, p, Options{Contexts: k}, 3, fmt.Sprintf("%s, %d switches", what, k))
+			switch {
+			case got.Verdict == engine.Unsafe && want.Verdict != engine.Unsafe:
+				t.Fatalf("%s: a bug with %d switches, none without a bound\n%s", what, k, src)
+			case got.Limit != engine.Contexts && got.Verdict != want.Verdict:
+				t.Fatalf("%s: %d switches never met, but %v against %v\n%s", what, k, got.Verdict, want.Verdict, src)
+			}
+		}
+	}
+}

@@ -20,7 +20,15 @@ type state struct {
 	globals []val
 	threads []thread
 	nextID  int32
+	// With a bound on context switches (Options.Contexts): the thread
+	// that ran last (-1: none yet; endedThread: it has ended) and the
+	// switches so far.
+	last, switches int32
 }
+
+// endedThread is state.last when the thread that ran last has ended: any
+// step is then a context switch.
+const endedThread = -2
 
 // clone copies s. The values of the globals and of every thread's locals
 // share one new array (each slice capped, so that an append to one never
@@ -35,7 +43,7 @@ func (s *state) clone() state {
 	}
 	vals := make([]val, n)
 	at := copy(vals, s.globals)
-	c := state{globals: vals[:at:at], nextID: s.nextID}
+	c := state{globals: vals[:at:at], nextID: s.nextID, last: s.last, switches: s.switches}
 	c.threads = make([]thread, len(s.threads))
 	for i, t := range s.threads {
 		c.threads[i] = t

@@ -26,11 +26,14 @@ import (
 // part each thread is, in creation order, and its identity, so that the
 // state comes back exactly as stored.
 type stateStore struct {
-	globals int      // number of globals
-	chunks  [][]byte // the records, back to back in node order
-	at      []uint64 // at[i]: where node i's record is, chunk<<32 | offset
-	table   []uint64 // (hash tag << 32 | node+1), 0 when empty
-	seed    maphash.Seed
+	globals int // number of globals
+	// contexts: the key holds the switches so far and the rank of the
+	// thread that ran last (Options.Contexts).
+	contexts bool
+	chunks   [][]byte // the records, back to back in node order
+	at       []uint64 // at[i]: where node i's record is, chunk<<32 | offset
+	table    []uint64 // (hash tag << 32 | node+1), 0 when empty
+	seed     maphash.Seed
 
 	// Scratch space reused by every add.
 	rec   []byte
@@ -163,6 +166,21 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 	for _, v := range s.globals {
 		buf = append(buf, byte(v))
 	}
+	if st.contexts {
+		// The thread that ran last by its rank, 0xffff if none has run,
+		// 0xfffe if it has ended (the next step is a switch anyway).
+		last := uint16(0xffff)
+		if s.last >= 0 {
+			last = 0xfffe
+		}
+		for i := range s.threads {
+			if s.threads[i].id == s.last {
+				last = uint16(st.rank[i])
+			}
+		}
+		buf = binary.LittleEndian.AppendUint16(buf, uint16(s.switches))
+		buf = binary.LittleEndian.AppendUint16(buf, last)
+	}
 	for _, i := range st.order {
 		buf = append(buf, st.parts[i]...)
 	}
@@ -187,8 +205,22 @@ func (st *stateStore) state(n int32) state {
 		vals = append(vals, val(b))
 	}
 	s := state{globals: vals[:st.globals:st.globals]}
+	partsAt := st.globals
+	lastRank := -1
+	if st.contexts {
+		s.last = -1
+		s.switches = int32(binary.LittleEndian.Uint16(key[partsAt:]))
+		switch r := binary.LittleEndian.Uint16(key[partsAt+2:]); r {
+		case 0xffff:
+		case 0xfffe:
+			s.last = endedThread
+		default:
+			lastRank = int(r)
+		}
+		partsAt += 4
+	}
 	var parts []thread
-	for p := key[st.globals:]; len(p) > 0; {
+	for p := key[partsAt:]; len(p) > 0; {
 		t := thread{
 			proc:   int32(binary.LittleEndian.Uint16(p)),
 			pc:     int32(binary.LittleEndian.Uint32(p[2:])),
@@ -226,8 +258,12 @@ func (st *stateStore) state(n int32) state {
 	s.threads = make([]thread, n16)
 	for i := range s.threads {
 		e := rest[6+6*i:]
-		s.threads[i] = parts[binary.LittleEndian.Uint16(e)]
+		rank := int(binary.LittleEndian.Uint16(e))
+		s.threads[i] = parts[rank]
 		s.threads[i].id = int32(binary.LittleEndian.Uint32(e[2:]))
+		if rank == lastRank {
+			s.last = s.threads[i].id
+		}
 	}
 	return s
 }
