@@ -142,3 +142,45 @@ func onCycle(proc *Proc, pc int) bool {
 	}
 	return false
 }
+
+// MaxCallDepth bounds the depth of calls of Callable procs (the stack of
+// a thread) from the control flow alone: bounded is false when a
+// Callable proc can call itself, directly or through others (recursion);
+// otherwise no thread's stack is ever deeper than n.
+func (p *Program) MaxCallDepth() (n int, bounded bool) {
+	depth := make([]int, len(p.Procs)) // 0: not computed; -1: on the path
+	var visit func(pi int) (int, bool)
+	visit = func(pi int) (int, bool) {
+		switch depth[pi] {
+		case -1:
+			return 0, false
+		case 0:
+		default:
+			return depth[pi] - 1, true
+		}
+		depth[pi] = -1
+		d := 0
+		for i := range p.Procs[pi].Steps {
+			if st := &p.Procs[pi].Steps[i]; st.Kind == Call {
+				c, ok := visit(st.Callee)
+				if !ok {
+					return 0, false
+				}
+				d = max(d, c+1)
+			}
+		}
+		depth[pi] = d + 1
+		return d, true
+	}
+	for pi := range p.Procs {
+		if p.Procs[pi].Callable {
+			continue
+		}
+		d, ok := visit(pi)
+		if !ok {
+			return 0, false
+		}
+		n = max(n, d)
+	}
+	return n, true
+}

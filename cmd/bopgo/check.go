@@ -33,6 +33,7 @@ type checkFlags struct {
 	maxDepth   int
 	maxStack   int
 	contexts   int
+	keepCalls  bool
 	maxMemory  cli.ByteSize
 	timeout    time.Duration
 	json       bool
@@ -53,6 +54,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.IntVar(&f.maxStack, "max-stack", 0, fmt.Sprintf("a program with recursive functions and threads: give up with UNKNOWN past calls nested `N` deep (0: %d; one thread is decided whatever the depth)", bopgo.DefaultMaxStack))
+	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
@@ -88,7 +90,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
-	prog := loadOrReport(name, stderr, out)
+	prog := loadOrReportWith(name, bp.LoadOptions{KeepCalls: f.keepCalls}, stderr, out)
 	if prog == nil {
 		return exitBadInput
 	}
@@ -161,7 +163,12 @@ func engineHelp() string {
 // loadOrReport loads a program; if it cannot, it prints every error on
 // stderr and, given a printer, the error result (JSON), and returns nil.
 func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {
-	prog, msgs := loadFile(name)
+	return loadOrReportWith(name, bp.LoadOptions{}, stderr, out)
+}
+
+// loadOrReportWith is loadOrReport with load options.
+func loadOrReportWith(name string, opts bp.LoadOptions, stderr io.Writer, out *printer) *bp.Program {
+	prog, msgs := loadFile(name, opts)
 	for _, m := range msgs {
 		fmt.Fprintln(stderr, m)
 	}
@@ -171,12 +178,12 @@ func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {
 	return prog
 }
 
-func loadFile(name string) (*bp.Program, []string) {
+func loadFile(name string, opts bp.LoadOptions) (*bp.Program, []string) {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return nil, []string{"bopgo: " + err.Error()}
 	}
-	prog, err := bp.Load(name, src)
+	prog, err := bp.LoadWith(name, src, opts)
 	if err == nil {
 		return prog, nil
 	}

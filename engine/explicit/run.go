@@ -32,6 +32,12 @@ func Run(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Resu
 	if limit <= 0 {
 		limit = DefaultMaxStack
 	}
+	if n, bounded := p.Prog.MaxCallDepth(); bounded && n <= limit {
+		// No recursion (calls kept as calls, bp.LoadOptions.KeepCalls):
+		// the stacks are bounded by the program, one search decides.
+		opts.MaxStack = max(n, 1)
+		return searchOnce(ctx, p, opts, bound), nil
+	}
 	var counters engine.Counters
 	for depth := min(2, limit); ; depth = min(4*depth, limit) {
 		opts.MaxStack = depth
