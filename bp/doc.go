@@ -14,9 +14,14 @@
 // ErrorList sorted by position. Nothing in this package panics on user
 // input; FuzzParse in the tests keeps it that way.
 //
-// Lowering inlines every call (BoPPo does the same; recursion is rejected by
-// the checker) so that a thread's control state is one integer, its pc, and
-// every variable is a fixed slot: globals are shared, thread-locals and the
-// locals of every inlined function instance live in the thread's local
-// vector. See cfg.go for the invariants of the lowered form.
+// Lowering inlines every call (BoPPo does the same) but the calls of
+// recursive functions, those on a cycle of calls, so that a thread's
+// control state is one integer, its pc, and every variable is a fixed
+// slot: globals are shared, thread-locals and the locals of every inlined
+// function instance live in the thread's local vector. A recursive
+// function is a Callable proc of its own, entered by Call steps and left
+// by Return steps, with a frame of locals per call on the thread's stack;
+// a program without recursion has none (and LoadOptions.KeepCalls makes
+// every call one, for comparison). See cfg.go for the invariants of the
+// lowered form.
 package bp

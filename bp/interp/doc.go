@@ -39,6 +39,14 @@
 // reading (Options.Broadcast) a passive thread with no satisfying choice
 // blocks the step, under the monotone one it keeps its values.
 //
+// Threads of a program with recursive functions have call stacks
+// (bp.ThreadState.Stack): apply pushes a frame at a Call step and pops it
+// at a Return; replay compares a caller's frame where it counts (live
+// where the call returns). CheckSummaries re-checks the procedure
+// summaries the explicit engine gives as evidence of Safe for such a
+// program of one thread: every fact closed under one step, calls through
+// the summaries, with this package's semantics and no search.
+//
 // Traces are exact only where it matters: a dead local may show any value,
 // which Replay accepts. Concretize re-executes a trace's schedule and
 // returns the execution with every value real (dead locals keep what the

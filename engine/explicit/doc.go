@@ -27,4 +27,13 @@
 // with broadcasts such a start blocks its creator instead: a thread that
 // never starts would not be a passive thread, and passive threads can
 // block a broadcast.
+//
+// Recursion: a thread's state holds its stack of callers' frames (the
+// Call and Return steps of bp's Callable procs). A program of one thread
+// is decided by procedure summaries (summary.go), whose fixed point is
+// the evidence of Safe that the root re-checks with bp/interp. With
+// threads, the search bounds the depth of calls (Options.MaxStack; Run
+// raises it by steps) and, optionally, context switches
+// (Options.Contexts); a bound that stopped the search makes the answer
+// Unknown with the Stack or Contexts limit.
 package explicit
