@@ -29,14 +29,11 @@ func LoadWith(filename string, src []byte, opts LoadOptions) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return LowerWith(f, opts)
+	return Lower(f, opts)
 }
 
 // Lower checks a parsed file and lowers it to a Program.
-func Lower(f *SourceFile) (*Program, error) { return LowerWith(f, LoadOptions{}) }
-
-// LowerWith is Lower with options.
-func LowerWith(f *SourceFile, opts LoadOptions) (*Program, error) {
+func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	in, errs := check(f)
 	if len(errs) > 0 {
 		return nil, errs
