@@ -1,6 +1,9 @@
 package bp
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
 // The lowered form: what every engine executes.
 //
@@ -293,6 +296,11 @@ func (pr *Proc) LocalName(slot int) string {
 	}
 	return pr.Frames[l.Frame].Func + "::" + l.Name
 }
+
+// ErrRecursion says that a translation of the program (to Promela, a
+// circuit, a thread-transition system) keeps a thread's state as one
+// frame, and the program has recursive functions.
+var ErrRecursion = errors.New("recursive functions are not supported by this translation (the explicit engine runs them)")
 
 // HasCalls reports whether the program has recursive functions: Call
 // steps, and threads with call stacks. Engines that keep a thread's state

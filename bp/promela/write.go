@@ -47,6 +47,9 @@ func Write(out io.Writer, prog *bp.Program, opts Options) error {
 	if len(prog.Procs) == 0 {
 		return ErrNoMain
 	}
+	if prog.HasCalls() {
+		return fmt.Errorf("the Promela export: %w", bp.ErrRecursion)
+	}
 	if opts.MaxThreads == 0 {
 		opts.MaxThreads = DefaultMaxThreads
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -105,6 +106,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	var buf bytes.Buffer
 	if err := write(&buf, prog); err != nil {
 		fmt.Fprintf(stderr, "bopgo export: %v\n", err)
+		if errors.Is(err, bp.ErrRecursion) {
+			return exitBadInput // the program is one the format cannot hold
+		}
 		return exitUsage
 	}
 	if f.output == "" {

@@ -37,3 +37,13 @@ func TestExportTTSRoundTrip(t *testing.T) {
 		assert.Equal(t, want, code, "%s: %s%s", c.Dir, stdout, errOut)
 	}
 }
+
+// TestExportRefusesRecursion: the exports keep a thread's state as one
+// frame; a program with recursive functions is refused, as bad input.
+func TestExportRefusesRecursion(t *testing.T) {
+	for _, format := range []string{"promela", "aiger", "tts"} {
+		code, _, errOut := runCmd("export", "--format", format, "testdata/satabs/Recursion1-partial.bp")
+		assert.Equal(t, exitBadInput, code, format)
+		assert.Contains(t, errOut, "recursive functions are not supported", format)
+	}
+}

@@ -81,6 +81,9 @@ func BuildReading(prog *bp.Program, label string, slots int, reading bp.Reading)
 	if prog == nil || len(prog.Procs) == 0 {
 		return nil, errors.New("circuit: no program")
 	}
+	if prog.HasCalls() {
+		return nil, fmt.Errorf("circuit: %w", bp.ErrRecursion)
+	}
 	if slots < 1 {
 		return nil, fmt.Errorf("circuit: %d thread slots, need at least 1", slots)
 	}

@@ -131,6 +131,9 @@ func (p *Program) rule(r tts.Rule, o origin) {
 // one thread can reach from the start with some values of the globals: a
 // superset of those reachable with other threads around.
 func Build(prog *bp.Program, label string) (*Program, error) {
+	if prog.HasCalls() {
+		return nil, fmt.Errorf("the thread-transition system: %w", bp.ErrRecursion)
+	}
 	if len(prog.Globals) > maxTTSGlobals {
 		return nil, fmt.Errorf("the counter engine takes at most %d globals, the program has %d", maxTTSGlobals, len(prog.Globals))
 	}
