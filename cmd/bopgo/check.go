@@ -84,6 +84,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
+	out.reading = reading
 	prog := loadOrReport(name, stderr, out)
 	if prog == nil {
 		return exitBadInput
