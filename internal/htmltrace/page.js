@@ -20,8 +20,8 @@
   $("verdict").textContent = words[D.verdict] || D.verdict;
   $("file").textContent = D.file;
 
-  drawSource();
   if (S.length === 0) {
+    drawSource();
     drawProof();
     performance.mark("bopgo-drawn");
     return;
@@ -101,20 +101,29 @@
       else itemOf[it.s] = x;
     });
     lanes = D.threads.filter((t) => !hidden.has(t.id));
-    laneW = lanes.length <= 4 ? 72 : lanes.length <= 10 ? 40 : 24;
+    laneW = lanes.length <= 3 ? 72 : lanes.length <= 6 ? 44 : lanes.length <= 12 ? 28 : 20;
     lanesW = lanes.length * laneW;
     laneX = new Map(lanes.map((t, k) => [t.id, k * laneW + laneW / 2]));
     spacer.style.height = items.length * ROW + "px";
-    spacer.style.minWidth = 44 + lanesW + 400 + "px";
+    sizeColumns();
     let h = "";
     for (const t of lanes) {
       const x = 44 + laneX.get(t.id) - laneW / 2;
-      h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by thread " + t.creator + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>T${t.id}</b>${laneW >= 40 ? esc(t.name) : ""}</div>`;
+      h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by thread " + t.creator + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>${laneW > 20 ? "T" : ""}${t.id}</b>${laneW >= 40 ? esc(t.name) : ""}</div>`;
     }
     h += `<span class="txt" style="left:${52 + lanesW}px">line:col  statement  changed values</span>`;
     head.innerHTML = h;
     drawnFrom = drawnTo = -1;
   }
+
+  // sizeColumns gives the statements what the lanes and a column of
+  // changed values leave of the trace's width.
+  function sizeColumns() {
+    const w = Math.max(200, Math.min(480, scroller.clientWidth - 44 - lanesW - 62 - 260));
+    spacer.style.setProperty("--stmt", w + "px");
+    spacer.style.minWidth = 44 + lanesW + 62 + w + 260 + "px";
+  }
+  window.addEventListener("resize", () => { sizeColumns(); draw(true); });
 
   function nearest(i) {
     let lo = 0, hi = vis.length - 1;
@@ -150,13 +159,19 @@
     return h;
   }
 
+  // chip is one changed value: a local by its short name (the lane
+  // says whose it is), another thread's prefixed with that thread.
   function chip(c, t) {
     const other = c[0] >= 0 && c[0] !== t;
-    const name = (other ? "T" + c[0] + "." : "") + N[c[1]];
-    return `<span class="v${other ? " other" : ""}">${esc(name)}:=${c[2]}</span>`;
+    const full = N[c[1]], short = c[0] >= 0 ? full.slice(full.indexOf("::") + 1).replace(/^:/, "") : full;
+    const name = (other ? "T" + c[0] + "." : "") + short;
+    return `<span class="v${other ? " other" : ""}" title="${esc(full)}">${esc(name)}:=${c[2]}</span>`;
   }
 
-  function chips(list, t) {
+  // chips shows changed values; a row leaves out the first values of
+  // the thread its step starts (the detail lists them).
+  function chips(list, t, started) {
+    if (started) list = list.filter((c) => c[0] !== started);
     const shown = list.slice(0, 8).map((c) => chip(c, t)).join("");
     return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
   }
@@ -181,7 +196,7 @@
     return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
       `<span class="stmt" title="${esc(s.s)}"><b class="tid" style="color:${color(s.t)}">T${s.t}</b>${esc(s.s)}</span>` +
-      `<span class="chg">${chips(s.ch || [], s.t)}</span></div>`;
+      `<span class="chg">${chips(s.ch || [], s.t, s.st)}</span></div>`;
   }
 
   function draw(force) {
@@ -277,11 +292,11 @@
     h += `<pre>${esc(s.s)}</pre>`;
     if (s.tk) h += `<div class="fact">the condition ${s.tk === 1 ? "holds" : "does not hold"}</div>`;
     if (s.n) h += `<div class="fact${cur === failStep ? " warn" : ""}">${esc(s.n)}</div>`;
-    if (s.st) h += `<div class="fact">starts ${tlabel(s.st)}</div>`;
+    const ch = s.ch || [], own = ch.filter((c) => c[0] !== s.st), first = ch.filter((c) => c[0] === s.st);
+    if (s.st) h += `<div class="fact">starts ${tlabel(s.st)}${first.length ? " with " + first.map((c) => `${esc(N[c[1]])}=${c[2]}`).join(", ") : ""}</div>`;
     if (s.e) h += `<div class="fact">ends its thread</div>`;
     if (s.a) h += `<div class="fact">inside an atomic section: no other thread runs</div>`;
-    const ch = s.ch || [];
-    h += `<div class="fact">${ch.length ? "changes " + ch.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
+    h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
     if (s.b) h += `<div class="fact">blocked before it: ${s.b.map(tlabel).join(", ")}</div>`;
     h += `<details id="statebox"${stateOpen ? " open" : ""}><summary>Whole state before this step <kbd>s</kbd></summary><div id="state"></div></details>`;
     $("detail").innerHTML = h;
@@ -305,7 +320,7 @@
   }
 
   function valsHTML(m, t, changes) {
-    if (!m || m.size === 0) return "<i>none</i>";
+    if (!m || m.size === 0) return t < 0 ? "<i>none</i>" : "<i>no locals</i>";
     const after = new Map();
     for (const c of changes) if (c[0] === t) after.set(c[1], c[2]);
     return [...m.keys()].sort((a, b) => a - b).map((n) => after.has(n)
@@ -324,7 +339,7 @@
         status = t.id === s.t ? "runs this step" : blocked(cur, t.id) ? "blocked" : "can run";
         let j = cur;
         while (j <= last && S[j].t !== t.id) j++;
-        next = j <= last ? ` · next at line ${S[j].l} (step ${j + 1})` : " · takes no further step";
+        if (t.id !== s.t) next = j <= last ? ` · next at line ${S[j].l} (step ${j + 1})` : " · takes no further step";
       }
       h += `<div class="fact">${tlabel(t.id)}: ${status}${next}</div>`;
       if (status !== "not started yet" && !status.startsWith("ended")) h += `<div class="vals mono">${valsHTML(st.get(t.id), t.id, ch)}</div>`;
@@ -332,14 +347,30 @@
     $("state").innerHTML = h;
   }
 
-  let curLine = null;
+  // The source is one text (a few thousand lines lay out as fast as
+  // one), its line numbers another; the current and the failing line are
+  // bands behind the text, at line × LINE pixels.
+  const LINE = 16;
+  function band(id, line) {
+    let b = $(id);
+    if (!b) {
+      b = document.createElement("div");
+      b.id = id;
+      b.className = "band";
+      $("srclines").insertBefore(b, $("gutter")); // behind the text, over the bands before it
+    }
+    b.dataset.line = line;
+    b.style.top = (line - 1) * LINE + 4 + "px";
+    b.hidden = !line || line > D.source.length;
+    return b;
+  }
+
   function markSource() {
-    if (curLine) curLine.classList.remove("cur");
-    curLine = document.querySelector(`#srclines .sl[data-line="${S[cur].l}"]`);
-    if (!curLine) return;
-    curLine.classList.add("cur");
-    const box = $("source"), top = curLine.offsetTop, h = box.clientHeight;
-    if (top < box.scrollTop || top > box.scrollTop + h - 20) box.scrollTop = top - h / 3;
+    if (!D.source.length || !S.length) return;
+    const line = S[cur].l;
+    band("curline", line);
+    const box = $("source"), top = (line - 1) * LINE, h = box.clientHeight;
+    if (top < box.scrollTop || top > box.scrollTop + h - 2 * LINE) box.scrollTop = top - h / 3;
   }
 
   function drawSource() {
@@ -349,15 +380,12 @@
       return;
     }
     const hits = new Set(S.map((s) => s.l));
-    box.innerHTML = D.source.map((l, k) => {
-      const n = k + 1;
-      const cls = "sl" + (hits.has(n) ? " hit" : "") + (n === failLine ? " fail" : "");
-      return `<span class="${cls}" data-line="${n}"><i>${n}</i>${esc(l)}</span>`;
-    }).join("");
+    const nums = D.source.map((_, k) => (hits.has(k + 1) ? `<b>${k + 1}</b>` : k + 1)).join("\n");
+    box.innerHTML = `<pre id="gutter">${nums}</pre><pre id="code">${esc(D.source.join("\n"))}</pre>`;
+    if (failLine) band("failline", failLine);
     box.addEventListener("click", (e) => {
-      const l = e.target.closest(".sl.hit");
-      if (!l || !S.length) return;
-      const n = +l.dataset.line;
+      const n = Math.floor((e.clientY - box.getBoundingClientRect().top - 4) / LINE) + 1;
+      if (!hits.has(n)) return;
       for (let k = 1; k <= S.length; k++) {
         const i = (cur + k) % S.length;
         if (S[i].l === n && !hidden.has(S[i].t)) return go(i);
@@ -393,5 +421,10 @@
   rebuild();
   show(false);
   performance.mark("bopgo-drawn");
-  window.bopgoPage = { go: go, cur: () => cur, rows: () => items.length };
+  // The source (thousands of lines of a SatAbs program) is drawn once the
+  // rows are on the screen.
+  setTimeout(() => { drawSource(); markSource(); performance.mark("bopgo-source"); }, 0);
+  // For tests: the current step, the rows, and a synchronous redraw
+  // (scrolling draws on the next animation frame).
+  window.bopgoPage = { go: go, cur: () => cur, rows: () => items.length, redraw: () => draw(true) };
 })();
