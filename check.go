@@ -194,6 +194,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
 		res.Reason = r.Certificate.String()
 	}
+	if ex, ok := r.Certificate.(engine.Explainer); ok && r.Verdict == Safe {
+		e := ex.Explain()
+		res.Certificate = &e
+	}
 	return res, nil
 }
 

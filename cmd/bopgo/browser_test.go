@@ -245,3 +245,23 @@ func TestLongTracePage(t *testing.T) {
 		shoot(t, ctx, p, "trace-long.png")
 	}
 }
+
+// TestProofPageInABrowser: the page of a safe answer shows the engine
+// and its certificate, a line a clause, and no trace controls.
+func TestProofPageInABrowser(t *testing.T) {
+	b := startBrowser(t)
+	page, res := checkPage(t, "../../examples/mutex.bp", "--engine", "ic3")
+	require.Equal(t, "safe", res.Verdict, res.Reason)
+	require.NotNil(t, res.Certificate)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	p, err := b.Open(ctx, "file://"+page, pageWidth, pageHeight)
+	require.NoError(t, err)
+	assert.Equal(t, "VERIFICATION SUCCESSFUL", eval[string](t, ctx, p, `document.getElementById("verdict").textContent`))
+	assert.Equal(t, res.Certificate.Lines, eval[[]string](t, ctx, p, `document.getElementById("certlines").textContent.split("\n")`))
+	assert.Contains(t, eval[string](t, ctx, p, `document.getElementById("proof").textContent`), fmt.Sprintf("%d clauses", res.Certificate.Size))
+	assert.Equal(t, "none", eval[string](t, ctx, p, `getComputedStyle(document.getElementById("controls")).display`))
+	if *screenshots {
+		shoot(t, ctx, p, "proof-mutex.png")
+	}
+}

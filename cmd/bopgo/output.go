@@ -155,7 +155,19 @@ type jsonResult struct {
 	Errors    []string       `json:"errors,omitempty"`
 	Trace     []jsonStep     `json:"trace,omitempty"`
 	Violation *jsonViolation `json:"violation,omitempty"`
-	Stats     jsonStats      `json:"stats,omitempty"`
+	// Certificate was added to schema version 1.
+	Certificate *jsonCertificate `json:"certificate,omitempty"`
+	Stats       jsonStats        `json:"stats,omitempty"`
+}
+
+// jsonCertificate is a safe answer's certificate in words
+// (bopgo.Explanation).
+type jsonCertificate struct {
+	Kind    string   `json:"kind"`
+	Size    int      `json:"size"`
+	Unit    string   `json:"unit"`
+	Lines   []string `json:"lines,omitempty"`
+	Omitted int      `json:"omitted,omitempty"`
 }
 
 type jsonStep struct {
@@ -279,6 +291,9 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 		Engine:    string(res.Engine),
 		Unchecked: res.Unchecked,
 		Stats:     jsonStats(res.Counters),
+	}
+	if c := res.Certificate; c != nil {
+		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
 	}
 	if tr := res.Trace; tr != nil {
 		out.Trace = []jsonStep{}
