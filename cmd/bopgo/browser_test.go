@@ -139,6 +139,9 @@ func TestCounterexamplePagesInABrowser(t *testing.T) {
 			assert.Equal(t, 0, eval[int](t, ctx, p, `bopgoPage.cur()`))
 			assert.Equal(t, fmt.Sprint(res.Trace[0].Line), eval[string](t, ctx, p, `document.getElementById("curline").dataset.line`), "the current step's line is highlighted")
 
+			if c.name == "race" {
+				filters(t, ctx, p, res)
+			}
 			keys(t, ctx, p, "s") // the whole state, every thread
 			assert.Equal(t, threadsOf(res), eval[int](t, ctx, p, `[...document.querySelectorAll("#state .fact")].length`))
 			if c.shot == "" {
@@ -206,9 +209,15 @@ func TestLongTracePage(t *testing.T) {
 	type timing struct {
 		Paint, Drawn float64 // ms from the start of navigation
 	}
-	tm := eval[timing](t, ctx, p, `new Promise(done => requestAnimationFrame(() => setTimeout(() => done({
-		paint: (performance.getEntriesByType("paint").find(e => e.name === "first-contentful-paint") || {startTime: -1}).startTime,
-		drawn: performance.getEntriesByName("bopgo-drawn")[0].startTime}))))`)
+	tm := eval[timing](t, ctx, p, `new Promise(done => {
+		const finish = (paint) => done({paint: paint, drawn: performance.getEntriesByName("bopgo-drawn")[0].startTime});
+		new PerformanceObserver((list) => {
+			const e = list.getEntries().find((e) => e.name === "first-contentful-paint");
+			if (e) finish(e.startTime);
+		}).observe({type: "paint", buffered: true});
+		setTimeout(() => finish(-1), 20000);
+	})`)
+	assert.Positive(t, tm.Paint, "the browser reports the first contentful paint")
 	assert.Equal(t, 20, eval[int](t, ctx, p, `document.querySelectorAll("#lanehead .lane").length`))
 	assert.Equal(t, fmt.Sprint(len(res.Trace)), eval[string](t, ctx, p, `document.getElementById("nsteps").textContent`))
 	collapsed := eval[int](t, ctx, p, `bopgoPage.rows()`)
@@ -237,13 +246,57 @@ func TestLongTracePage(t *testing.T) {
 	assert.Equal(t, len(res.Trace)-1, eval[int](t, ctx, p, `bopgoPage.cur()`))
 	t.Logf("%d steps, %d threads, page %d KB: first contentful paint %.0f ms, trace drawn at %.0f ms; %d rows collapsed to %d; %d screens of rows drawn and laid out in %.1f ms (median), %.1f ms at worst",
 		len(res.Trace), threadsOf(res), info.Size()>>10, tm.Paint, tm.Drawn, len(res.Trace), collapsed, sc.Screens, sc.Median, sc.Worst)
-	// Bounds a loaded CI machine meets: the times on a quiet one are
-	// several times smaller (docs/html.md).
-	assert.Less(t, tm.Drawn, 3000.0, "the trace is drawn within 3 s")
-	assert.Less(t, sc.Median, 50.0, "a screenful of rows is drawn within 50 ms")
+	// Bounds that a loaded machine meets (two cores shared by several
+	// test runs: load average 8 to 12 when docs/html.md's times were
+	// taken); a quiet one is several times faster.
+	assert.Less(t, max(tm.Paint, tm.Drawn), 5000.0, "the trace is drawn and painted within 5 s")
+	assert.Less(t, sc.Median, 100.0, "a screenful of rows is drawn within 100 ms")
 	if *screenshots {
 		shoot(t, ctx, p, "trace-long.png")
 	}
+}
+
+// filters checks the thread and variable filters and the collapsed runs
+// against the JSON result.
+func filters(t *testing.T, ctx context.Context, p *browser.Page, res jsonResult) {
+	t.Helper()
+	rows := func() int { return eval[int](t, ctx, p, `bopgoPage.rows()`) }
+	touching := 0
+	for _, s := range res.Trace {
+		changed := false
+		if s.Changed != nil {
+			_, changed = s.Changed.Globals["done1"]
+		}
+		if strings.Contains(s.Statement, "done1") || changed {
+			touching++
+		}
+	}
+	require.NoError(t, p.Eval(ctx, `(() => { const v = document.getElementById("var"); v.value = "done1"; v.dispatchEvent(new Event("input")); })()`, nil))
+	assert.Equal(t, touching, rows(), "the steps that touch done1")
+	require.NoError(t, p.Eval(ctx, `(() => { const v = document.getElementById("var"); v.value = ""; v.dispatchEvent(new Event("input")); })()`, nil))
+	assert.Equal(t, len(res.Trace), rows())
+
+	others := 0
+	for _, s := range res.Trace {
+		if s.Thread != 2 {
+			others++
+		}
+	}
+	require.NoError(t, p.Eval(ctx, `document.querySelector('#threadfilter .chip[data-t="2"]').click()`, nil))
+	assert.Equal(t, others, rows(), "thread 2's steps hidden")
+	assert.Equal(t, threadsOf(res)-1, eval[int](t, ctx, p, `document.querySelectorAll("#lanehead .lane").length`), "and its lane")
+	require.NoError(t, p.Eval(ctx, `document.querySelector('#threadfilter .chip[data-t="2"]').click()`, nil))
+
+	runs := 1
+	for i := 1; i < len(res.Trace); i++ {
+		if res.Trace[i].Thread != res.Trace[i-1].Thread || i == len(res.Trace)-1 {
+			runs++
+		}
+	}
+	require.NoError(t, p.Eval(ctx, `document.getElementById("collapse").click()`, nil))
+	assert.Equal(t, runs, rows(), "a row per run of one thread's steps (the failing step its own)")
+	require.NoError(t, p.Eval(ctx, `document.getElementById("collapse").click()`, nil))
+	assert.Equal(t, len(res.Trace), rows())
 }
 
 // TestProofPageInABrowser: the page of a safe answer shows the engine
