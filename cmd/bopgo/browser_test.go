@@ -22,7 +22,11 @@ import (
 // time to the first paint. They skip, saying so, with -short or without
 // Chromium (.ci/run installs Debian's chromium).
 
-var screenshots = flag.Bool("screenshots", false, "browser tests: write the README's screenshots into ../../docs")
+var screenshots = flag.Bool("screenshots", false, "browser tests: write the README's screenshots into docs/")
+
+// root is the repository, where the page tests run bopgo from, so that
+// the pages name files as a user in a clone would.
+var root, _ = filepath.Abs(filepath.Join("..", ".."))
 
 // Pages are looked at this large, in CSS pixels.
 const (
@@ -90,7 +94,7 @@ func shoot(t *testing.T, ctx context.Context, p *browser.Page, name string) {
 	require.NoError(t, err)
 	dir := t.TempDir()
 	if *screenshots {
-		dir = filepath.Join("..", "..", "docs")
+		dir = filepath.Join(root, "docs")
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
 	t.Logf("screenshot %s (%d bytes)", filepath.Join(dir, name), len(png))
@@ -101,16 +105,17 @@ func shoot(t *testing.T, ctx context.Context, p *browser.Page, name string) {
 // step back and forth with the keyboard.
 func TestCounterexamplePagesInABrowser(t *testing.T) {
 	b := startBrowser(t)
+	t.Chdir(root)
 	cases := []struct {
 		name, file string
 		args       []string
 		at         int // the step (from 1) the screenshot shows; 0: the failing one
 		shot       string
 	}{
-		{"race", "../../examples/race.bp", []string{"--engine", "explicit"}, 9, "trace-race.png"},
-		{"satabs", "testdata/satabs/Quicksort1-inconsistent.bp", []string{"--engine", "symbolic"}, 60, "trace-satabs.png"},
-		{"qrcu4", "../../benchmarks/corpus/ijit/examples/ase16.bm.set1/17_QRCU-4/satabs.28.bp", []string{"--engine", "explicit"}, 0, "trace-qrcu4.png"},
-		{"label", "testdata/label.bp", []string{"-l", "ERROR"}, 0, ""},
+		{"race", "examples/race.bp", []string{"--engine", "explicit"}, 9, "trace-race.png"},
+		{"satabs", "cmd/bopgo/testdata/satabs/Quicksort1-inconsistent.bp", []string{"--engine", "symbolic"}, 60, "trace-satabs.png"},
+		{"qrcu4", "benchmarks/corpus/ijit/examples/ase16.bm.set1/17_QRCU-4/satabs.28.bp", []string{"--engine", "explicit"}, 0, "trace-qrcu4.png"},
+		{"label", "cmd/bopgo/testdata/label.bp", []string{"-l", "ERROR"}, 0, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -303,7 +308,8 @@ func filters(t *testing.T, ctx context.Context, p *browser.Page, res jsonResult)
 // and its certificate, a line a clause, and no trace controls.
 func TestProofPageInABrowser(t *testing.T) {
 	b := startBrowser(t)
-	page, res := checkPage(t, "../../examples/mutex.bp", "--engine", "ic3")
+	t.Chdir(root)
+	page, res := checkPage(t, "examples/mutex.bp", "--engine", "ic3")
 	require.Equal(t, "safe", res.Verdict, res.Reason)
 	require.NotNil(t, res.Certificate)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
