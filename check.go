@@ -200,6 +200,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		contexts, facts, exits := r.Summaries.Size()
 		res.Reason = fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)
 	}
+	if ex, ok := r.Certificate.(engine.Explainer); ok && r.Verdict == Safe {
+		e := ex.Explain()
+		res.Certificate = &e
+	}
 	return res, nil
 }
 

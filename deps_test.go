@@ -49,7 +49,7 @@ var allowedImports = map[string][]string{
 	"engine/explicit":            {"bp", "engine"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind"},
 	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "verdict", "tts", "tts/cover", "tts/covercheck"},
-	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict"},
+	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
 	"tts":                        {},
@@ -59,6 +59,8 @@ var allowedImports = map[string][]string{
 	"encode/threads":             {"bp", "bp/interp", "tts", "tts/cover"},
 	"internal/gen":               {},
 	"internal/golden":            {},
+	"internal/htmltrace":         {},
+	"internal/browser":           {},
 	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "encode", "sat"},
 	"internal/bench":             {"benchmarks", "internal/conformance"},

@@ -20,6 +20,9 @@ const (
 	Unsafe  = engine.Unsafe  // some execution does; Result.Trace shows one
 )
 
+// Explanation is a certificate as a person reads it.
+type Explanation = engine.Explanation
+
 // Limit says what stopped a check that ended Unknown.
 type Limit = engine.Limit
 
@@ -139,7 +142,11 @@ type Result struct {
 	// no certificate; every other answer was checked before Check
 	// returned it.
 	Unchecked bool
-	Counters  Counters
+	// Certificate, for Safe from an engine whose certificate explains
+	// itself (IC3's invariant, k-induction's k, the counter engine's
+	// basis), is that certificate in the program's terms.
+	Certificate *Explanation
+	Counters    Counters
 	// Failures are the internal errors of engines that the portfolio
 	// raced and that lost (an answer that failed its check, say): the
 	// answer above is sound, but each of these is a bug in bopgo.

@@ -185,10 +185,12 @@ func runBenchMerge(args []string, stdout, stderr io.Writer) int {
 }
 
 func runBenchReport(args []string, stdout, stderr io.Writer) int {
-	cmd := cli.New("bopgo-bench report", "usage: bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...\n\nWrites DIR/summary.md, DIR/results.csv, DIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg}.\n\nflags:\n", stdout, stderr)
+	cmd := cli.New("bopgo-bench report", "usage: bopgo-bench report [--out DIR] [--scatter A,B] [--pages] RESULTS.jsonl...\n\nWrites DIR/summary.md, DIR/results.csv, DIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg};\nwith --pages also DIR/pages/*.html, the page of each program's answer, linked from the summary.\n\nflags:\n", stdout, stderr)
 	fs := cmd.FlagSet
 	out := fs.String("out", "bench-report", "the report's `DIR`")
 	scatter := fs.String("scatter", "", "plot configuration A against B (`A,B`; default: the first two by name)")
+	pages := fs.Bool("pages", false, "draw the page of each program a bopgo check configuration answered correctly (its quickest such run, again with --html) into DIR/pages and link them from the summary")
+	bopgoPath := fs.String("bopgo", "", "with --pages, the bopgo executable, `PATH` (default: the one next to bopgo-bench, else on PATH)")
 	files, status, ok := cmd.Parse(args)
 	if !ok {
 		return status
@@ -220,7 +222,28 @@ func runBenchReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bopgo-bench report: no records")
 		return benchFailed
 	}
-	written, err := bench.Report(merged, *out, pair)
+	var set *bench.PageSet
+	if *pages {
+		self := *bopgoPath
+		if self == "" {
+			if self, err = findBopgo(); err != nil {
+				fmt.Fprintf(stderr, "bopgo-bench report: finding the bopgo executable for --pages (give --bopgo): %v\n", err)
+				return benchFailed
+			}
+		}
+		ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer cancel()
+		s, err := bench.Pages(ctx, merged, *out, bench.PageOptions{Bopgo: self, Progress: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
+			return benchFailed
+		}
+		for _, p := range s.Problems {
+			fmt.Fprintf(stderr, "bopgo-bench report: no page for %s\n", p)
+		}
+		set = &s
+	}
+	written, err := bench.ReportPages(merged, *out, pair, set)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed

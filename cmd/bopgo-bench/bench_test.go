@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -287,4 +288,34 @@ func TestBenchUsageErrors(t *testing.T) {
 	code, _, errOut = runCmd("bench", "report", "--out", filepath.Join(dir, "rep"), out)
 	assert.Equal(t, benchFailed, code)
 	assert.Contains(t, errOut, out+":1:")
+}
+
+// TestReportPages: report --pages draws the page of each program's
+// answer, links it from the summary, and says why a program whose file
+// changed since its run has none.
+func TestReportPages(t *testing.T) {
+	dir := t.TempDir()
+	copyTo(t, dir, "race.bp", "locked.bp", "label.bp")
+	results := filepath.Join(dir, "results.jsonl")
+	code, _, errOut := runCmd("bench", "--out", results, "--config", "exp=check --engine explicit",
+		filepath.Join(dir, "race.bp"), filepath.Join(dir, "locked.bp"), filepath.Join(dir, "label.bp"))
+	require.Equal(t, 0, code, errOut)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "label.bp"), []byte("void main() begin skip; end\n"), 0o644))
+
+	out := filepath.Join(dir, "report")
+	code, stdout, errOut := runCmd("report", "--pages", "--bopgo", os.Getenv(bopgoEnv), "--out", out, results)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "label.bp: the file has changed since it was run")
+	md, err := os.ReadFile(filepath.Join(out, "summary.md"))
+	require.NoError(t, err)
+	links := regexp.MustCompile(`\| (\S+) \| (safe|unsafe) \| \[exp\]\((pages/[^)]+\.html)\) \|`).FindAllStringSubmatch(string(md), -1)
+	require.Len(t, links, 2, "%s", md)
+	for _, l := range links {
+		page, err := os.ReadFile(filepath.Join(out, l[3]))
+		require.NoError(t, err, l[3])
+		assert.True(t, strings.HasPrefix(string(page), "<!DOCTYPE html>"))
+		assert.Contains(t, string(page), "<title>"+l[1])
+	}
+	assert.Contains(t, string(md), "No page:\n\n- "+filepath.Join(dir, "label.bp"))
+	assert.Contains(t, stdout, "summary.md")
 }

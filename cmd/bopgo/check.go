@@ -44,6 +44,7 @@ type checkFlags struct {
 	progress   bool
 	broadcast  string
 	exact      bool
+	html       string
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
@@ -65,6 +66,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.broadcast, "broadcast", "blocking", "the reading of broadcast assignments (x$), `READING`: blocking (a passive thread that cannot take the step blocks it) or monotone (it stays unchanged; SAFE then holds under both)")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
+	htmlFlag(fs, &f.html)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -90,6 +92,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
+	out.reading = reading
 	prog := loadOrReportWith(name, bp.LoadOptions{KeepCalls: f.keepCalls}, stderr, out)
 	if prog == nil {
 		return exitBadInput
@@ -114,10 +117,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, err := range res.Failures {
 		fmt.Fprintf(stderr, "bopgo: warning: %v\nplease report this bug with the input file\n", err)
 	}
-	if f.exact {
+	if f.exact || f.html != "" {
+		// A page shows what each step changed: only one execution's
+		// values say that truly.
 		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
 	}
 	out.result(name, prog, res, f.stats)
+	if f.html != "" {
+		if err := writeHTML(f.html, name, prog, reading, res); err != nil {
+			fmt.Fprintf(stderr, "bopgo: writing %s: %v\n", f.html, err)
+			return exitUsage
+		}
+	}
 	return exitStatus(res.Verdict, nil)
 }
 

@@ -4,6 +4,7 @@
 //	bopgo qbf [flags] FILE        decide a 2QBF formula in QDIMACS
 //	bopgo boppo [flags] FILE.bp   BoPPo compatibility mode (also as a link named boppo)
 //	bopgo export, circuit, spin    Promela and AIGER exports, peers side by side
+//	bopgo trace --html OUT RESULT  a saved --json result drawn as a page (internal/htmltrace)
 //	bopgo version
 //
 // The benchmark harness is its own command, bopgo-bench, so that this one

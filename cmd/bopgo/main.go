@@ -65,6 +65,8 @@ usage:
   bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
   bopgo tts [flags] FILE.tts     decide a thread-transition system (bfc's
                                  format) for any number of threads
+  bopgo trace --html OUT RESULT.json
+                                 draw a saved result (check --json) as a page
   bopgo version                  print the version
 
 check prints the verdict as its last line on stdout, one of
@@ -101,6 +103,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSpin(args[1:], stdout, stderr)
 	case "tts":
 		return runTTS(args[1:], stdout, stderr)
+	case "trace":
+		return runTrace(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "bopgo", version)
 		return 0

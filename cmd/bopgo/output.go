@@ -28,6 +28,9 @@ const jsonVersion = 1
 type printer struct {
 	w    io.Writer
 	json bool
+	// reading is the reading of broadcasts the check ran under: the
+	// JSON's blocked threads depend on it.
+	reading bp.Reading
 }
 
 func newPrinter(w io.Writer, asJSON bool) *printer { return &printer{w: w, json: asJSON} }
@@ -52,7 +55,7 @@ func (p *printer) inputError(file string, msgs []string) {
 
 func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats bool) {
 	if p.json {
-		p.encode(toJSON(file, res))
+		p.encode(toJSON(file, prog, p.reading, res))
 		return
 	}
 	w := p.w
@@ -155,7 +158,19 @@ type jsonResult struct {
 	Errors    []string       `json:"errors,omitempty"`
 	Trace     []jsonStep     `json:"trace,omitempty"`
 	Violation *jsonViolation `json:"violation,omitempty"`
-	Stats     jsonStats      `json:"stats,omitempty"`
+	// Certificate was added to schema version 1.
+	Certificate *jsonCertificate `json:"certificate,omitempty"`
+	Stats       jsonStats        `json:"stats,omitempty"`
+}
+
+// jsonCertificate is a safe answer's certificate in words
+// (bopgo.Explanation).
+type jsonCertificate struct {
+	Kind    string   `json:"kind"`
+	Size    int      `json:"size"`
+	Unit    string   `json:"unit"`
+	Lines   []string `json:"lines,omitempty"`
+	Omitted int      `json:"omitted,omitempty"`
 }
 
 type jsonStep struct {
@@ -169,6 +184,25 @@ type jsonStep struct {
 	Values    jsonValues `json:"values"`
 	Calls     []jsonCall `json:"calls,omitempty"`
 	Note      string     `json:"note,omitempty"`
+	// What the step did (bopgo.Effect), added to schema version 1.
+	Started int          `json:"started,omitempty"`
+	Ended   bool         `json:"ended,omitempty"`
+	Atomic  bool         `json:"atomic,omitempty"`
+	Changed *jsonChanged `json:"changed,omitempty"`
+	Blocked []int        `json:"blocked,omitempty"`
+}
+
+// jsonChanged are the values a step changed: the running thread's
+// globals and locals, and other threads' locals.
+type jsonChanged struct {
+	Globals map[string]bool    `json:"globals,omitempty"`
+	Locals  map[string]bool    `json:"locals,omitempty"`
+	Threads []jsonThreadValues `json:"threads,omitempty"`
+}
+
+type jsonThreadValues struct {
+	Thread int             `json:"thread"`
+	Locals map[string]bool `json:"locals"`
 }
 
 // jsonCall is a call of a recursive function on the thread's stack.
@@ -258,7 +292,7 @@ func (st *jsonStats) UnmarshalJSON(data []byte) error {
 // get is the value of counter name (0 if absent).
 func (st jsonStats) get(name string) float64 { return bopgo.Counters(st).Get(name) }
 
-func toJSON(file string, res bopgo.Result) jsonResult {
+func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result) jsonResult {
 	out := jsonResult{
 		Version:   jsonVersion,
 		File:      file,
@@ -270,9 +304,16 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 		Unchecked: res.Unchecked,
 		Stats:     jsonStats(res.Counters),
 	}
+	if c := res.Certificate; c != nil {
+		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
+	}
 	if tr := res.Trace; tr != nil {
 		out.Trace = []jsonStep{}
-		for _, s := range tr.Steps {
+		var effects []bopgo.Effect
+		if prog != nil {
+			effects = tr.Effects(prog, reading)
+		}
+		for i, s := range tr.Steps {
 			js := jsonStep{
 				Thread: s.Thread, File: s.Position.Filename, Line: s.Position.Line, Column: s.Position.Column,
 				Labels: s.Labels, Statement: s.Statement, Note: s.Note,
@@ -292,6 +333,9 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			for _, v := range s.Locals {
 				js.Values.Locals[v.Name] = v.Value
 			}
+			if i < len(effects) {
+				addEffect(&js, effects[i])
+			}
 			out.Trace = append(out.Trace, js)
 		}
 		v := tr.Violation
@@ -299,6 +343,32 @@ func toJSON(file string, res bopgo.Result) jsonResult {
 			Line: v.Position.Line, Column: v.Position.Column, Statement: v.Statement}
 	}
 	return out
+}
+
+// addEffect writes what the step did into its JSON form.
+func addEffect(js *jsonStep, e bopgo.Effect) {
+	js.Started = max(e.Started, 0)
+	js.Ended, js.Atomic, js.Blocked = e.Ended, e.Atomic, e.Blocked
+	if len(e.Globals)+len(e.Locals)+len(e.Others) == 0 {
+		return
+	}
+	c := &jsonChanged{Globals: valueMap(e.Globals), Locals: valueMap(e.Locals)}
+	for _, o := range e.Others {
+		c.Threads = append(c.Threads, jsonThreadValues{Thread: o.Thread, Locals: valueMap(o.Values)})
+	}
+	js.Changed = c
+}
+
+// valueMap is vs as a JSON object (nil when empty: omitted).
+func valueMap(vs []bopgo.Value) map[string]bool {
+	if len(vs) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		m[v.Name] = v.Value
+	}
+	return m
 }
 
 func (p *printer) encode(v any) {

@@ -74,7 +74,7 @@ func RunWith(check mc.Engine) engine.Run {
 			}
 			switch r.Verdict {
 			case mc.Safe:
-				return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
+				return engine.Result{Verdict: engine.Safe, Certificate: certificate(c, sys, r)}, nil
 			case mc.Unknown:
 				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
@@ -83,7 +83,7 @@ func RunWith(check mc.Engine) engine.Run {
 		r, sys := run(true, 0)
 		switch r.Verdict {
 		case mc.Safe:
-			return engine.Result{Verdict: engine.Safe, Certificate: certificate(sys, r)}, nil
+			return engine.Result{Verdict: engine.Safe, Certificate: certificate(c, sys, r)}, nil
 		case mc.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}

@@ -40,7 +40,7 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool) (r engine.Result
 	switch res.Verdict {
 	case cover.Safe:
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
-			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert}}, nil
+			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}}, nil
 	case cover.Unsafe:
 		tr, err := tp.Trace(res.Path)
 		if err != nil {
@@ -93,6 +93,7 @@ func counters(s cover.Stats) engine.Counters {
 type certificate struct {
 	problem covercheck.Problem
 	cert    *cover.Certificate
+	tp      *threads.Program // for Explain
 }
 
 func (c *certificate) Check(ctx context.Context) error {
@@ -102,4 +103,38 @@ func (c *certificate) Check(ctx context.Context) error {
 func (c *certificate) String() string {
 	return fmt.Sprintf("safe for any number of threads: an upward-closed set of %d minimal configurations and an invariant of %d boxes, closed under predecessors",
 		len(c.cert.Basis), len(c.cert.Boxes))
+}
+
+// Explain shows the certificate's two parts a line each, in the
+// program's terms (threads.Program): the basis's minimal configurations
+// ("bad from"), then the invariant's boxes ("reachable within").
+func (c *certificate) Explain() engine.Explanation {
+	e := engine.Explanation{
+		Kind: "for any number of threads: every configuration that covers a \"bad from\" line can reach the violation and none is reachable from the start; " +
+			"every reachable configuration lies within a \"reachable within\" line (an inductive invariant). A line: the globals, then how many threads are where",
+		Size: len(c.cert.Basis) + len(c.cert.Boxes), Unit: "minimal configurations and boxes",
+	}
+	add := func(line string) {
+		if len(e.Lines) < engine.MaxExplained {
+			e.Lines = append(e.Lines, line)
+		} else {
+			e.Omitted++
+		}
+	}
+	for _, cf := range c.cert.Basis {
+		add("bad from: " + c.tp.DescribeConfig(cf.Shared, cf.Locals))
+	}
+	for _, b := range c.cert.Boxes {
+		add("reachable within: " + c.tp.DescribeBox(b.Shared, boxBounds(b), b.Others))
+	}
+	return e
+}
+
+// boxBounds are a box's bounds as pairs (local, most threads; -1 any).
+func boxBounds(b cover.Box) [][2]int {
+	out := make([][2]int, len(b.Bounds))
+	for i, bd := range b.Bounds {
+		out[i] = [2]int{bd.Local, bd.Max}
+	}
+	return out
 }

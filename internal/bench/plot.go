@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,11 +29,19 @@ const minSeconds = 1e-3
 // time: the k-th point is the time within which it solved k programs. It
 // writes base.png and base.svg and returns their names.
 func Cactus(recs []Record, base string) ([]string, error) {
+	p, legend, err := cactusPlot(recs)
+	if err != nil {
+		return nil, err
+	}
+	return save(p, legend, base)
+}
+
+func cactusPlot(recs []Record) (*plot.Plot, plot.Legend, error) {
 	p := plot.New()
 	p.Title.Text = "Correct answers within a time"
 	p.X.Label.Text = "programs solved"
 	p.Y.Label.Text = "wall time (s)"
-	p.Legend.Top, p.Legend.Left = true, true
+	legend := newLegend()
 	var lo, hi float64 = math.Inf(1), math.Inf(-1)
 	for i, s := range Summarize(recs) {
 		var ts []float64
@@ -52,19 +61,19 @@ func Cactus(recs []Record, base string) ([]string, error) {
 		lo, hi = min(lo, ts[0]), max(hi, ts[len(ts)-1])
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
-			return nil, err
+			return nil, legend, err
 		}
 		line.Color = plotutil.Color(i)
 		points.Color = plotutil.Color(i)
 		points.Shape = plotutil.Shape(i)
 		p.Add(line, points)
-		p.Legend.Add(s.Config, line, points)
+		legend.Add(s.Config, line, points)
 	}
 	if !math.IsInf(lo, 1) {
 		logAxis(&p.Y, lo, hi)
 		p.X.Min = 0
 	}
-	return save(p, base)
+	return p, legend, nil
 }
 
 // Scatter plots configuration a against b: one point per program both ran,
@@ -123,7 +132,7 @@ func Scatter(recs []Record, a, b, base string) ([]string, error) {
 	p.Title.Text = fmt.Sprintf("%s against %s (%d programs)", b, a, len(keys))
 	p.X.Label.Text = a + " wall time (s)"
 	p.Y.Label.Text = b + " wall time (s)"
-	p.Legend.Top, p.Legend.Left = true, true
+	legend := newLegend()
 	logAxis(&p.X, minSeconds, cap)
 	logAxis(&p.Y, minSeconds, cap)
 	diag, err := plotter.NewLine(plotter.XYs{{X: minSeconds, Y: minSeconds}, {X: cap, Y: cap}})
@@ -150,9 +159,9 @@ func Scatter(recs []Record, a, b, base string) ([]string, error) {
 		}
 		s.Color, s.Shape = plotutil.Color(i), set.shape
 		p.Add(s)
-		p.Legend.Add(set.name, s)
+		legend.Add(set.name, s)
 	}
-	return save(p, base)
+	return save(p, legend, base)
 }
 
 // logAxis makes a logarithmic axis covering [lo, hi] with room around it.
@@ -162,21 +171,62 @@ func logAxis(ax *plot.Axis, lo, hi float64) {
 	ax.Min, ax.Max = lo/2, hi*2
 }
 
-// save writes the plot as base.png and base.svg. gonum/plot panics on some
-// degenerate inputs; that becomes an error, not a crash.
-func save(p *plot.Plot, base string) (names []string, err error) {
+// save writes the plot as base.png and base.svg, its legend in a column
+// of its own right of the plot, where it can cover no data (inside the
+// axes, the cactus plot's legend covered the curves that rise first).
+// gonum/plot panics on some degenerate inputs; that becomes an error, not
+// a crash.
+func save(p *plot.Plot, legend plot.Legend, base string) (names []string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			names, err = nil, fmt.Errorf("drawing %s: %v", filepath.Base(base), r)
 		}
 	}()
-	for _, ext := range []string{".png", ".svg"} {
-		if err := p.Save(plotWidth, plotHeight, base+ext); err != nil {
+	for _, ext := range []string{"png", "svg"} {
+		c, err := draw.NewFormattedCanvas(plotWidth+legendWidth(legend), plotHeight, ext)
+		if err != nil {
 			return nil, err
 		}
-		names = append(names, base+ext)
+		plotArea, legendArea := layout(draw.New(c), legend)
+		p.Draw(plotArea)
+		legend.Draw(legendArea)
+		name := base + "." + ext
+		f, err := os.Create(name)
+		if err != nil {
+			return nil, err
+		}
+		_, err = c.WriteTo(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, name)
 	}
 	return names, nil
+}
+
+// layout splits the canvas into the plot, plotWidth wide, and the
+// legend's column right of it, whose entries start at the top.
+func layout(dc draw.Canvas, legend plot.Legend) (plotArea, legendArea draw.Canvas) {
+	w := legendWidth(legend)
+	plotArea = draw.Crop(dc, 0, -w, 0, 0)
+	legendArea = draw.Crop(dc, plotWidth+vg.Points(8), 0, 0, -vg.Points(24))
+	return plotArea, legendArea
+}
+
+func newLegend() plot.Legend {
+	l := plot.NewLegend()
+	l.Top, l.Left = true, true
+	return l
+}
+
+// legendWidth is the legend's column: its longest entry, its symbol and
+// a margin.
+func legendWidth(l plot.Legend) vg.Length {
+	r := l.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X + vg.Points(24)
 }
 
 // PlotName makes a configuration name safe in a file name.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Report writes into dir: summary.md, results.csv (every record),
@@ -15,6 +16,12 @@ import (
 // configurations by name are compared. recs must be deduplicated (Dedup).
 // It returns the files written, sorted.
 func Report(recs []Record, dir string, pair []string) ([]string, error) {
+	return ReportPages(recs, dir, pair, nil)
+}
+
+// ReportPages is Report with the programs' pages (Pages) listed in the
+// summary, when pages is not nil.
+func ReportPages(recs []Record, dir string, pair []string, pages *PageSet) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -55,6 +62,11 @@ func Report(recs []Record, dir string, pair []string) ([]string, error) {
 	var md bytes.Buffer
 	if err := WriteSummary(&md, recs, pngs); err != nil {
 		return nil, err
+	}
+	if pages != nil {
+		var b strings.Builder
+		writePages(&b, pages)
+		md.WriteString(b.String())
 	}
 	summary := filepath.Join(dir, "summary.md")
 	if err := os.WriteFile(summary, md.Bytes(), 0o644); err != nil {

@@ -1,0 +1,430 @@
+"use strict";
+// bopgo's counterexample page. DATA (model.go) holds the result; this
+// script draws it: only the rows in view are in the DOM (a spacer of
+// items × ROW pixels keeps the scroll bar true), so a long trace costs
+// what a short one does.
+(function () {
+  const D = DATA, S = D.steps, N = D.names, ROW = 22, last = S.length - 1;
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const COLORS = ["#2563eb", "#c026d3", "#059669", "#d97706", "#7c3aed", "#0891b2", "#be123c", "#4d7c0f", "#9333ea", "#0f766e", "#b45309", "#1d4ed8"];
+  const color = (id) => COLORS[id % COLORS.length];
+  const byId = new Map(D.threads.map((t) => [t.id, t]));
+  const tname = (id) => (byId.has(id) ? byId.get(id).name : "thread " + id);
+  const tlabel = (id) => `<b style="color:${color(id)}">T${id}</b> ${esc(tname(id))}`;
+  const viol = D.violation;
+  const failStep = viol && viol.kind === "assertion" ? last : -1;
+  const failLine = viol ? viol.line : 0;
+
+  const words = { unsafe: "VERIFICATION FAILED", safe: "VERIFICATION SUCCESSFUL", unknown: "VERIFICATION UNKNOWN", error: "BAD INPUT" };
+  $("verdict").textContent = words[D.verdict] || D.verdict;
+  $("file").textContent = D.file;
+
+  if (S.length === 0) {
+    drawSource();
+    drawProof();
+    performance.mark("bopgo-drawn");
+    return;
+  }
+
+  let sum = `<span id="nsteps">${S.length}</span> steps over <span id="nthreads">${D.threads.length}</span> threads`;
+  if (viol) {
+    sum += viol.kind === "assertion"
+      ? ` · thread ${viol.thread} fails <code>${esc(viol.statement)}</code> at line ${viol.line}`
+      : ` · thread ${viol.thread} reaches label ${esc(viol.label)} at line ${viol.line}`;
+  }
+  sum += ` · ${esc(D.property || "")} · engine ${esc(D.engine || "?")}`;
+  $("summary").innerHTML = sum;
+
+  const scroller = $("scroller"), spacer = $("spacer"), head = $("lanehead");
+  let cur = 0, varq = "", collapse = S.length > 300, stateOpen = false;
+  const hidden = new Set(), expanded = new Set();
+  let vis = [], items = [], lanes = [], laneW = 0, laneX = new Map(), lanesW = 0;
+  const itemOf = new Int32Array(S.length);
+  let drawnFrom = -1, drawnTo = -1;
+  $("controls").hidden = false;
+  $("collapse").checked = collapse;
+
+  // The thread filter: a chip per thread.
+  $("threadfilter").innerHTML = "threads: " + D.threads.map((t) =>
+    `<span class="chip" data-t="${t.id}" style="color:${color(t.id)}" title="${esc(t.name)}: ${t.steps} steps">T${t.id}</span>`).join("");
+  $("threadfilter").addEventListener("click", (e) => {
+    const c = e.target.closest(".chip");
+    if (!c) return;
+    const id = +c.dataset.t;
+    if (hidden.has(id)) hidden.delete(id);
+    else if (hidden.size < D.threads.length - 1) hidden.add(id);
+    refilter();
+  });
+  $("threadfilter").addEventListener("dblclick", (e) => {
+    const c = e.target.closest(".chip");
+    if (!c) return;
+    const id = +c.dataset.t;
+    const only = hidden.size === D.threads.length - 1 && !hidden.has(id);
+    hidden.clear();
+    if (!only) D.threads.forEach((t) => { if (t.id !== id) hidden.add(t.id); });
+    refilter();
+  });
+  $("var").addEventListener("input", (e) => { varq = e.target.value.trim().toLowerCase(); refilter(); });
+  $("collapse").addEventListener("change", (e) => { collapse = e.target.checked; expanded.clear(); refilter(); });
+
+  function refilter() {
+    document.querySelectorAll("#threadfilter .chip").forEach((c) => c.classList.toggle("off", hidden.has(+c.dataset.t)));
+    rebuild();
+    if (itemOf[cur] < 0 && vis.length) cur = vis[nearest(cur)];
+    show(true);
+  }
+
+  function touches(i) {
+    if (!varq) return true;
+    const s = S[i];
+    return s.s.toLowerCase().includes(varq) || (s.ch || []).some((c) => N[c[1]].toLowerCase().includes(varq));
+  }
+
+  // rebuild lists the visible steps and the rows (items) they make: a
+  // step, or a collapsed run of one thread's consecutive steps.
+  function rebuild() {
+    vis = [];
+    for (let i = 0; i < S.length; i++) if (!hidden.has(S[i].t) && touches(i)) vis.push(i);
+    items = [];
+    for (let k = 0; k < vis.length;) {
+      let j = k;
+      const t = S[vis[k]].t;
+      if (vis[k] !== failStep) while (j + 1 < vis.length && S[vis[j + 1]].t === t && vis[j + 1] !== failStep) j++;
+      if (collapse && j > k && !expanded.has(vis[k])) items.push({ a: k, b: j, t: t });
+      else for (let m = k; m <= j; m++) items.push({ s: vis[m] });
+      k = j + 1;
+    }
+    itemOf.fill(-1);
+    items.forEach((it, x) => {
+      if (it.s === undefined) for (let m = it.a; m <= it.b; m++) itemOf[vis[m]] = x;
+      else itemOf[it.s] = x;
+    });
+    lanes = D.threads.filter((t) => !hidden.has(t.id));
+    laneW = lanes.length <= 3 ? 72 : lanes.length <= 6 ? 44 : lanes.length <= 12 ? 28 : 20;
+    lanesW = lanes.length * laneW;
+    laneX = new Map(lanes.map((t, k) => [t.id, k * laneW + laneW / 2]));
+    spacer.style.height = items.length * ROW + "px";
+    sizeColumns();
+    let h = "";
+    for (const t of lanes) {
+      const x = 44 + laneX.get(t.id) - laneW / 2;
+      h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by thread " + t.creator + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>${laneW > 20 ? "T" : ""}${t.id}</b>${laneW >= 40 ? esc(t.name) : ""}</div>`;
+    }
+    h += `<span class="txt" style="left:${52 + lanesW}px">line:col  statement  changed values</span>`;
+    head.innerHTML = h;
+    drawnFrom = drawnTo = -1;
+  }
+
+  // sizeColumns gives the statements what the lanes and a column of
+  // changed values leave of the trace's width.
+  function sizeColumns() {
+    const w = Math.max(200, Math.min(480, scroller.clientWidth - 44 - lanesW - 62 - 260));
+    spacer.style.setProperty("--stmt", w + "px");
+    spacer.style.minWidth = 44 + lanesW + 62 + w + 260 + "px";
+  }
+  window.addEventListener("resize", () => { sizeColumns(); draw(true); });
+
+  function nearest(i) {
+    let lo = 0, hi = vis.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (vis[m] < i) lo = m + 1; else hi = m;
+    }
+    return lo;
+  }
+
+  function blocked(i, id) { return S[i].b !== undefined && S[i].b.includes(id); }
+
+  // lanesHTML draws every lane's lifeline at step i; step i's thread gets
+  // a dot (a box for a collapsed run), its start an arrow from its creator.
+  function lanesHTML(i, run) {
+    let h = "";
+    for (const u of lanes) {
+      if ((u.start >= 0 && i < u.start) || (u.end >= 0 && i > u.end)) continue;
+      const x = laneX.get(u.id);
+      let cls = "lf";
+      if (i === u.start) cls += " from";
+      if (i === u.end && !run) cls += " to";
+      if (blocked(i, u.id)) cls += " blk";
+      h += `<i class="${cls}" style="left:${x - 1}px;border-color:${color(u.id)}"></i>`;
+      if (i === u.end && !run) h += `<i class="endbar" style="left:${x}px;border-color:${color(u.id)}"></i>`;
+    }
+    const s = S[i];
+    if (s.st && laneX.has(s.st) && laneX.has(s.t)) {
+      const a = laneX.get(s.t), b = laneX.get(s.st);
+      h += `<i class="arr" style="left:${Math.min(a, b)}px;width:${Math.abs(b - a) - 5}px;border-color:${color(s.st)}"></i>`;
+    }
+    h += `<i class="dot" style="left:${laneX.get(s.t)}px;background:${color(s.t)}"></i>`;
+    return h;
+  }
+
+  // chip is one changed value: a local by its short name (the lane
+  // says whose it is), another thread's prefixed with that thread.
+  function chip(c, t) {
+    const other = c[0] >= 0 && c[0] !== t;
+    const full = N[c[1]], short = c[0] >= 0 ? full.slice(full.indexOf("::") + 1).replace(/^:/, "") : full;
+    const name = (other ? "T" + c[0] + "." : "") + short;
+    return `<span class="v${other ? " other" : ""}" title="${esc(full)}">${esc(name)}:=${c[2]}</span>`;
+  }
+
+  // chips shows changed values; a row leaves out the first values of
+  // the thread its step starts (the detail lists them).
+  function chips(list, t, started) {
+    if (started) list = list.filter((c) => c[0] !== started);
+    const shown = list.slice(0, 8).map((c) => chip(c, t)).join("");
+    return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
+  }
+
+  function rowHTML(x) {
+    const it = items[x];
+    if (it.s === undefined) {
+      const a = vis[it.a], b = vis[it.b];
+      const net = new Map();
+      for (let m = it.a; m <= it.b; m++) for (const c of S[vis[m]].ch || []) net.set(c[0] + ":" + c[1], c);
+      const lines = [S[a].l, S[b].l].sort((p, q) => p - q);
+      const cls = "row run" + (cur >= a && cur <= b ? " cur" : "");
+      return `<div class="${cls}" data-run="${it.a}" data-step="${a}" style="top:${x * ROW}px"><span class="no">${a + 1}</span>` +
+        `<span class="lanes" style="width:${lanesW}px">${lanesHTML(a, true)}</span><span class="pos">${lines[0]}–${lines[1]}</span>` +
+        `<span class="stmt">▸ ${it.b - it.a + 1} steps of T${it.t} (to step ${b + 1})</span><span class="chg">${chips([...net.values()], it.t)}</span></div>`;
+    }
+    const i = it.s, s = S[i];
+    let cls = "row";
+    if (i === cur) cls += " cur";
+    if (i === failStep) cls += " fail";
+    if (s.a) cls += " atomic";
+    return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${i + 1}</span>` +
+      `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
+      `<span class="stmt" title="${esc(s.s)}"><b class="tid" style="color:${color(s.t)}">T${s.t}</b>${esc(s.s)}</span>` +
+      `<span class="chg">${chips(s.ch || [], s.t, s.st)}</span></div>`;
+  }
+
+  function draw(force) {
+    const top = scroller.scrollTop, h = scroller.clientHeight || 600;
+    const from = Math.max(0, Math.floor(top / ROW) - 8), to = Math.min(items.length, Math.ceil((top + h) / ROW) + 8);
+    if (!force && from === drawnFrom && to === drawnTo) return;
+    let html = "";
+    for (let x = from; x < to; x++) html += rowHTML(x);
+    spacer.innerHTML = html;
+    drawnFrom = from;
+    drawnTo = to;
+  }
+
+  let pending = false;
+  scroller.addEventListener("scroll", () => {
+    head.scrollLeft = scroller.scrollLeft;
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; draw(false); });
+  });
+  spacer.addEventListener("click", (e) => {
+    const r = e.target.closest(".row");
+    if (!r) return;
+    if (r.dataset.run !== undefined) {
+      expanded.add(vis[+r.dataset.run]);
+      rebuild();
+    }
+    go(+r.dataset.step);
+  });
+
+  // go makes step i current: its run unfolds, its row scrolls into view.
+  function go(i) {
+    cur = Math.max(0, Math.min(last, i));
+    const x = itemOf[cur];
+    if (x >= 0 && items[x].s === undefined) {
+      expanded.add(vis[items[x].a]);
+      rebuild();
+    }
+    show(true);
+  }
+
+  function show(scroll) {
+    const x = itemOf[cur];
+    if (scroll && x >= 0) {
+      const y = x * ROW, top = scroller.scrollTop, h = scroller.clientHeight;
+      if (y < top + ROW) scroller.scrollTop = Math.max(0, y - 3 * ROW);
+      else if (y + ROW > top + h - ROW) scroller.scrollTop = y - h + 4 * ROW;
+    }
+    draw(true);
+    drawDetail();
+    markSource();
+  }
+
+  function move(d) {
+    if (!vis.length) return;
+    let k = nearest(cur);
+    if (vis[k] !== cur && d < 0) k++;
+    go(vis[Math.max(0, Math.min(vis.length - 1, k + d))]);
+  }
+
+  function sameThread(d) {
+    const t = S[cur].t;
+    for (let i = cur + d; i >= 0 && i <= last; i += d) if (S[i].t === t && itemOf[i] >= 0) return go(i);
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT") {
+      if (e.key === "Escape" || e.key === "Enter") e.target.blur();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const page = Math.max(1, Math.floor(scroller.clientHeight / ROW) - 2);
+    switch (e.key) {
+      case "ArrowDown": case "j": move(1); break;
+      case "ArrowUp": case "k": move(-1); break;
+      case "PageDown": move(page); break;
+      case "PageUp": move(-page); break;
+      case "Home": if (vis.length) go(vis[0]); break;
+      case "End": if (vis.length) go(vis[vis.length - 1]); break;
+      case "n": sameThread(1); break;
+      case "p": sameThread(-1); break;
+      case "s": stateOpen = !stateOpen; drawDetail(); break;
+      case "/": $("var").focus(); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+
+  function drawDetail() {
+    const s = S[cur];
+    let h = `<h2>Step ${cur + 1} of ${S.length} · ${tlabel(s.t)} · line ${s.l}, column ${s.c}</h2>`;
+    if (s.lb) h += `<div class="fact">labels: ${s.lb.map(esc).join(", ")}</div>`;
+    h += `<pre>${esc(s.s)}</pre>`;
+    if (s.tk) h += `<div class="fact">the condition ${s.tk === 1 ? "holds" : "does not hold"}</div>`;
+    if (s.n) h += `<div class="fact${cur === failStep ? " warn" : ""}">${esc(s.n)}</div>`;
+    const ch = s.ch || [], own = ch.filter((c) => c[0] !== s.st), first = ch.filter((c) => c[0] === s.st);
+    if (s.st) h += `<div class="fact">starts ${tlabel(s.st)}${first.length ? " with " + first.map((c) => `${esc(N[c[1]])}=${c[2]}`).join(", ") : ""}</div>`;
+    if (s.e) h += `<div class="fact">ends its thread</div>`;
+    if (s.a) h += `<div class="fact">inside an atomic section: no other thread runs</div>`;
+    h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
+    if (s.b) h += `<div class="fact">blocked before it: ${s.b.map(tlabel).join(", ")}</div>`;
+    h += `<details id="statebox"${stateOpen ? " open" : ""}><summary>Whole state before this step <kbd>s</kbd></summary><div id="state"></div></details>`;
+    $("detail").innerHTML = h;
+    const box = $("statebox");
+    box.addEventListener("toggle", () => { stateOpen = box.open; if (box.open) drawState(); });
+    if (stateOpen) drawState();
+  }
+
+  // stateAt rebuilds what is known of the state before step i from the
+  // deltas (thread -1: the globals).
+  function stateAt(i) {
+    const st = new Map();
+    for (let j = 0; j <= i; j++) {
+      for (const [t, n, v] of S[j].d || []) {
+        let m = st.get(t);
+        if (!m) st.set(t, (m = new Map()));
+        if (v === 2) m.delete(n); else m.set(n, v);
+      }
+    }
+    return st;
+  }
+
+  function valsHTML(m, t, changes) {
+    if (!m || m.size === 0) return t < 0 ? "<i>none</i>" : "<i>no locals</i>";
+    const after = new Map();
+    for (const c of changes) if (c[0] === t) after.set(c[1], c[2]);
+    return [...m.keys()].sort((a, b) => a - b).map((n) => after.has(n)
+      ? `<span class="ch">${esc(N[n])}=${m.get(n)}→${after.get(n)}</span>`
+      : `<span>${esc(N[n])}=${m.get(n)}</span>`).join("");
+  }
+
+  function drawState() {
+    const st = stateAt(cur), s = S[cur], ch = s.ch || [];
+    let h = `<table class="state"><tr><td>globals</td><td class="vals mono">${valsHTML(st.get(-1), -1, ch)}</td></tr></table>`;
+    for (const t of D.threads) {
+      let status, next = "";
+      if (t.start > cur) status = "not started yet";
+      else if (t.end >= 0 && t.end < cur) status = "ended at step " + (t.end + 1);
+      else {
+        status = t.id === s.t ? "runs this step" : blocked(cur, t.id) ? "blocked" : "can run";
+        let j = cur;
+        while (j <= last && S[j].t !== t.id) j++;
+        if (t.id !== s.t) next = j <= last ? ` · next at line ${S[j].l} (step ${j + 1})` : " · takes no further step";
+      }
+      h += `<div class="fact">${tlabel(t.id)}: ${status}${next}</div>`;
+      if (status !== "not started yet" && !status.startsWith("ended")) h += `<div class="vals mono">${valsHTML(st.get(t.id), t.id, ch)}</div>`;
+    }
+    $("state").innerHTML = h;
+  }
+
+  // The source is one text (a few thousand lines lay out as fast as
+  // one), its line numbers another; the current and the failing line are
+  // bands behind the text, at line × LINE pixels.
+  const LINE = 16;
+  function band(id, line) {
+    let b = $(id);
+    if (!b) {
+      b = document.createElement("div");
+      b.id = id;
+      b.className = "band";
+      $("srclines").insertBefore(b, $("gutter")); // behind the text, over the bands before it
+    }
+    b.dataset.line = line;
+    b.style.top = (line - 1) * LINE + 4 + "px";
+    b.hidden = !line || line > D.source.length;
+    return b;
+  }
+
+  function markSource() {
+    if (!D.source.length || !S.length) return;
+    const line = S[cur].l;
+    band("curline", line);
+    const box = $("source"), top = (line - 1) * LINE, h = box.clientHeight;
+    if (top < box.scrollTop || top > box.scrollTop + h - 2 * LINE) box.scrollTop = top - h / 3;
+  }
+
+  function drawSource() {
+    const box = $("srclines");
+    if (!D.source.length) {
+      box.innerHTML = `<p class="nosrc">The program's source is not at hand (${esc(D.file)} could not be read when this page was written).</p>`;
+      return;
+    }
+    const hits = new Set(S.map((s) => s.l));
+    const nums = D.source.map((_, k) => (hits.has(k + 1) ? `<b>${k + 1}</b>` : k + 1)).join("\n");
+    box.innerHTML = `<pre id="gutter">${nums}</pre><pre id="code">${esc(D.source.join("\n"))}</pre>`;
+    if (failLine) band("failline", failLine);
+    box.addEventListener("click", (e) => {
+      const n = Math.floor((e.clientY - box.getBoundingClientRect().top - 4) / LINE) + 1;
+      if (!hits.has(n)) return;
+      for (let k = 1; k <= S.length; k++) {
+        const i = (cur + k) % S.length;
+        if (S[i].l === n && !hidden.has(S[i].t)) return go(i);
+      }
+    });
+  }
+
+  function drawProof() {
+    $("controls").hidden = true;
+    const c = D.certificate;
+    let h = "";
+    if (D.verdict === "safe") {
+      h += `<h2>What was proved</h2><p>No execution violates the property: <b>${esc(D.property || "")}</b>.</p>`;
+      h += `<p>Engine <b>${esc(D.engine || "?")}</b>: ${esc(D.reason || "")}.</p>`;
+      if (c) {
+        h += `<p class="cert">Its certificate: ${esc(c.kind)}, <b>${c.size}</b> ${esc(c.unit)}.</p>`;
+        if (c.lines && c.lines.length) h += `<pre id="certlines">${c.lines.map(esc).join("\n")}</pre>`;
+        if (c.omitted) h += `<p>(${c.omitted} more not shown.)</p>`;
+      }
+      h += D.checked ? "<p>The answer was checked before it was printed: its certificate re-checked by code independent of the engine.</p>"
+        : "<p>This answer is a peer's (SPIN) and could not be checked.</p>";
+    } else if (D.verdict === "error") {
+      h += `<h2>The program could not be read</h2><pre>${(D.errors || []).map(esc).join("\n")}</pre>`;
+    } else {
+      h += `<h2>No answer</h2><p>${esc(D.reason || "")}${D.limit ? " (limit: " + esc(D.limit) + ")" : ""}.</p>`;
+      if (viol === undefined && D.verdict === "unsafe") h += "<p>This answer has no trace to draw.</p>";
+    }
+    $("summary").textContent = [D.property, D.engine && "engine " + D.engine].filter(Boolean).join(" · ");
+    $("trace").innerHTML = `<div id="proof">${h}</div>`;
+    $("detail").hidden = true;
+  }
+
+  rebuild();
+  show(false);
+  performance.mark("bopgo-drawn");
+  // The source (thousands of lines of a SatAbs program) is drawn once the
+  // rows are on the screen.
+  setTimeout(() => { drawSource(); markSource(); performance.mark("bopgo-source"); }, 0);
+  // For tests: the current step, the rows, and a synchronous redraw
+  // (scrolling draws on the next animation frame).
+  window.bopgoPage = { go: go, cur: () => cur, rows: () => items.length, redraw: () => draw(true) };
+})();
