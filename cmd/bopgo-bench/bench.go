@@ -64,6 +64,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return runBenchMerge(args[1:], stdout, stderr)
 		case "report":
 			return runBenchReport(args[1:], stdout, stderr)
+		case "slurm":
+			return runSlurm(args[1:], stdout, stderr)
+		case "slurm-task":
+			return runSlurmTask(args[1:], stderr)
 		}
 	}
 	var configs repeated
@@ -139,9 +143,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "bopgo-bench: %d runs (%d programs, %d configurations); %d to do, results in %s\n",
 		len(runs), len(progs), len(cfgs), len(todo), *out)
 
+	return execRuns(stderr, self, *jobs, res, todo)
+}
+
+// execRuns runs the runs into the results file, jobs at a time, until
+// they are done or a signal stops them, and returns the exit status.
+func execRuns(stderr io.Writer, bopgo string, jobs int, res *bench.Results, todo []bench.Run) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	runner := &bench.Runner{Bopgo: self, Jobs: *jobs, Results: res, Progress: stderr, Terminal: cli.IsTerminal(stderr)}
+	runner := &bench.Runner{Bopgo: bopgo, Jobs: jobs, Results: res, Progress: stderr, Terminal: cli.IsTerminal(stderr)}
 	tally, err := runner.Run(ctx, todo)
 	fmt.Fprintf(stderr, "bopgo-bench: %s\n", tally)
 	switch {
@@ -220,7 +230,7 @@ func runBenchReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bopgo-bench report: no records")
 		return benchFailed
 	}
-	written, err := bench.Report(merged, *out, pair)
+	written, err := bench.Report(merged, *out, pair, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed

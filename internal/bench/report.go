@@ -13,8 +13,9 @@ import (
 // cactus.png/.svg and, when the pair names two configurations that have
 // records, scatter-A-vs-B.png/.svg. With no pair given, the first two
 // configurations by name are compared. recs must be deduplicated (Dedup).
+// appendix, if any, ends summary.md (bopgo-bench slurm's task states).
 // It returns the files written, sorted.
-func Report(recs []Record, dir string, pair []string) ([]string, error) {
+func Report(recs []Record, dir string, pair []string, appendix string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -56,6 +57,7 @@ func Report(recs []Record, dir string, pair []string) ([]string, error) {
 	if err := WriteSummary(&md, recs, pngs); err != nil {
 		return nil, err
 	}
+	md.WriteString(appendix)
 	summary := filepath.Join(dir, "summary.md")
 	if err := os.WriteFile(summary, md.Bytes(), 0o644); err != nil {
 		return nil, err
