@@ -152,7 +152,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	s := slurmRun{d: d, plan: plan, runs: runs, settings: settings, stderr: stderr}
+	s := slurmRun{d: d, plan: plan, runs: runs, settings: settings, poll: *poll, stderr: stderr}
 	queued, err := s.queued()
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
@@ -250,6 +250,10 @@ func newPlan(inputs, configs []string, timeout time.Duration, memory uint64, tas
 	return p, 0
 }
 
+// accountingLag is how long gather waits for sacct to give a final state
+// to tasks that have left the queue.
+const accountingLag = time.Minute
+
 // slurmRun is one invocation of bopgo-bench slurm on a directory.
 type slurmRun struct {
 	d        bench.ClusterDir
@@ -257,6 +261,7 @@ type slurmRun struct {
 	runs     []bench.Run
 	settings bench.SlurmSettings
 	slurm    bench.Slurm
+	poll     time.Duration // squeue and sacct are asked this often
 	stderr   io.Writer
 }
 
@@ -285,7 +290,21 @@ func (s *slurmRun) gather() (bench.Gathered, error) {
 	if err != nil {
 		return bench.Gathered{}, err
 	}
-	states, err := s.d.TaskStates(s.slurm, subs)
+	// Accounting lags: a task that has left the queue (gather runs when
+	// none of the directory's is queued) may still be RUNNING to sacct
+	// until slurmctld's message reaches slurmdbd. Its records would count
+	// only as answers; wait for its final state.
+	var states []bench.TaskState
+	for wait := time.Duration(0); ; wait += s.poll {
+		states, err = s.d.TaskStates(s.slurm, subs)
+		lagging := slices.ContainsFunc(states, func(t bench.TaskState) bool {
+			return !bench.Final(t.State) && t.State != bench.StateUnknown
+		})
+		if !lagging || wait >= accountingLag {
+			break
+		}
+		time.Sleep(s.poll)
+	}
 	if err != nil {
 		fmt.Fprintf(s.stderr, "bopgo-bench slurm: the tasks' states are not all known (%v): of those tasks only answers count\n", err)
 	}
