@@ -172,10 +172,13 @@ func TestSlurm(t *testing.T) {
 	})
 
 	t.Run("a cancelled task and a failed node", func(t *testing.T) {
-		// A slow tool: 2 s a run, a verdict from the file's name; the
-		// unknown ones are not answers, so a killed task's are redone.
+		// A slow tool: 3 s a run while the file "slow" is there (the first
+		// job; the next need not be), a verdict from the program's name;
+		// the unknown ones are not answers, so a killed task's are redone.
 		slow := filepath.Join(work, "slow.sh")
-		require.NoError(t, os.WriteFile(slow, []byte("#!/bin/sh\nsleep 2\ncase \"$(basename \"$1\")\" in\n"+
+		slowly := filepath.Join(work, "slow")
+		require.NoError(t, os.WriteFile(slowly, nil, 0o644))
+		require.NoError(t, os.WriteFile(slow, []byte("#!/bin/sh\n[ -e "+slowly+" ] && sleep 3\ncase \"$(basename \"$1\")\" in\n"+
 			" unsafe*) echo 'VERIFICATION FAILED';;\n unknown*) echo 'VERIFICATION UNKNOWN';;\n *) echo 'VERIFICATION SUCCESSFUL';;\nesac\n"), 0o755))
 		progs := filepath.Join(work, "progs")
 		require.NoError(t, os.Mkdir(progs, 0o755))
@@ -199,10 +202,10 @@ func TestSlurm(t *testing.T) {
 		require.NoError(t, waiting.Start())
 		defer waiting.Process.Kill()
 
-		// Both tasks run (two CPUs), 2 s a run. Cancel the smaller one once
-		// it has recorded a run and, when its harness has stopped (slurmd
+		// Both tasks run (two CPUs). Cancel the smaller one once it has
+		// recorded a run and, when its harness has stopped (slurmd
 		// delivers the signal), kill slurmd: the node goes down (in about
-		// 12 s) while the other task, with 12 runs or more, still runs.
+		// 12 s) while the other task, 12 runs or more of 3 s, still runs.
 		victim := bench.TaskID{Job: job, Task: smallerShard(t, plan)}
 		require.Eventually(t, func() bool {
 			data, _ := os.ReadFile(bench.ClusterDir(dir).TaskFile(victim, 0))
@@ -226,6 +229,7 @@ func TestSlurm(t *testing.T) {
 		}, time.Minute, 200*time.Millisecond, "the node did not go down")
 		t.Logf("%v: slurmd killed, the node is down", time.Since(start).Round(time.Second))
 		require.NoError(t, exec.Command("slurmd").Run())
+		require.NoError(t, os.Remove(slowly))
 
 		// The wait ends with the job: the killed tasks' runs are missing.
 		err = waiting.Wait()
@@ -267,4 +271,33 @@ func TestSlurm(t *testing.T) {
 		assert.Equal(t, verdicts(t, local), all)
 	})
 	t.Logf("the Slurm test took %v after the cluster started", time.Since(start).Round(time.Second))
+}
+
+func TestSlurmUsageErrors(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errOut := runCmd("bench", "slurm", "--dir", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "has no plan")
+
+	d := bench.ClusterDir(dir)
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, d.SetPlan(bench.ClusterPlan{Inputs: []string{"../bopgo/testdata/race.bp"}, Configs: []string{"x=check"}, Timeout: "1m0s", Tasks: 1, Jobs: 1, Workdir: wd}))
+	code, _, errOut = runCmd("bench", "slurm", "--dir", dir, "--timeout", "5s")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--timeout changes the plan")
+	code, _, errOut = runCmd("bench", "slurm", "--dir", dir, "--bopgo", os.Getenv(bopgoEnv), "--config", "y=check", "../bopgo/testdata/race.bp")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "another plan")
+	code, _, errOut = runCmd("bench", "slurm", "--dir", dir, "--partition", "short", "--max-running", "many")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "max-running")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sbatch.conf"), []byte("partiton = short\n"), 0o644))
+	code, _, errOut = runCmd("bench", "slurm", "--dir", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "sbatch.conf:1: unknown setting")
+
+	code, _, errOut = runCmd("bench", "slurm-task", dir)
+	assert.Equal(t, exitUsage, code, "not in a job array")
+	assert.Contains(t, errOut, "SLURM_ARRAY_TASK_ID")
 }
