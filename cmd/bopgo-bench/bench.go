@@ -28,6 +28,7 @@ const (
 const benchUsage = `usage: bopgo-bench [flags] FILES|DIRS|MANIFESTS
        bopgo-bench merge -o OUT.jsonl RESULTS.jsonl...
        bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...
+       bopgo-bench slurm --dir DIR [flags] [FILES|DIRS|MANIFESTS]
 
 Runs every program under every configuration as a separate process with a
 time and a memory limit, and appends one JSON line per finished run to the
