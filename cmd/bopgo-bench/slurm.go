@@ -158,9 +158,13 @@ func runSlurm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
 		return benchFailed
 	}
+	// At most one submission an invocation, and none while tasks of the
+	// directory are queued: their records are not in yet.
+	var g bench.Gathered
+	submitted := false
 	if len(queued) > 0 {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: %s of %s still in the queue: not submitting\n", count(len(queued), "task"), d)
-	} else if err := s.submitLeft(); err != nil {
+	} else if g, submitted, err = s.submitLeft(); err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
 		return benchFailed
 	}
@@ -168,20 +172,21 @@ func runSlurm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: not waiting; to wait, merge and report: bopgo-bench slurm --dir %s\n", d)
 		return 0
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
-	if err := s.wait(ctx, *poll); err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "bopgo-bench slurm: stopped waiting; the jobs go on (scancel stops them); bopgo-bench slurm --dir %s waits again\n", d)
-			return benchInterrupted
+	if len(queued) > 0 || submitted {
+		ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer cancel()
+		if err := s.wait(ctx, *poll); err != nil {
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintf(stderr, "bopgo-bench slurm: stopped waiting; the jobs go on (scancel stops them); bopgo-bench slurm --dir %s waits again\n", d)
+				return benchInterrupted
+			}
+			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
+			return benchFailed
 		}
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
-	}
-	g, err := s.gather()
-	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
+		if g, err = s.gather(); err != nil {
+			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
+			return benchFailed
+		}
 	}
 	if len(g.Records) > 0 {
 		var appendix strings.Builder
@@ -339,19 +344,19 @@ func (s *slurmRun) gather() (bench.Gathered, error) {
 }
 
 // submitLeft gathers what is done and submits one array of the tasks
-// that have runs left, if any.
-func (s *slurmRun) submitLeft() error {
+// that have runs left, if any, saying whether it did.
+func (s *slurmRun) submitLeft() (bench.Gathered, bool, error) {
 	g, err := s.gather()
 	if err != nil {
-		return err
+		return g, false, err
 	}
 	left := bench.Left(s.runs, s.plan.Tasks, bench.Done(g.Records))
 	if len(left) == 0 {
-		return nil
+		return g, false, nil
 	}
 	lim, err := s.plan.Limits()
 	if err != nil {
-		return err
+		return g, false, err
 	}
 	most, total := 0, 0
 	for _, n := range left {
@@ -361,18 +366,18 @@ func (s *slurmRun) submitLeft() error {
 	res := bench.Resources(s.plan, lim, most, s.settings)
 	script, err := s.d.WriteScript(bench.JobScript(s.d, s.plan, s.settings, array, res))
 	if err != nil {
-		return err
+		return g, false, err
 	}
 	id, err := s.slurm.Submit(script)
 	if err != nil {
-		return err
+		return g, false, err
 	}
 	if err := s.d.AddJob(bench.Submission{Job: id, Array: array, Time: time.Now().UTC().Format(time.RFC3339)}); err != nil {
-		return fmt.Errorf("job %s submitted but not recorded in %s (scancel it, or add it by hand): %w", id, s.d, err)
+		return g, true, fmt.Errorf("job %s submitted but not recorded in %s (scancel it, or add it by hand): %w", id, s.d, err)
 	}
 	fmt.Fprintf(s.stderr, "bopgo-bench slurm: submitted job %s: %s of %d to do in %s (--array=%s)\n",
 		id, count(total, "run"), len(s.runs), count(len(left), "task"), array)
-	return nil
+	return g, true, nil
 }
 
 // wait polls squeue until none of the directory's tasks is queued,
