@@ -272,25 +272,36 @@ type Submission struct {
 
 // ReadJobs reads jobs.tsv; a missing file is no submission.
 func (d ClusterDir) ReadJobs() ([]Submission, error) {
-	data, err := os.ReadFile(d.path(jobsFile))
+	var subs []Submission
+	err := d.readTable(jobsFile, 3, func(f []string) bool {
+		subs = append(subs, Submission{Job: f[0], Array: f[1], Time: f[2]})
+		return true
+	})
+	return subs, err
+}
+
+// readTable reads a tab-separated file of the directory with a header
+// line, giving each row of width fields to row, which says whether it is
+// well formed; a missing file has no rows, a bad row is an error naming
+// file:line.
+func (d ClusterDir) readTable(file string, width int, row func([]string) bool) error {
+	name := d.path(file)
+	data, err := os.ReadFile(name)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var subs []Submission
 	for n, line := range strings.Split(string(data), "\n") {
 		if n == 0 || strings.TrimSpace(line) == "" {
-			continue // header
+			continue // the header
 		}
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			return nil, fmt.Errorf("%s:%d: want job, array, submitted", d.path(jobsFile), n+1)
+		if f := strings.Split(line, "\t"); len(f) != width || !row(f) {
+			return fmt.Errorf("%s:%d: not a row of %s", name, n+1, strings.Join(strings.Fields(strings.SplitN(string(data), "\n", 2)[0]), ", "))
 		}
-		subs = append(subs, Submission{Job: f[0], Array: f[1], Time: f[2]})
 	}
-	return subs, nil
+	return nil
 }
 
 // AddJob appends a submission to jobs.tsv (one write of one line on a file
@@ -321,26 +332,13 @@ func (d ClusterDir) AddJob(s Submission) error {
 
 // ReadStates reads states.tsv; a missing file is no states.
 func (d ClusterDir) ReadStates() ([]TaskState, error) {
-	data, err := os.ReadFile(d.path(statesFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
 	var ts []TaskState
-	for n, line := range strings.Split(string(data), "\n") {
-		if n == 0 || strings.TrimSpace(line) == "" {
-			continue
-		}
-		f := strings.Split(line, "\t")
+	err := d.readTable(statesFile, 5, func(f []string) bool {
 		id, ok := ParseTaskID(f[0])
-		if len(f) != 5 || !ok {
-			return nil, fmt.Errorf("%s:%d: want task, state, exit code, elapsed, nodes", d.path(statesFile), n+1)
-		}
 		ts = append(ts, TaskState{ID: id, State: f[1], ExitCode: f[2], Elapsed: f[3], Nodes: f[4]})
-	}
-	return ts, nil
+		return ok
+	})
+	return ts, err
 }
 
 // WriteStates replaces states.tsv with the final states among ts.

@@ -243,3 +243,13 @@ func TestLeft(t *testing.T) {
 		return recs
 	}())))
 }
+
+func TestBadTables(t *testing.T) {
+	d := ClusterDir(t.TempDir())
+	require.NoError(t, os.WriteFile(d.path(jobsFile), []byte("job\tarray\tsubmitted\n12\t1-4\n"), 0o644))
+	_, err := d.ReadJobs()
+	assert.ErrorContains(t, err, jobsFile+":2: not a row of job, array, submitted")
+	require.NoError(t, os.WriteFile(d.path(statesFile), []byte("task\tstate\texit_code\telapsed\tnodes\n12-1\tCOMPLETED\t0:0\t00:00:01\tvm\n"), 0o644))
+	_, err = d.ReadStates()
+	assert.ErrorContains(t, err, statesFile+":2: not a row of task, state, exit_code, elapsed, nodes")
+}
