@@ -28,6 +28,7 @@ const (
 const benchUsage = `usage: bopgo-bench [flags] FILES|DIRS|MANIFESTS
        bopgo-bench merge -o OUT.jsonl RESULTS.jsonl...
        bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...
+       bopgo-bench slurm --dir DIR [flags] [FILES|DIRS|MANIFESTS]
 
 Runs every program under every configuration as a separate process with a
 time and a memory limit, and appends one JSON line per finished run to the
@@ -64,6 +65,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return runBenchMerge(args[1:], stdout, stderr)
 		case "report":
 			return runBenchReport(args[1:], stdout, stderr)
+		case "slurm":
+			return runSlurm(args[1:], stdout, stderr)
+		case "slurm-task":
+			return runSlurmTask(args[1:], stderr)
 		}
 	}
 	var configs repeated
@@ -139,9 +144,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "bopgo-bench: %d runs (%d programs, %d configurations); %d to do, results in %s\n",
 		len(runs), len(progs), len(cfgs), len(todo), *out)
 
+	return execRuns(stderr, self, *jobs, res, todo)
+}
+
+// execRuns runs the runs into the results file, jobs at a time, until
+// they are done or a signal stops them, and returns the exit status.
+func execRuns(stderr io.Writer, bopgo string, jobs int, res *bench.Results, todo []bench.Run) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	runner := &bench.Runner{Bopgo: self, Jobs: *jobs, Results: res, Progress: stderr, Terminal: cli.IsTerminal(stderr)}
+	runner := &bench.Runner{Bopgo: bopgo, Jobs: jobs, Results: res, Progress: stderr, Terminal: cli.IsTerminal(stderr)}
 	tally, err := runner.Run(ctx, todo)
 	fmt.Fprintf(stderr, "bopgo-bench: %s\n", tally)
 	switch {
@@ -243,7 +254,7 @@ func runBenchReport(args []string, stdout, stderr io.Writer) int {
 		}
 		set = &s
 	}
-	written, err := bench.ReportPages(merged, *out, pair, set)
+	written, err := bench.ReportPages(merged, *out, pair, set, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed

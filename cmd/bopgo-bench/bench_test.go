@@ -51,7 +51,7 @@ func benchArgs(args []string) []string {
 	if len(args) > 0 && args[0] == "bench" {
 		args = args[1:]
 	}
-	if len(args) > 0 && (args[0] == "merge" || args[0] == "report") {
+	if len(args) > 0 && (args[0] == "merge" || args[0] == "report" || args[0] == "slurm" || args[0] == "slurm-task") {
 		return args
 	}
 	return append([]string{"--bopgo", os.Getenv(bopgoEnv)}, args...)

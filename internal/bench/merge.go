@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 )
 
 // Conflict is a run recorded twice with different verdicts.
@@ -50,25 +48,5 @@ func WriteRecords(name string, recs []Record) error {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return writeFileAtomic(name, b.Bytes())
 }

@@ -91,12 +91,14 @@ func ParseShard(s string) (Shard, error) {
 // are added or removed: each shard's results file stays valid for resuming
 // after the input changes.
 func (s Shard) Holds(key string) bool {
-	if s.N <= 1 {
-		return true
-	}
+	return s.N <= 1 || ShardOf(key, s.N) == s.I
+}
+
+// ShardOf is the shard i of n (1 ≤ i ≤ n) that holds the run with this key.
+func ShardOf(key string, n int) int {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	return h.Sum64()%uint64(s.N) == uint64(s.I-1)
+	return int(h.Sum64()%uint64(max(n, 1))) + 1
 }
 
 // Select is the runs of the shard that are not done.

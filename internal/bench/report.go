@@ -14,14 +14,15 @@ import (
 // cactus.png/.svg and, when the pair names two configurations that have
 // records, scatter-A-vs-B.png/.svg. With no pair given, the first two
 // configurations by name are compared. recs must be deduplicated (Dedup).
+// appendix, if any, ends summary.md (bopgo-bench slurm's task states).
 // It returns the files written, sorted.
-func Report(recs []Record, dir string, pair []string) ([]string, error) {
-	return ReportPages(recs, dir, pair, nil)
+func Report(recs []Record, dir string, pair []string, appendix string) ([]string, error) {
+	return ReportPages(recs, dir, pair, nil, appendix)
 }
 
 // ReportPages is Report with the programs' pages (Pages) listed in the
 // summary, when pages is not nil.
-func ReportPages(recs []Record, dir string, pair []string, pages *PageSet) ([]string, error) {
+func ReportPages(recs []Record, dir string, pair []string, pages *PageSet, appendix string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -68,6 +69,7 @@ func ReportPages(recs []Record, dir string, pair []string, pages *PageSet) ([]st
 		writePages(&b, pages)
 		md.WriteString(b.String())
 	}
+	md.WriteString(appendix)
 	summary := filepath.Join(dir, "summary.md")
 	if err := os.WriteFile(summary, md.Bytes(), 0o644); err != nil {
 		return nil, err

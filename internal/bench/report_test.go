@@ -54,7 +54,7 @@ func TestSummarize(t *testing.T) {
 
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
-	files, err := Report(handMade(), dir, nil)
+	files, err := Report(handMade(), dir, nil, "")
 	require.NoError(t, err)
 	var base []string
 	for _, f := range files {
@@ -88,22 +88,22 @@ func TestReport(t *testing.T) {
 
 	// Same records, same summary.
 	again := t.TempDir()
-	_, err = Report(handMade(), again, nil)
+	_, err = Report(handMade(), again, nil, "")
 	require.NoError(t, err)
 	md2, err := os.ReadFile(filepath.Join(again, "summary.md"))
 	require.NoError(t, err)
 	assert.Equal(t, string(md), string(md2))
 
-	_, err = Report(handMade(), t.TempDir(), []string{"a", "nope"})
+	_, err = Report(handMade(), t.TempDir(), []string{"a", "nope"}, "")
 	assert.ErrorContains(t, err, `"nope"`)
 }
 
 // Nothing solved, or one configuration only: the plots still draw.
 func TestReportDegenerate(t *testing.T) {
 	recs := []Record{{Program: "p.bp", Config: "only", Args: []string{"check"}, Verdict: Timeout, Seconds: 0}}
-	files, err := Report(recs, t.TempDir(), nil)
+	files, err := Report(recs, t.TempDir(), nil, "")
 	require.NoError(t, err)
 	assert.Len(t, files, 4, "cactus.png, cactus.svg, results.csv, summary.md")
-	_, err = Report(recs, t.TempDir(), []string{"only", "only"})
+	_, err = Report(recs, t.TempDir(), []string{"only", "only"}, "")
 	require.NoError(t, err)
 }
