@@ -41,10 +41,11 @@ type checkFlags struct {
 	progress   bool
 	broadcast  string
 	exact      bool
+	dialect    dialectFlag
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: "+engineHelp())
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
@@ -59,6 +60,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.broadcast, "broadcast", "blocking", "the reading of broadcast assignments (x$), `READING`: blocking (a passive thread that cannot take the step blocks it) or monotone (it stays unchanged; SAFE then holds under both)")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
+	f.dialect.register(fs)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -84,7 +86,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
-	prog := loadOrReport(name, stderr, out)
+	prog := loadOrReport(name, f.dialect.d, stderr, out)
 	if prog == nil {
 		return exitBadInput
 	}
@@ -109,7 +111,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo: warning: %v\nplease report this bug with the input file\n", err)
 	}
 	if f.exact {
-		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
+		exactTrace(prog, prog.CheckedLabel(f.label), reading, &res, stderr, "bopgo")
 	}
 	out.result(name, prog, res, f.stats)
 	return exitStatus(res.Verdict, nil)
@@ -154,25 +156,29 @@ func engineHelp() string {
 	return strings.Join(parts, ", ")
 }
 
-// loadOrReport loads a program; if it cannot, it prints every error on
-// stderr and, given a printer, the error result (JSON), and returns nil.
-func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {
-	prog, msgs := loadFile(name)
+// loadOrReport loads a program in dialect d and prints its notes on
+// stderr; if it cannot, it prints every error on stderr and, given a
+// printer, the error result (JSON), and returns nil.
+func loadOrReport(name string, d bp.Dialect, stderr io.Writer, out *printer) *bp.Program {
+	prog, msgs := loadFile(name, d)
 	for _, m := range msgs {
 		fmt.Fprintln(stderr, m)
 	}
 	if prog == nil && out != nil {
 		out.inputError(name, msgs)
 	}
+	if prog != nil {
+		printNotes(stderr, prog)
+	}
 	return prog
 }
 
-func loadFile(name string) (*bp.Program, []string) {
+func loadFile(name string, d bp.Dialect) (*bp.Program, []string) {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return nil, []string{"bopgo: " + err.Error()}
 	}
-	prog, err := bp.Load(name, src)
+	prog, err := bp.LoadWith(name, src, bp.LoadOptions{Dialect: d})
 	if err == nil {
 		return prog, nil
 	}

@@ -52,11 +52,17 @@ func (p *printer) inputError(file string, msgs []string) {
 
 func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats bool) {
 	if p.json {
-		p.encode(toJSON(file, res))
+		out := toJSON(file, res)
+		out.Dialect = dialectName(prog)
+		p.encode(out)
 		return
 	}
 	w := p.w
-	fmt.Fprintf(w, "file: %s\nproperty: %s\nengine: %s\n", file, res.Property, res.Engine)
+	fmt.Fprintf(w, "file: %s\n", file)
+	if d := dialectName(prog); d != "" {
+		fmt.Fprintf(w, "dialect: %s\n", d)
+	}
+	fmt.Fprintf(w, "property: %s\nengine: %s\n", res.Property, res.Engine)
 	if res.Trace != nil {
 		fmt.Fprintln(w)
 		writeTrace(w, res.Trace)
@@ -73,6 +79,15 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
+
+// dialectName names the dialect of a program read in another than
+// BoPPo's, the default that outputs leave unsaid.
+func dialectName(prog *bp.Program) string {
+	if prog == nil || prog.Dialect != bp.DialectGetafix {
+		return ""
+	}
+	return prog.Dialect.String()
 }
 
 // writeCounters prints counters one a line, in their order, whatever the
@@ -147,6 +162,7 @@ type jsonResult struct {
 	Reason    string         `json:"reason,omitempty"`
 	Limit     string         `json:"limit,omitempty"`
 	Property  string         `json:"property,omitempty"`
+	Dialect   string         `json:"dialect,omitempty"`
 	Engine    string         `json:"engine,omitempty"`
 	Unchecked bool           `json:"unchecked,omitempty"`
 	Errors    []string       `json:"errors,omitempty"`
