@@ -227,14 +227,12 @@ void thread1() begin skip; end
 	assert.Equal(t, []string{
 		"atomic_begin starts",
 		"assign decl l;",
-		// l := g reads a global: the others may run before it, unless
-		// atomic is T.
-		"branch if atomic (the others stay out)",
+		// l := g reads a global: the others may run before it (atomic
+		// is F: init sets it so, and no test is needed).
 		"atomic_end yield: the other threads may run",
 		"atomic_begin resume",
 		"assign l := g",
 		"assign l := !l",
-		"branch if atomic (the others stay out)",
 		"atomic_end yield: the other threads may run",
 		"atomic_begin resume",
 		"assign g := l",
@@ -244,4 +242,47 @@ void thread1() begin skip; end
 	n, bounded := p.MaxThreads()
 	assert.True(t, bounded)
 	assert.Equal(t, 4, n)
+}
+
+// A yield tests atomic only where its value is not known: inside a
+// section (after atomic := T) the thread goes on without a step, after
+// atomic := F it yields without a test, after atomic := * it tests.
+func TestGetafixYieldTests(t *testing.T) {
+	src := `decl atomic, g;
+void init() begin atomic := F; g := F; endinit: skip; end
+void thread1() begin
+  atomic := T; SLIC_ERROR: g := T; g := F; atomic := F;
+  g := T;
+  atomic := *; g := F;
+end
+`
+	p, err := Load("t.bp", []byte(src))
+	require.NoError(t, err)
+	require.NoError(t, p.Validate())
+	at := p.FindLabel("SLIC_ERROR")
+	require.Len(t, at, 1, "the label of a test that is bypassed moves to its statement")
+	assert.Equal(t, "g := T", p.Procs[at[0].Proc].Steps[at[0].PC].Text)
+	var texts []string
+	for _, st := range p.Procs[1].Steps {
+		texts = append(texts, st.Kind.String()+" "+st.Text)
+	}
+	assert.Equal(t, []string{
+		"atomic_begin starts",
+		"assign atomic := T",
+		"assign g := T",
+		"assign g := F",
+		"assign atomic := F",
+		"atomic_end yield: the other threads may run",
+		"atomic_begin resume",
+		"assign g := T",
+		"atomic_end yield: the other threads may run",
+		"atomic_begin resume",
+		"assign atomic := *",
+		"branch if atomic (the others stay out)",
+		"atomic_end yield: the other threads may run",
+		"atomic_begin resume",
+		"assign g := F",
+		"assume end of thread1 (with atomic T the others stay out)",
+		"end_thread end of thread1",
+	}, texts)
 }

@@ -108,6 +108,8 @@ type getafixLowering struct {
 	// backTargets are the statements of the thread being lowered that a
 	// goto reaches backwards: every cycle passes one or a while head.
 	backTargets map[Stmt]bool
+	// tests are the pcs of the yields' tests of the flags in that thread.
+	tests []int
 }
 
 func (g *getafixLowering) lower() {
@@ -184,7 +186,7 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 	frame, slots := g.newFrame(p, fi, -1)
 	p.Params = slots[:len(fi.decl.Params)]
 	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
-	g.backTargets = backwardGotoTargets(fi)
+	g.backTargets, g.tests = backwardGotoTargets(fi), nil
 	pos := fi.decl.Name.Pos()
 	in := []hole{{field: holeEntry}}
 	if !g.clears && i > 0 {
@@ -198,6 +200,11 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 	in = g.waitUnheld(ctx, end, "end of "+name+" (with atomic T the others stay out)", in)
 	g.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + name}, in)
 	g.resolveLabels(ctx)
+	start := flagAny
+	if g.clears {
+		start = flagF
+	}
+	g.simplifyYields(p, start)
 }
 
 // waitUnheld blocks until no flag is T; with no flags it does nothing.

@@ -1,6 +1,9 @@
 package bp
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Yield points. A thread of a Getafix program runs in an atomic section
 // from its first step to its end and leaves it only at a yield point,
@@ -31,6 +34,7 @@ func (g *getafixLowering) yield(ctx *frameCtx, pos Pos, in []hole) []hole {
 	var out []hole
 	if len(g.flags) > 0 {
 		br := g.emit(ctx, Step{Kind: Branch, Pos: pos, Text: "if " + strings.Join(g.flagNames(), " | ") + " (the others stay out)", Cond: g.held()}, in)
+		g.tests = append(g.tests, br)
 		out = []hole{{node: br, field: holeThen}}
 		in = []hole{{node: br, field: holeElse}}
 	}
@@ -168,4 +172,187 @@ func backwardGotoTargets(fi *funcInfo) map[Stmt]bool {
 		}
 	}
 	return targets
+}
+
+// Where the flags are known, a yield's test is decided: inside an atomic
+// section (after atomic := T) the thread goes on, outside one (after
+// atomic := F) it yields. simplifyYields finds what is known by a
+// forward analysis of the thread's lowered steps (calls included, as they
+// are inlined) and bypasses the decided tests, which then drop out of the
+// proc; a reader of a trace sees fewer steps that do nothing.
+
+// flagValue is what is known of a flag at a pc: nothing yet (the bottom
+// of the analysis), F, T, or either.
+type flagValue uint8
+
+const (
+	flagNone flagValue = iota
+	flagF
+	flagT
+	flagAny
+)
+
+func (v flagValue) join(w flagValue) flagValue {
+	switch {
+	case v == flagNone:
+		return w
+	case w == flagNone || v == w:
+		return v
+	}
+	return flagAny
+}
+
+// simplifyYields bypasses every yield test (g.tests) of thread proc p
+// whose outcome the flags' known values decide, then removes the steps no
+// longer reached. start is what is known of the flags at p's entry.
+func (g *getafixLowering) simplifyYields(p *Proc, start flagValue) {
+	if len(g.flags) == 0 {
+		return
+	}
+	slot := map[int]int{} // global slot -> flag number
+	for k, i := range g.flags {
+		slot[g.gSlot[i]] = k
+	}
+	in := make([][]flagValue, len(p.Steps)) // per pc, per flag
+	in[p.Entry] = slices.Repeat([]flagValue{start}, len(g.flags))
+	work := []int{p.Entry}
+	push := func(pc int, vs []flagValue) {
+		if in[pc] == nil {
+			in[pc] = make([]flagValue, len(vs))
+		}
+		changed := false
+		for k, v := range vs {
+			if j := in[pc][k].join(v); j != in[pc][k] {
+				in[pc][k], changed = j, true
+			}
+		}
+		if changed {
+			work = append(work, pc)
+		}
+	}
+	all := func(v flagValue) []flagValue { return slices.Repeat([]flagValue{v}, len(g.flags)) }
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		st := &p.Steps[pc]
+		out := slices.Clone(in[pc])
+		switch {
+		case st.Kind == Assign:
+			for i, t := range st.Targets {
+				if k, ok := slot[t.Index]; ok && t.Scope == Global {
+					out[k] = flagAny
+					if v := st.Values[i]; v.Op == TConst && v.Val {
+						out[k] = flagT
+					} else if v.Op == TConst {
+						out[k] = flagF
+					}
+				}
+			}
+		case st.Kind == Assume && g.isUnheld(st.Cond):
+			out = all(flagF)
+		case st.Kind == Branch && g.isHeld(st.Cond):
+			// Only a feasible edge: the else edge knows every flag F,
+			// the then edge that one is T (which says something only
+			// of a single flag).
+			if !slices.Contains(out, flagT) {
+				push(st.Else, all(flagF))
+			}
+			if slices.ContainsFunc(out, func(v flagValue) bool { return v != flagF }) {
+				then := out
+				if len(g.flags) == 1 {
+					then = all(flagT)
+				}
+				push(st.Then, then)
+			}
+			continue
+		}
+		for _, s := range p.Succs(pc) {
+			push(s, out)
+		}
+	}
+	redirect := map[int]int{}
+	for _, pc := range g.tests {
+		st := &p.Steps[pc]
+		if in[pc] == nil {
+			continue
+		}
+		switch {
+		case !slices.ContainsFunc(in[pc], func(v flagValue) bool { return v != flagF }):
+			redirect[pc] = st.Else
+		case slices.Contains(in[pc], flagT):
+			redirect[pc] = st.Then
+		}
+	}
+	bypass(p, redirect)
+}
+
+// isHeld tells whether t is the disjunction of the flags.
+func (g *getafixLowering) isHeld(t *Term) bool { return t != nil && t.String() == g.held().String() }
+
+// isUnheld tells whether t is its negation (waitUnheld's assumption).
+func (g *getafixLowering) isUnheld(t *Term) bool {
+	return t != nil && t.Op == TNot && g.isHeld(t.Args[0])
+}
+
+// bypass sends every edge into a pc of redirect to where it points, moves
+// the labels of a bypassed step to its target, and removes the steps no
+// longer reached from p's entry.
+func bypass(p *Proc, redirect map[int]int) {
+	if len(redirect) == 0 {
+		return
+	}
+	final := func(pc int) int {
+		for n := 0; n < len(redirect); n++ {
+			to, ok := redirect[pc]
+			if !ok {
+				break
+			}
+			pc = to
+		}
+		return pc
+	}
+	for pc := range p.Steps {
+		st := &p.Steps[pc]
+		st.Next, st.Then, st.Else = final(st.Next), final(st.Then), final(st.Else)
+		for i := range st.Succs {
+			st.Succs[i] = final(st.Succs[i])
+		}
+	}
+	for pc := range p.Steps { // in pc order: deterministic labels
+		if to := final(pc); to != pc && len(p.Steps[pc].Labels) > 0 {
+			p.Steps[to].Labels = append(p.Steps[to].Labels, p.Steps[pc].Labels...)
+			p.Steps[pc].Labels = nil
+		}
+	}
+	p.Entry = final(p.Entry)
+	compact(p)
+}
+
+// compact removes the steps of p that its entry does not reach, keeping
+// the order of the others.
+func compact(p *Proc) {
+	keep := reachable(p, []int{p.Entry})
+	slices.Sort(keep)
+	index := make([]int, len(p.Steps))
+	for i, pc := range keep {
+		index[pc] = i
+	}
+	steps := make([]Step, len(keep))
+	for i, pc := range keep {
+		st := p.Steps[pc]
+		switch st.Kind {
+		case Branch:
+			st.Then, st.Else = index[st.Then], index[st.Else]
+		case Goto:
+			st.Succs = slices.Clone(st.Succs)
+			for k := range st.Succs {
+				st.Succs[k] = index[st.Succs[k]]
+			}
+		case EndThread:
+		default:
+			st.Next = index[st.Next]
+		}
+		steps[i] = st
+	}
+	p.Steps, p.Entry = steps, index[p.Entry]
 }
