@@ -225,7 +225,7 @@ void thread1() begin skip; end
 		texts = append(texts, st.Kind.String()+" "+st.Text)
 	}
 	assert.Equal(t, []string{
-		"atomic_begin starts",
+		"atomic_begin thread2 starts running",
 		"assign decl l;",
 		// l := g reads a global: the others may run before it (atomic
 		// is F: init sets it so, and no test is needed).
@@ -267,7 +267,7 @@ end
 		texts = append(texts, st.Kind.String()+" "+st.Text)
 	}
 	assert.Equal(t, []string{
-		"atomic_begin starts",
+		"atomic_begin thread1 starts running",
 		"assign atomic := T",
 		"assign g := T",
 		"assign g := F",

@@ -194,7 +194,7 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 		// the others start when it is F.
 		in = g.waitUnheld(ctx, pos, "wait while init's atomic section lasts", in)
 	}
-	g.resumed = g.emit(ctx, Step{Kind: AtomicBegin, Pos: pos, Text: "starts"}, in)
+	g.resumed = g.emit(ctx, Step{Kind: AtomicBegin, Pos: pos, Text: name + " starts running"}, in)
 	in = g.lowerList(ctx, fi.decl.Body, next(g.resumed))
 	end := fi.decl.EndPos
 	in = g.waitUnheld(ctx, end, "end of "+name+" (with atomic T the others stay out)", in)
