@@ -69,6 +69,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
+	// The program's own property (Getafix's SLIC_ERROR) unless the
+	// caller names one.
+	opts.Label = prog.CheckedLabel(opts.Label)
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
 		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
 	}

@@ -63,7 +63,7 @@ var allowedImports = map[string][]string{
 	"internal/browser":           {},
 	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "encode", "sat"},
-	"internal/bench":             {"benchmarks", "internal/conformance"},
+	"internal/bench":             {"benchmarks", "internal/conformance", "internal/cli"},
 }
 
 const module = "github.com/bopgo/bopgo"

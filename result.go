@@ -69,7 +69,9 @@ type (
 type Options struct {
 	// Label, if not empty, makes the property "no statement labelled
 	// Label is reached"; assertions are then not checked. A label that no
-	// statement carries is an error (ErrNoSuchLabel).
+	// statement carries is an error (ErrNoSuchLabel). Empty means the
+	// program's own property (bp.Program.DefaultLabel: SLIC_ERROR in
+	// Getafix's dialect, else the assertions).
 	Label string
 	// Engine selects the algorithm (see Engines); empty means the default.
 	Engine Engine

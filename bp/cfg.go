@@ -213,6 +213,17 @@ type Program struct {
 	Globals      []string // shared variables
 	ThreadLocals []string // names of thread-local globals (local slots 0..n-1)
 	Procs        []*Proc  // Procs[0] is main
+	// Dialect is the dialect the file was read in (BoPPo's or Getafix's,
+	// whose Procs[0] runs init and starts the threads: getafix.go).
+	Dialect Dialect
+	// DefaultLabel is the property the program carries when the caller
+	// names none: no statement labelled DefaultLabel is reached (Getafix's
+	// SLIC_ERROR), or, if empty, the assertions hold.
+	DefaultLabel string
+	// Notes are remarks on reading the file that are not errors: the
+	// dialect chosen for a file that reads in both, idioms of Getafix's
+	// accepted with its meaning. Sorted by position.
+	Notes ErrorList
 
 	liveOnce sync.Once
 	live     [][]Bits

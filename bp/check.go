@@ -60,17 +60,22 @@ func isAsyncLabel(name string) bool {
 
 type checker struct {
 	info
-	errs ErrorList
-	fn   *funcInfo // function being checked
+	errs    ErrorList
+	fn      *funcInfo // function being checked
+	dialect Dialect   // DialectBoPPo or DialectGetafix (getafix.go)
 }
 
 func (c *checker) errorf(p Pos, format string, args ...any) {
 	c.errs.Add(c.file.File.Position(p), format, args...)
 }
 
-// check checks f and returns what lowering needs, or the sorted errors.
-func check(f *SourceFile) (*info, ErrorList) {
-	c := &checker{info: info{
+// check checks f in BoPPo's dialect and returns what lowering needs, or
+// the sorted errors.
+func check(f *SourceFile) (*info, ErrorList) { return checkDialect(f, DialectBoPPo) }
+
+// checkDialect checks f in dialect d.
+func checkDialect(f *SourceFile, d Dialect) (*info, ErrorList) {
+	c := &checker{dialect: d, info: info{
 		file:        f,
 		globalIndex: map[string]int{},
 		funcs:       map[string]*funcInfo{},
@@ -99,7 +104,7 @@ func check(f *SourceFile) (*info, ErrorList) {
 		}
 		c.funcs[fn.Name.Name] = c.declareLocals(fn)
 	}
-	if _, ok := c.funcs["main"]; !ok {
+	if _, ok := c.funcs["main"]; !ok && d != DialectGetafix {
 		c.errs.Add(Position{Filename: f.File.Name}, "no function main")
 	}
 	for _, fn := range f.Funcs {
@@ -109,6 +114,9 @@ func check(f *SourceFile) (*info, ErrorList) {
 		}
 	}
 	c.recursion()
+	if d == DialectGetafix {
+		c.getafixRules()
+	}
 	c.errs.Sort()
 	if len(c.errs) > 0 {
 		return nil, c.errs
@@ -139,7 +147,7 @@ func (c *checker) declareLocals(fn *FuncDecl) *funcInfo {
 		for i, l := range s.StmtLabels() {
 			prev, dup := fi.labels[l.Name]
 			switch {
-			case dup && prev != s:
+			case dup && prev != s && c.dialect != DialectGetafix:
 				c.errorf(l.Pos(), "label %q already defined in %s at %s", l.Name, fn.Name.Name, c.where(StmtPos(prev)))
 			case dup:
 				// The same label written twice on one statement (SLAM does

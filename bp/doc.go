@@ -3,10 +3,16 @@
 // per-thread control-flow program that the engines execute.
 //
 // The dialect is BoPPo's, as written by SatAbs and SLAM-style tools; see
-// DESIGN.md in the repository for the grammar and semantics.
+// DESIGN.md in the repository for the grammar and semantics. Getafix's
+// concurrent dialect shares the grammar and is recognised from a file's
+// shape (dialect.go); its programs are lowered to the same core form, with
+// a first proc that runs init and starts every thread, and atomic sections
+// between yield points (getafix*.go). Load and LoadWith are the front end
+// in one call; a Program records its Dialect, its own property
+// (DefaultLabel) and Notes that are not errors.
 //
 // Layering, one way only: token.go < scanner.go < ast.go < parser*.go <
-// check*.go < lower*.go / cfg.go. Positions are one small integer (Pos, a
+// check*.go < lower*.go, getafix*.go / cfg.go < dialect.go. Positions are one small integer (Pos, a
 // byte offset plus one) resolved to file:line:col through a File only when
 // printed.
 //

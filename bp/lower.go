@@ -2,6 +2,7 @@ package bp
 
 import (
 	"fmt"
+	"slices"
 )
 
 // MaxSteps bounds the size of a lowered program. Inlining can multiply
@@ -9,30 +10,8 @@ import (
 // memory.
 const MaxSteps = 1 << 21
 
-// Load parses, checks and lowers one file: the front end in one call.
-func Load(filename string, src []byte) (*Program, error) {
-	return LoadWith(filename, src, LoadOptions{})
-}
-
-// LoadOptions select how a program is lowered.
-type LoadOptions struct {
-	// KeepCalls lowers every call of a function to a Call step into a
-	// procedure of its own, as calls of recursive functions are; by
-	// default only those are, and every other call is inlined. It is for
-	// comparing procedure summaries with inlining.
-	KeepCalls bool
-}
-
-// LoadWith is Load with options.
-func LoadWith(filename string, src []byte, opts LoadOptions) (*Program, error) {
-	f, err := Parse(filename, src)
-	if err != nil {
-		return nil, err
-	}
-	return Lower(f, opts)
-}
-
-// Lower checks a parsed file and lowers it to a Program.
+// Lower checks a parsed file and lowers it to a Program, in BoPPo's
+// dialect (LoadWith reads Getafix's).
 func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	in, errs := check(f)
 	if len(errs) > 0 {
@@ -45,18 +24,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 			}
 		}
 	}
-	l := &lowerer{info: in, prog: &Program{File: f.File}, procOf: map[string]int{}, callOf: map[string]int{}}
-	for i, g := range in.globals {
-		if in.threadLocal[i] {
-			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
-			l.gSlot = append(l.gSlot, -1)
-			l.prog.ThreadLocals = append(l.prog.ThreadLocals, g.Name)
-		} else {
-			l.tlSlot = append(l.tlSlot, -1)
-			l.gSlot = append(l.gSlot, len(l.prog.Globals))
-			l.prog.Globals = append(l.prog.Globals, g.Name)
-		}
-	}
+	l := newLowerer(in)
 	l.procFor("main")
 	for len(l.queue) > 0 && len(l.errs) == 0 {
 		pi := l.queue[0]
@@ -87,6 +55,24 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	return l.prog, nil
 }
 
+// newLowerer starts the lowering of a checked file: the slots of its
+// globals and thread-locals.
+func newLowerer(in *info) *lowerer {
+	l := &lowerer{info: in, prog: &Program{File: in.file.File, Dialect: DialectBoPPo}, procOf: map[string]int{}, callOf: map[string]int{}}
+	for i, g := range in.globals {
+		if in.threadLocal[i] {
+			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
+			l.gSlot = append(l.gSlot, -1)
+			l.prog.ThreadLocals = append(l.prog.ThreadLocals, g.Name)
+		} else {
+			l.tlSlot = append(l.tlSlot, -1)
+			l.gSlot = append(l.gSlot, len(l.prog.Globals))
+			l.prog.Globals = append(l.prog.Globals, g.Name)
+		}
+	}
+	return l
+}
+
 type lowerer struct {
 	info   *info
 	prog   *Program
@@ -100,6 +86,9 @@ type lowerer struct {
 	// broadcastAt is the first broadcast lowered: with more than one
 	// proc a passive thread may run other code, and x$ has no meaning.
 	broadcastAt *AssignStmt
+	// hook, if set, lowers the statements of the dialect's own (see
+	// getafix.go); ok false leaves s to lowerStmt.
+	hook func(ctx *frameCtx, s Stmt, in []hole) (out []hole, ok bool)
 }
 
 // procFor returns the proc of thread function name, creating it on first
@@ -284,11 +273,15 @@ func (l *lowerer) lowerList(ctx *frameCtx, list []Stmt, in []hole) []hole {
 			return nil
 		}
 		first := len(ctx.proc.Steps)
-		in = l.lowerStmt(ctx, s, in)
+		in = l.stmt(ctx, s, in)
 		var names []string
 		for _, lab := range s.StmtLabels() {
+			// A label on two statements (Getafix's dialect allows it)
+			// names the first for goto, and both for the property.
 			if _, dup := ctx.labels[lab.Name]; !dup {
 				ctx.labels[lab.Name] = first
+			}
+			if !slices.Contains(names, lab.Name) {
 				names = append(names, lab.Name)
 			}
 		}
@@ -297,6 +290,16 @@ func (l *lowerer) lowerList(ctx *frameCtx, list []Stmt, in []hole) []hole {
 		}
 	}
 	return in
+}
+
+// stmt lowers one statement, through the dialect's hook if there is one.
+func (l *lowerer) stmt(ctx *frameCtx, s Stmt, in []hole) []hole {
+	if l.hook != nil {
+		if out, ok := l.hook(ctx, s, in); ok {
+			return out
+		}
+	}
+	return l.lowerStmt(ctx, s, in)
 }
 
 func (l *lowerer) text(s Stmt) string {

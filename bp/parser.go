@@ -13,7 +13,14 @@ const MaxErrors = 50
 // Parse parses one source file. It always returns a (possibly partial)
 // tree; err is nil or an ErrorList sorted by position.
 func Parse(filename string, src []byte) (*SourceFile, error) {
+	return parse(filename, src, false)
+}
+
+// parse parses one file, with Getafix's precedences of operators if
+// getafix is set.
+func parse(filename string, src []byte, getafix bool) (*SourceFile, error) {
 	p := newParser(filename, src)
+	p.getafix = getafix
 	f := p.parseFile()
 	p.errs.Sort()
 	return f, p.errs.Err()
@@ -25,6 +32,8 @@ type parser struct {
 	errs ErrorList
 	buf  []token // look-ahead; buf[0] is the current token
 	stop bool    // too many errors: behave as if at end of file
+	// getafix: expressions have Getafix's precedences (parser_getafix.go).
+	getafix bool
 }
 
 func newParser(filename string, src []byte) *parser {

@@ -25,7 +25,16 @@ func (p *parser) parseExprList() []Expr {
 	return list
 }
 
-func (p *parser) parseExpr() Expr { return p.parseImplies(0) }
+func (p *parser) parseExpr() Expr { return p.parseNested(0) }
+
+// parseNested parses an expression at nesting depth, with the
+// precedences of the file's dialect (parser_getafix.go).
+func (p *parser) parseNested(depth int) Expr {
+	if p.getafix {
+		return p.parseGetafixExpr(depth)
+	}
+	return p.parseImplies(depth)
+}
 
 func (p *parser) tooDeep(depth int) (Expr, bool) {
 	if depth <= maxNesting {
@@ -109,7 +118,7 @@ func (p *parser) parseOperand(depth int) Expr {
 		return &NondetExpr{Star: t.pos}
 	case LPAREN:
 		p.advance()
-		x := p.parseImplies(depth + 1)
+		x := p.parseNested(depth + 1)
 		return &ParenExpr{Lparen: t.pos, X: x, Rparen: p.expect(RPAREN)}
 	case SCHOOSE:
 		p.advance()
@@ -117,7 +126,7 @@ func (p *parser) parseOperand(depth int) Expr {
 		p.expect(LBRACK)
 		if p.kind() != RBRACK {
 			for {
-				s.Args = append(s.Args, p.parseImplies(depth+1))
+				s.Args = append(s.Args, p.parseNested(depth+1))
 				if !p.got(COMMA) {
 					break
 				}

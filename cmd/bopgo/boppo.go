@@ -61,12 +61,13 @@ type boppoFlags struct {
 	engine     string
 	maxThreads int
 	timeout    time.Duration
+	dialect    dialectFlag
 	// unsupported holds one flag per boppoUnsupported name.
 	unsupported []bool
 }
 
 func (f *boppoFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.label, "l", "", "check that `LABEL` is unreachable (instead of assertions)")
+	fs.StringVar(&f.label, "l", "", "check that `LABEL` is unreachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction; on by default, the verdict never depends on it")
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off bopgo's partial-order reduction")
 	fs.BoolVar(&f.compact, "compact-trace", false, "print the counterexample as TRACE lines, one per step")
@@ -81,6 +82,7 @@ func (f *boppoFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "bopgo's checking `ENGINE`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else 8)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with VERIFICATION UNKNOWN after `DURATION` (0: no limit)")
+	f.dialect.register(fs)
 	f.unsupported = make([]bool, len(boppoUnsupported))
 	for i, name := range boppoUnsupported {
 		fs.BoolVar(&f.unsupported[i], name, false, "BoPPo's; not supported by bopgo")
@@ -142,7 +144,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)
 	}
-	prog := loadOrReport(name, stderr, nil)
+	prog := loadOrReport(name, bp.LoadOptions{Dialect: f.dialect.d}, stderr, nil)
 	if prog == nil {
 		return exitBadInput
 	}
@@ -155,7 +157,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
 		return exitStatus(bopgo.Unknown, err)
 	}
-	exactTrace(prog, f.label, bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
+	exactTrace(prog, prog.CheckedLabel(f.label), bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
 	if status := exitStatus(res.Verdict, nil); status == exitUnknown {
 		return status

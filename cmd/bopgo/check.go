@@ -45,10 +45,11 @@ type checkFlags struct {
 	broadcast  string
 	exact      bool
 	html       string
+	dialect    dialectFlag
 }
 
 func (f *checkFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: "+engineHelp())
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
@@ -67,6 +68,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
 	htmlFlag(fs, &f.html)
+	f.dialect.register(fs)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -93,7 +95,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	out := newPrinter(stdout, f.json)
 	out.reading = reading
-	prog := loadOrReportWith(name, bp.LoadOptions{KeepCalls: f.keepCalls}, stderr, out)
+	prog := loadOrReport(name, bp.LoadOptions{Dialect: f.dialect.d, KeepCalls: f.keepCalls}, stderr, out)
 	if prog == nil {
 		return exitBadInput
 	}
@@ -120,7 +122,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if f.exact || f.html != "" {
 		// A page shows what each step changed: only one execution's
 		// values say that truly.
-		exactTrace(prog, f.label, reading, &res, stderr, "bopgo")
+		exactTrace(prog, prog.CheckedLabel(f.label), reading, &res, stderr, "bopgo")
 	}
 	out.result(name, prog, res, f.stats)
 	if f.html != "" {
@@ -171,20 +173,20 @@ func engineHelp() string {
 	return strings.Join(parts, ", ")
 }
 
-// loadOrReport loads a program; if it cannot, it prints every error on
-// stderr and, given a printer, the error result (JSON), and returns nil.
-func loadOrReport(name string, stderr io.Writer, out *printer) *bp.Program {
-	return loadOrReportWith(name, bp.LoadOptions{}, stderr, out)
-}
-
-// loadOrReportWith is loadOrReport with load options.
-func loadOrReportWith(name string, opts bp.LoadOptions, stderr io.Writer, out *printer) *bp.Program {
+// loadOrReport loads a program with opts (its dialect, whether calls are
+// kept) and prints its notes on stderr; if it cannot, it prints every
+// error on stderr and, given a printer, the error result (JSON), and
+// returns nil.
+func loadOrReport(name string, opts bp.LoadOptions, stderr io.Writer, out *printer) *bp.Program {
 	prog, msgs := loadFile(name, opts)
 	for _, m := range msgs {
 		fmt.Fprintln(stderr, m)
 	}
 	if prog == nil && out != nil {
 		out.inputError(name, msgs)
+	}
+	if prog != nil {
+		printNotes(stderr, prog)
 	}
 	return prog
 }

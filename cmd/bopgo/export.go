@@ -36,6 +36,7 @@ type exportFlags struct {
 	label      string
 	maxThreads int
 	output     string
+	dialect    dialectFlag
 }
 
 func runExport(args []string, stdout, stderr io.Writer) int {
@@ -43,9 +44,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.New("bopgo export", exportUsage, stdout, stderr)
 	fs := cmd.FlagSet
 	fs.StringVar(&f.format, "format", "", "output `FORMAT`: promela, aiger, or tts (bfc's thread-transition systems: start with --init '0|0', the target in OUT.prop)")
-	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable, instead of the program's own (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`)")
 	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
+	f.dialect.register(fs)
 	files, status, ok := cmd.Parse(args)
 	if !ok {
 		return status
@@ -62,7 +64,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		write = func(w io.Writer, prog *bp.Program) error {
-			return promela.Write(w, prog, promela.Options{Label: f.label, MaxThreads: f.maxThreads})
+			return promela.Write(w, prog, promela.Options{Label: prog.CheckedLabel(f.label), MaxThreads: f.maxThreads})
 		}
 	case "aiger":
 		if f.maxThreads < 1 {
@@ -70,7 +72,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		write = func(w io.Writer, prog *bp.Program) error {
-			c, err := circuit.Build(prog, f.label, f.maxThreads)
+			c, err := circuit.Build(prog, prog.CheckedLabel(f.label), f.maxThreads)
 			if err != nil {
 				return err
 			}
@@ -80,7 +82,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		// bfc's format: one thread at the start (--init '0|0'), the target
 		// 1|1 (the error), written to OUT.prop next to -o OUT.tts.
 		write = func(w io.Writer, prog *bp.Program) error {
-			tp, err := threads.Build(prog, f.label)
+			tp, err := threads.Build(prog, prog.CheckedLabel(f.label))
 			if err != nil {
 				return err
 			}
@@ -99,7 +101,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger, tts)\n", f.format)
 		return exitUsage
 	}
-	prog := loadOrReport(name, stderr, nil)
+	prog := loadOrReport(name, bp.LoadOptions{Dialect: f.dialect.d}, stderr, nil)
 	if prog == nil {
 		return exitBadInput
 	}

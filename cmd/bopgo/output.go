@@ -59,7 +59,11 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		return
 	}
 	w := p.w
-	fmt.Fprintf(w, "file: %s\nproperty: %s\nengine: %s\n", file, res.Property, res.Engine)
+	fmt.Fprintf(w, "file: %s\n", file)
+	if d := dialectName(prog); d != "" {
+		fmt.Fprintf(w, "dialect: %s\n", d)
+	}
+	fmt.Fprintf(w, "property: %s\nengine: %s\n", res.Property, res.Engine)
 	if res.Trace != nil {
 		fmt.Fprintln(w)
 		writeTrace(w, res.Trace)
@@ -76,6 +80,15 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
+
+// dialectName names the dialect of a program read in another than
+// BoPPo's, the default that outputs leave unsaid.
+func dialectName(prog *bp.Program) string {
+	if prog == nil || prog.Dialect != bp.DialectGetafix {
+		return ""
+	}
+	return prog.Dialect.String()
 }
 
 // writeCounters prints counters one a line, in their order, whatever the
@@ -153,6 +166,7 @@ type jsonResult struct {
 	Reason    string         `json:"reason,omitempty"`
 	Limit     string         `json:"limit,omitempty"`
 	Property  string         `json:"property,omitempty"`
+	Dialect   string         `json:"dialect,omitempty"`
 	Engine    string         `json:"engine,omitempty"`
 	Unchecked bool           `json:"unchecked,omitempty"`
 	Errors    []string       `json:"errors,omitempty"`
@@ -296,6 +310,7 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 	out := jsonResult{
 		Version:   jsonVersion,
 		File:      file,
+		Dialect:   dialectName(prog),
 		Verdict:   res.Verdict.String(),
 		Reason:    res.Reason,
 		Limit:     res.Limit.String(),

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/internal/cli"
 )
@@ -36,19 +37,21 @@ type spinFlags struct {
 	json       bool
 	stats      bool
 	noReduce   bool
+	dialect    dialectFlag
 }
 
 func runSpin(args []string, stdout, stderr io.Writer) int {
 	f := spinFlags{maxMemory: cli.ByteSize(bopgo.DefaultSpinMemory)}
 	cmd := cli.New("bopgo spin", spinUsage, stdout, stderr)
 	fs := cmd.FlagSet
-	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable (instead of assertions)")
+	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.Var(&f.maxMemory, "max-memory", "SPIN's memory limit (`SIZE`, e.g. 2GB; pan's -DMEMLIM)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, compilation included (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print SPIN's statistics")
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "turn off SPIN's partial-order reduction (-DNOREDUCE)")
+	f.dialect.register(fs)
 	files, status, ok := cmd.Parse(args)
 	if !ok {
 		return status
@@ -62,7 +65,7 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	out := newPrinter(stdout, f.json)
-	prog := loadOrReport(name, stderr, out)
+	prog := loadOrReport(name, bp.LoadOptions{Dialect: f.dialect.d}, stderr, out)
 	if prog == nil {
 		return exitBadInput
 	}

@@ -1,0 +1,287 @@
+package bp
+
+// Getafix's concurrent dialect, lowered to bopgo's core semantics so that
+// every engine, the replay in bp/interp and every output work unchanged.
+// The rules, and where Getafix (github.com/trucnguyenlam/getafix) says so:
+//
+//   - init runs first, alone, until it reaches the statement labelled
+//     endinit (or its end); then main and every threadN run concurrently.
+//     The Mucke formulas start each thread at pc 0 from the globals of
+//     init at endinit (GlobalInit = Init_Reach & Target_Init); init's
+//     locals are dropped, and globals init does not assign, and every
+//     thread's locals, start with any value. Lowered: Procs[0] runs
+//     init's body, then starts every thread in one atomic step and ends;
+//     each thread is a proc of its own, in source order.
+//   - atomic: Getafix switches from a thread to the next only when the
+//     first global (v1, by convention atomic) is 0 (`s_G.v1 = 0 &
+//     ContextSwitch_k(s_pc_k)` in the formulas), so while atomic is T the
+//     thread that set it runs alone. bopgo reads the globals named atomic
+//     and super_atomic (its README asks for both, first, set to F in
+//     init) this way, wherever they are declared. A thread that ends, or
+//     returns, while atomic is T keeps the others out for ever, as
+//     Getafix's scheduler does. If init may leave atomic T, the first
+//     thread holds it (Getafix's first round starts with it) and the
+//     others wait for it to be F.
+//   - A call of a function (every callee is neither init, main nor a
+//     threadN) is one step in Getafix: its translation moves from the
+//     call to the return through the callee's summary (programCall,
+//     SetReturnTS/US).
+//   - Lowered: each thread runs in an atomic section from its start to
+//     its end and lets the others run only at yield points, and only
+//     while atomic is F (getafix_yield.go). Yield points are where an
+//     interleaving can matter, so no reachable state is lost; they are
+//     also the whole meaning of atomic, and calls have none inside.
+//   - The property is that no thread reaches a statement labelled
+//     SLIC_ERROR (Getafix's -l TARGET_LABEL, SLIC_ERROR in every file);
+//     a program without that label checks its assertions.
+//   - Context switches: Getafix restricts them to the statements that
+//     read or write globals (insert_CS_into_module), a reduction like
+//     bopgo's yield points but for a thread that blocks or loops for ever
+//     between two of them: there Getafix loses the other threads' moves,
+//     bopgo keeps them. And Getafix bounds the rounds; bopgo decides
+//     every interleaving.
+//   - Accepted with Getafix's meaning, with a note (Program.Notes): a
+//     variable assigned twice in one statement (its translation conjoins
+//     x' = e for every target, so the step happens only when the values
+//     agree), a label on two statements of a function (goto jumps to the
+//     first, as find_label does; the property covers both, where Getafix
+//     looks only at the first).
+//   - Expressions have Getafix's precedences (parser_getafix.go).
+//
+// docs/semantics.md has the same rules for users.
+
+const (
+	getafixTarget  = "SLIC_ERROR" // the default property's label
+	getafixEndInit = "endinit"    // where init ends
+)
+
+// getafixFlags are the globals that keep the other threads out while T.
+var getafixFlags = []string{"atomic", "super_atomic"}
+
+// lowerGetafix checks a parsed file in Getafix's dialect and lowers it.
+func lowerGetafix(f *SourceFile) (*Program, error) {
+	notes := desugarGetafix(f)
+	notes = append(notes, duplicateLabelNotes(f)...)
+	in, errs := checkDialect(f, DialectGetafix)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	// A call is one atomic step there (the callee inlined between yield
+	// points); a recursive callee has no such inlining, and Getafix's
+	// experiments have none.
+	for _, fn := range f.Funcs {
+		if in.recursive[fn.Name.Name] {
+			errs.Add(f.File.Position(fn.Name.Pos()), "recursive function %s in Getafix's dialect: not supported (its calls are atomic steps; --dialect boppo reads the file in BoPPo's dialect, where recursion is decided)", fn.Name.Name)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	g := &getafixLowering{lowerer: newLowerer(in)}
+	g.hook = g.lowerSpecial
+	g.lower()
+	if g.broadcastAt != nil && len(g.errs) == 0 {
+		g.errs.Add(g.prog.File.Position(StmtPos(g.broadcastAt)), "broadcast assignment (x$) in Getafix's dialect: its threads run different functions, so passive copies have no meaning")
+	}
+	if len(g.errs) > 0 {
+		g.errs.Sort()
+		return nil, g.errs
+	}
+	prog := g.prog
+	for _, p := range prog.Procs {
+		for i := range p.Steps {
+			if n := &p.Steps[i]; n.Kind == Spawn {
+				n.SpawnPC = prog.Procs[n.SpawnProc].Entry
+			}
+		}
+	}
+	prog.Dialect = DialectGetafix
+	if len(prog.FindLabel(getafixTarget)) > 0 {
+		prog.DefaultLabel = getafixTarget
+	} else {
+		notes.Add(Position{Filename: prog.File.Name}, "no statement is labelled %s: the property is that no assertion fails", getafixTarget)
+	}
+	notes.Sort()
+	prog.Notes = notes
+	return prog, nil
+}
+
+// getafixLowering lowers a Getafix program: Procs[0] runs init and starts
+// the threads, Procs[1:] are the threads in source order.
+type getafixLowering struct {
+	*lowerer
+	flags   []int  // global indices of the declared flags (atomic, super_atomic)
+	clears  bool   // init certainly ends with every flag F
+	endInit []hole // init's jumps to the start of the threads
+	// resumed is the step that ends the latest yield (or the prologue): a
+	// statement right after it needs no yield of its own.
+	resumed int
+	// backTargets are the statements of the thread being lowered that a
+	// goto reaches backwards: every cycle passes one or a while head.
+	backTargets map[Stmt]bool
+	// tests are the pcs of the yields' tests of the flags in that thread.
+	tests []int
+}
+
+func (g *getafixLowering) lower() {
+	for _, name := range getafixFlags {
+		if i, ok := g.info.globalIndex[name]; ok && !g.info.threadLocal[i] {
+			g.flags = append(g.flags, i)
+		}
+	}
+	var threads []*funcInfo
+	for _, fn := range g.info.file.Funcs {
+		if name := fn.Name.Name; name == "main" || isGetafixThreadName(name) {
+			threads = append(threads, g.info.funcs[name])
+		}
+	}
+	init := g.info.funcs["init"]
+	g.clears = len(g.flags) == 0 || g.initClearsFlags(init)
+	g.lowerInit(init, threads)
+	for i, fi := range threads {
+		if len(g.errs) > 0 {
+			return
+		}
+		g.lowerThread(i, fi)
+	}
+	g.queue = nil // every thread is lowered here, not from the queue
+}
+
+// lowerInit lowers Procs[0]: init's body, then the start of every thread
+// in one atomic step.
+func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
+	p := g.prog.Procs[g.procFor("init")]
+	ctx := &frameCtx{proc: p, procIndex: 0, top: true, labels: map[string]int{}}
+	if init != nil {
+		ctx.fn = init
+		ctx.frame, ctx.slots = g.newFrame(p, init, -1)
+		p.Params = ctx.slots[:len(init.decl.Params)]
+	} else {
+		p.Frames = append(p.Frames, Frame{Func: "init", Parent: -1})
+	}
+	in := []hole{{field: holeEntry}}
+	if n, ok := g.globalInit(ctx); ok {
+		in = next(g.emit(ctx, n, in))
+	}
+	start := Step{Kind: AtomicBegin, Text: "init ends: every thread starts"}
+	if init != nil {
+		in = g.lowerList(ctx, init.decl.Body, in)
+		start.Pos = init.decl.EndPos
+		if stmt, ok := init.labels[getafixEndInit]; ok {
+			start.Pos = StmtPos(stmt)
+		}
+	} else if len(threads) > 0 {
+		start.Pos = threads[0].decl.Name.Pos()
+	}
+	at := g.emit(ctx, start, append(in, g.endInit...))
+	in = next(at)
+	for _, fi := range threads {
+		n := Step{Kind: Spawn, Pos: fi.decl.Name.Pos(), Text: "start " + fi.decl.Name.Name, SpawnProc: g.procFor(fi.decl.Name.Name)}
+		for range fi.decl.Params {
+			n.SpawnArgs = append(n.SpawnArgs, g.nondet(&n.Choices))
+		}
+		in = next(g.emit(ctx, n, in))
+	}
+	in = next(g.emit(ctx, Step{Kind: AtomicEnd, Pos: start.Pos, Text: "the threads run"}, in))
+	g.emit(ctx, Step{Kind: EndThread, Pos: start.Pos, Text: "end of init"}, in)
+	g.resolveLabels(ctx)
+}
+
+// lowerThread lowers thread function fi, the i-th thread, to its proc. A
+// thread runs in an atomic section from its first step to its end, and
+// lets the others run only at its yield points (getafix_yield.go).
+func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
+	name := fi.decl.Name.Name
+	pi := g.procFor(name)
+	p := g.prog.Procs[pi]
+	frame, slots := g.newFrame(p, fi, -1)
+	p.Params = slots[:len(fi.decl.Params)]
+	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
+	g.backTargets, g.tests = backwardGotoTargets(fi), nil
+	pos := fi.decl.Name.Pos()
+	in := []hole{{field: holeEntry}}
+	if !g.clears && i > 0 {
+		// init may have left atomic T: the first thread holds it, so
+		// the others start when it is F.
+		in = g.waitUnheld(ctx, pos, "wait while init's atomic section lasts", in)
+	}
+	g.resumed = g.emit(ctx, Step{Kind: AtomicBegin, Pos: pos, Text: name + " starts running"}, in)
+	in = g.lowerList(ctx, fi.decl.Body, next(g.resumed))
+	end := fi.decl.EndPos
+	in = g.waitUnheld(ctx, end, "end of "+name+" (with atomic T the others stay out)", in)
+	g.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + name}, in)
+	g.resolveLabels(ctx)
+	start := flagAny
+	if g.clears {
+		start = flagF
+	}
+	g.simplifyYields(p, start)
+}
+
+// waitUnheld blocks until no flag is T; with no flags it does nothing.
+func (g *getafixLowering) waitUnheld(ctx *frameCtx, pos Pos, text string, in []hole) []hole {
+	if len(g.flags) == 0 {
+		return in
+	}
+	return next(g.emit(ctx, Step{Kind: Assume, Pos: pos, Text: text, Cond: &Term{Op: TNot, Args: []*Term{g.held()}}}, in))
+}
+
+// held is the disjunction of the flags.
+func (g *getafixLowering) held() *Term {
+	var t *Term
+	for _, i := range g.flags {
+		v := &Term{Op: TVar, Ref: VarRef{Global, g.gSlot[i]}}
+		if t == nil {
+			t = v
+		} else {
+			t = &Term{Op: TOr, Args: []*Term{t, v}}
+		}
+	}
+	return t
+}
+
+func (g *getafixLowering) flagNames() []string {
+	var names []string
+	for _, i := range g.flags {
+		names = append(names, g.info.globals[i].Name)
+	}
+	return names
+}
+
+// lowerSpecial is the lowerer's hook: the statements Getafix's dialect
+// runs otherwise than BoPPo's. Inside calls (ctx.top false) nothing is
+// special: the whole call is one step of the thread.
+func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s Stmt, in []hole) ([]hole, bool) {
+	if !ctx.top {
+		return nil, false
+	}
+	if ctx.procIndex == 0 {
+		if !hasStmtLabel(s, getafixEndInit) {
+			return nil, false
+		}
+		// Reaching endinit ends init: the statement is not run.
+		i := g.emit(ctx, Step{Kind: Skip, Pos: StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
+		g.endInit = append(g.endInit, next(i)...)
+		return nil, true
+	}
+	switch s := s.(type) {
+	case *WhileStmt:
+		return g.lowerWhile(ctx, s, in), true
+	case *ReturnStmt:
+		return g.lowerStmt(ctx, s, g.waitUnheld(ctx, s.Return, "return (with atomic T the others stay out)", in)), true
+	}
+	if !g.needsYield(ctx, s) || g.justResumed(in) {
+		return nil, false
+	}
+	return g.lowerStmt(ctx, s, g.yield(ctx, StmtPos(s), in)), true
+}
+
+// CheckedLabel is the label the property is about when the caller asks
+// for label: label itself, or if it is empty the program's DefaultLabel
+// (empty: the assertions).
+func (p *Program) CheckedLabel(label string) string {
+	if label == "" {
+		return p.DefaultLabel
+	}
+	return label
+}
