@@ -83,9 +83,23 @@ func stepEffect(prog *bp.Program, s *bp.TraceStep, after *bp.State) Effect {
 		e.Atomic = true
 	}
 	st := &prog.Procs[s.Proc].Steps[s.PC]
-	if st.Kind == bp.Assign {
+	targets := st.Targets
+	if st.Kind == bp.Return && len(t.Stack) > 0 && at != nil {
+		// The values go to the caller's targets, in the frame that the
+		// step pops: compare them with the caller's frame before it.
+		top := t.Stack[len(t.Stack)-1]
+		call := &prog.Procs[top.Proc].Steps[top.PC]
+		caller := bp.ThreadState{Proc: top.Proc, Locals: top.Locals}
+		t, targets = &caller, nil
+		for _, r := range call.RetTargets {
+			if r.Index >= 0 {
+				targets = append(targets, r)
+			}
+		}
+	}
+	if st.Kind == bp.Assign || st.Kind == bp.Return {
 		var globals, locals []int
-		for _, r := range st.Targets {
+		for _, r := range targets {
 			switch {
 			case r.Scope == bp.Global && after.Globals[r.Index] != s.Before.Globals[r.Index]:
 				globals = append(globals, r.Index)

@@ -128,3 +128,25 @@ void main() begin g := F; start_thread w(); assume(!g); start_thread v(); assume
 		assert.Equal(t, i == end, e.Ended, "step %d %s", i, tr.Steps[i].Statement)
 	}
 }
+
+// A return assigns the caller's targets: the effect names them, in the
+// caller's frame, with their new values.
+func TestEffectsOfAReturn(t *testing.T) {
+	p, tr := exactTrace(t, `decl g;
+bool f(n) begin
+  decl r;
+  r := F;
+  if n then return T; fi
+  r := f(T);
+  g := T;
+  return r;
+end
+void main() begin decl x; x := F; g := F; x := f(F); assert(!x | !g); end`, bp.Blocking, 0)
+	eff := tr.Effects(p, bp.Blocking)
+	require.Len(t, eff, len(tr.Steps))
+	inner := eff[stepAt(t, tr, 0, "return T")]
+	assert.Equal(t, []bopgo.Value{{Name: "f::r", Value: true}}, inner.Locals, "the outer f's r takes the inner f's value")
+	assert.Empty(t, inner.Globals)
+	outer := eff[stepAt(t, tr, 0, "return r")]
+	assert.Equal(t, []bopgo.Value{{Name: "main::x", Value: true}}, outer.Locals, "main's x takes f's value")
+}
