@@ -17,8 +17,10 @@ import (
 // getafixVerdicts are bopgo's verdicts on Getafix's experiments
 // (benchmarks/corpus/getafix-tnl; benchmarks/results/getafix has every
 // file's), for its own property: SLIC_ERROR, or the assertions of the
-// _duet files, which have no SLIC_ERROR. Every file named _unsafe or
-// _false is among them. slow ones run only without -short.
+// _duet files, which have no SLIC_ERROR. Every file named _unsafe is
+// among them; the one named _false, a SafeStack program, is not decided
+// in minutes (benchmarks/results/getafix/README.md). slow ones run only
+// without -short.
 var getafixVerdicts = []struct {
 	file, verdict string
 	slow          bool
