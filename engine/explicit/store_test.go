@@ -11,7 +11,8 @@ import (
 )
 
 // randomState draws a state with up to 4 threads over 3 procs, with
-// locals of lengths that differ between threads.
+// locals of lengths that differ between threads, mostly short (so that
+// states repeat) and sometimes long enough to span several packed bytes.
 func randomState(r *rand.Rand, globals int) state {
 	s := state{globals: make([]val, globals)}
 	for i := range s.globals {
@@ -19,7 +20,11 @@ func randomState(r *rand.Rand, globals int) state {
 	}
 	for range 1 + r.Intn(4) {
 		t := thread{id: s.nextID, proc: int32(r.Intn(3)), pc: int32(r.Intn(300)), atomic: r.Intn(5) == 0}
-		t.locals = make([]val, r.Intn(3))
+		n := r.Intn(3)
+		if r.Intn(8) == 0 {
+			n = 3 + r.Intn(11)
+		}
+		t.locals = make([]val, n)
 		for i := range t.locals {
 			t.locals[i] = val(r.Intn(3))
 		}
@@ -59,11 +64,12 @@ func upToThreads(s state) string {
 func TestStateStore(t *testing.T) {
 	for seed := int64(1); seed <= 20; seed++ {
 		r := rand.New(rand.NewSource(seed))
-		st := newStateStore(3)
+		globals := 1 + int(seed)%9 // 1 to 9: packed into 1 to 3 bytes
+		st := newStateStore(globals)
 		var stored []state
 		index := map[string]int{}
 		for range 3000 {
-			s := randomState(r, 3)
+			s := randomState(r, globals)
 			n, fresh := st.add(&s)
 			if known, ok := index[upToThreads(s)]; ok {
 				require.False(t, fresh, "seed %d: %+v was stored as %+v", seed, s, stored[known])
