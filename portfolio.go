@@ -13,42 +13,45 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// The portfolio (Auto, the default) races engines: as many at once as
-// there are cores (GOMAXPROCS), and at least two. The first definite
-// answer (Safe or Unsafe) that passes its check wins, and the others are
-// cancelled. An engine that gives up (the counter engine on a program it
-// does not translate, the explicit one on a step with too many choices)
-// makes room for the next engine of the list; so does a race that runs
-// long (lateStart), so that every engine gets its turn.
+// The portfolio (Auto, the default) races every engine that can take the
+// question, all from the start, sharing the cores (schedule.go): at most
+// one engine per core runs at a time, and each hands its core on after a
+// quantum to the one that has run least. The first definite answer
+// (Safe or Unsafe) that passes its check wins, and the others are
+// cancelled before the check; an answer that does not check is an
+// internal error, and the others race on. An engine that gives up (the
+// counter engine on a program it does not translate, the explicit one
+// on a step with too many choices) leaves its share to the others.
+//
+// So no feature of the program can make the default slow: with n
+// engines on c cores, each has c/n of a core, and the default takes at
+// most n/c times as long as its fastest engine alone (up to a quantum,
+// and to the longest step an engine takes without polling its context).
+// With the four raced engines on two cores that is a factor of 2
+// (benchmarks/README.md, "The default against the virtual best engine").
+// Racing the likely winner alone, or two engines and the others only
+// after 30 s, was up to 36 times slower than the best engine on programs
+// the features did not foresee (issue 21: lock-sharing workers with wide
+// thread-local data).
 //
 // The list is the table's: the engines with a Race position, in that
 // order, less those that cannot take the question (one without a thread
 // bound when Options.MaxThreads asks a bounded one, one that does not
-// read the program's broadcasts). Two cheap features of the program,
-// each measured to pick the engine that wins by far where it holds,
-// move the engine they Lead to the front:
+// read the program's broadcasts). Two cheap features of the program move
+// the engine they Lead to the front, which gives it the first quanta
+// (and the first slot, where the answer comes in less than a quantum):
 //   - ManyThreads (thread creation without bound, a kind of thread with
-//     three or more threads, or five threads in all): the counter engine.
-//     It counts identical threads instead of enumerating their
-//     interleavings, reasons thread-modularly before it searches, and
-//     alone it proves safety for any number of threads. Workers n=6 k=8
-//     (identical): 0.2 s, where explicit takes 20 s or more; six workers
-//     each of its own procedure with a lock (7 threads): 5.2 s, IC3 4.8 s,
-//     explicit and symbolic more than 30 s; with four (5 threads) 1.4 s,
-//     IC3 2.0 s, symbolic 1.3 s, explicit 2.6 s. (Racing IC3 rather than
-//     explicit beside it was measured: within noise, 5.1 against 5.5 s on
-//     the six.)
+//     three or more threads, or five threads in all): the counter engine,
+//     which counts identical threads instead of enumerating their
+//     interleavings and alone proves safety for any number of threads
+//     (Workers n=6 k=8: 0.2 s, where explicit takes 20 s or more).
 //   - WideStep (a constrained step with at least wideChoices
 //     non-deterministic choices): symbolic simulation. The explicit
 //     engine enumerates the step's outcomes one by one (WideParity v=16:
 //     symbolic 0.01 s, explicit more than 10 s).
 // ManyThreads applies after WideStep (featureOrder): where both hold, the
 // counter engine goes first, symbolic second. Otherwise explicit and IC3
-// go first, then symbolic, then the counter engine (the Race column): on
-// the scaled-up random programs
-// (benchmarks/scaled) the fastest engine is explicit on some and IC3 on
-// others, by factors up to 30 either way, nothing cheap tells which, and
-// one core each keeps the winner near its own speed (benchmarks/README.md).
+// go first, then symbolic, then the counter engine (the Race column).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
@@ -64,13 +67,6 @@ const wideChoices = 12
 const (
 	identicalThreads = 3
 	manyThreads      = 5
-)
-
-// lateStart is how long a race runs before the next engine of the list
-// joins it; each later one waits lateStartGrowth times as long again.
-const (
-	lateStart       = 30 * time.Second
-	lateStartGrowth = 4
 )
 
 // portfolioOrder is the list Auto races for prog under opts, the likely
@@ -137,20 +133,22 @@ func hasWideStep(prog *bp.Program) bool {
 	return false
 }
 
-// RacedEngines are the engines Auto starts at once on this machine for
-// prog under opts: one per available CPU, at least two.
+// RacedEngines are the engines Auto runs for prog under opts, all from
+// the start, sharing the cores (schedule), the likely winners first.
 func RacedEngines(prog *bp.Program, opts Options) []Engine {
-	order := portfolioOrder(prog, opts)
-	return order[:min(max(2, runtime.GOMAXPROCS(0)), len(order))]
+	return portfolioOrder(prog, opts)
 }
+
+// quantum is how long an engine of the race runs before it hands its
+// core to one that has run less (schedule).
+const quantum = 20 * time.Millisecond
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	slots := len(RacedEngines(p.Prog, opts))
 	var unknown []Result
 	var errs []error
 	for len(order) > 0 {
-		res, rest, failed := race(ctx, p, opts, order, slots, &unknown, &errs)
+		res, rest, failed := race(ctx, p, opts, order, &unknown, &errs)
 		if !failed {
 			if res.Verdict != Unknown {
 				res.Failures = errs
@@ -187,15 +185,16 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	return res, nil
 }
 
-// race runs the engines of order, slots at a time, until one gives a
-// definite answer. The others are cancelled before that answer is checked,
-// so that the check has the machine to itself (with the explicit engine
-// still running, the counter engine's certificate check on five distinct
-// mutex workers took twice as long: 3.4 to 4.2 s against 1.7 to 2.2). race returns the checked answer; or, when
-// the answer did not check (an internal error, added to errs), failed and
-// the engines that had not finished, to race again. Engines that end
-// without an answer are added to unknown.
-func race(parent context.Context, p *engine.Problem, opts Options, order []Engine, slots int, unknown *[]Result, errs *[]error) (res Result, rest []Engine, failed bool) {
+// race runs the engines of order at once, sharing the cores (schedule),
+// until one gives a definite answer. The others are cancelled before
+// that answer is checked, so that the check has the machine to itself
+// (with the explicit engine still running, the counter engine's
+// certificate check on five distinct mutex workers took twice as long:
+// 3.4 to 4.2 s against 1.7 to 2.2). race returns the checked answer; or,
+// when the answer did not check (an internal error, added to errs),
+// failed and the engines that had not finished, to race again. Engines
+// that end without an answer are added to unknown.
+func race(parent context.Context, p *engine.Problem, opts Options, order []Engine, unknown *[]Result, errs *[]error) (res Result, rest []Engine, failed bool) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
@@ -206,35 +205,26 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
 	answers := make(chan answer, len(order))
-	started := 0
+	sched := newSchedule(len(order), runtime.GOMAXPROCS(0), quantum, wallClock())
 	running := map[Engine]bool{}
-	start := func() {
-		info, _ := order[started].Info()
-		started++
-		running[info.Name] = true
+	for i, name := range order {
+		info, _ := name.Info()
+		running[name] = true
+		t := sched.turns[i]
 		go func() {
-			r, err := runEngine(ctx, info, p, opts)
+			defer t.release()
+			var r engine.Result
+			var err error
+			if t.acquire(ctx) {
+				r, err = runEngine(t.context(ctx), info, p, opts)
+			} else {
+				r = engine.Stopped(ctx)
+			}
 			answers <- answer{info, r, err}
 		}()
 	}
-	for started < min(slots, len(order)) {
-		start()
-	}
-	wait := lateStart
-	late := time.NewTimer(wait)
-	defer late.Stop()
 	for len(running) > 0 {
-		var a answer
-		select {
-		case a = <-answers:
-		case <-late.C:
-			if ctx.Err() == nil && started < len(order) {
-				start() // a long race: the next engine joins
-			}
-			wait *= lateStartGrowth
-			late.Reset(wait)
-			continue
-		}
+		a := <-answers
 		delete(running, a.info.Name)
 		switch {
 		case a.err != nil:
@@ -256,13 +246,10 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 					rest = append(rest, name)
 				}
 			}
-			return Result{}, append(rest, order[started:]...), true
+			return Result{}, rest, true
 		default:
 			res, _ := finishAnswer(parent, a.info, p, a.raw) // nothing to check
 			*unknown = append(*unknown, res)
-		}
-		if ctx.Err() == nil && started < len(order) {
-			start() // a core is free
 		}
 	}
 	return Result{Verdict: Unknown}, nil, false
