@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
@@ -206,23 +207,36 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	// winner stop on their own, and nobody waits for them.
 	answers := make(chan answer, len(order))
 	sched := newSchedule(len(order), runtime.GOMAXPROCS(0), quantum, wallClock())
+	// Each engine has a meter and a context of its own, so that one that
+	// takes more than its share of the memory can be stopped alone.
+	meters := make([]*engine.Meter, len(order))
+	stops := make([]context.CancelCauseFunc, len(order))
+	live := make([]atomic.Bool, len(order))
 	running := map[Engine]bool{}
 	for i, name := range order {
 		info, _ := name.Info()
 		running[name] = true
 		t := sched.turns[i]
+		ectx, stop := context.WithCancelCause(ctx)
+		ep := *p
+		ep.Meter = p.Meter.Child()
+		meters[i], stops[i] = ep.Meter, stop
+		live[i].Store(true)
 		go func() {
 			defer t.release()
+			defer live[i].Store(false)
 			var r engine.Result
 			var err error
-			if t.acquire(ctx) {
-				r, err = runEngine(t.context(ctx), info, p, opts)
+			if t.acquire(ectx) {
+				r, err = runEngine(t.context(ectx), info, &ep, opts)
 			} else {
-				r = engine.Stopped(ctx)
+				r = engine.Stopped(ectx)
 			}
+			stop(nil)
 			answers <- answer{info, r, err}
 		}()
 	}
+	go watchShares(ctx, raceBudget(opts), meters, stops, live)
 	for len(running) > 0 {
 		a := <-answers
 		delete(running, a.info.Name)

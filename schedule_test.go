@@ -106,3 +106,29 @@ func TestScheduleCancel(t *testing.T) {
 	first.release()
 	assert.Equal(t, 0, sched.runningLocked())
 }
+
+// TestOverShare: the engine stopped for memory is the one over its share
+// that holds the most; the share is the budget over the engines still
+// running, and an engine that makes no estimate is never over.
+func TestOverShare(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		name   string
+		budget uint64
+		bytes  []int64
+		live   []bool
+		want   int
+		share  uint64
+	}{
+		{"under the share", 400 * mib, []int64{90 * mib, 0, 0, 0}, []bool{true, true, true, true}, -1, 100 * mib},
+		{"over the share", 400 * mib, []int64{110 * mib, 0, 0, 0}, []bool{true, true, true, true}, 0, 100 * mib},
+		{"the others ended: a larger share", 400 * mib, []int64{110 * mib, 0, 0, 0}, []bool{true, false, true, false}, -1, 200 * mib},
+		{"the largest of two over", 400 * mib, []int64{150 * mib, 0, 300 * mib, 0}, []bool{true, true, true, true}, 2, 100 * mib},
+		{"an ended engine is not stopped", 400 * mib, []int64{0, 0, 300 * mib, 0}, []bool{true, true, false, true}, -1, 133 * mib},
+		{"no budget", 0, []int64{300 * mib}, []bool{true}, -1, 0},
+	} {
+		got, share := overShare(c.budget, c.bytes, c.live)
+		assert.Equal(t, c.want, got, c.name)
+		assert.Equal(t, c.share/mib, share/mib, c.name)
+	}
+}
