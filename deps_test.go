@@ -40,6 +40,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/gendepth":    {"benchmarks"},
 	"benchmarks/cmd/genlocks":    {"benchmarks"},
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
+	"benchmarks/cmd/vbs":         {"internal/bench"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
@@ -63,7 +64,7 @@ var allowedImports = map[string][]string{
 	"internal/browser":           {},
 	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "encode", "sat"},
-	"internal/bench":             {"benchmarks", "internal/conformance"},
+	"internal/bench":             {"benchmarks", "internal/conformance", "internal/cli"},
 }
 
 const module = "github.com/bopgo/bopgo"

@@ -17,17 +17,20 @@ import (
 // The portfolio (Auto, the default) races every engine that can take the
 // question, all from the start, sharing the cores (schedule.go): at most
 // one engine per core runs at a time, and each hands its core on after a
-// quantum to the one that has run least. The first definite answer
-// (Safe or Unsafe) that passes its check wins, and the others are
-// cancelled before the check; an answer that does not check is an
-// internal error, and the others race on. An engine that gives up (the
+// quantum to the one that has run least. An engine's definite answer
+// (Safe or Unsafe) is checked in the engine's own turns while the others
+// go on (race); the first that passes its check wins, and the others are
+// cancelled. An answer that does not check is an internal error, and
+// the others race on. An engine that gives up (the
 // counter engine on a program it does not translate, the explicit one
 // on a step with too many choices) leaves its share to the others.
 //
 // So no feature of the program can make the default slow: with n
 // engines on c cores, each has c/n of a core, and the default takes at
-// most n/c times as long as its fastest engine alone (up to a quantum,
-// and to the longest step an engine takes without polling its context).
+// most n/c times as long as its fastest engine alone, check included (up
+// to a quantum, to the longest step an engine takes without polling its
+// context, and to what the engines slow one another down through the
+// shared memory and garbage collector).
 // With the four raced engines on two cores that is a factor of 2
 // (benchmarks/README.md, "The default against the virtual best engine").
 // Racing the likely winner alone, or two engines and the others only
@@ -146,26 +149,18 @@ const quantum = 20 * time.Millisecond
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	var unknown []Result
-	var errs []error
-	for len(order) > 0 {
-		res, rest, failed := race(ctx, p, opts, order, &unknown, &errs)
-		if !failed {
-			if res.Verdict != Unknown {
-				res.Failures = errs
-				return res, nil
-			}
-			break
-		}
-		order = rest // an answer did not check: the others race again
+	res, unknown, errs := race(ctx, p, opts, order)
+	if res.Verdict != Unknown {
+		res.Failures = errs
+		return res, nil
 	}
 	if len(unknown) == 0 {
 		return Result{}, errors.Join(errs...)
 	}
 	// No engine decided: report why each stopped, in the list's order.
-	res := unknown[0]
+	res = unknown[0]
 	var why []string
-	for _, name := range portfolioOrder(p.Prog, opts) {
+	for _, name := range order {
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
@@ -187,21 +182,23 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 }
 
 // race runs the engines of order at once, sharing the cores (schedule),
-// until one gives a definite answer. The others are cancelled before
-// that answer is checked, so that the check has the machine to itself
-// (with the explicit engine still running, the counter engine's
-// certificate check on five distinct mutex workers took twice as long:
-// 3.4 to 4.2 s against 1.7 to 2.2). race returns the checked answer; or,
-// when the answer did not check (an internal error, added to errs),
-// failed and the engines that had not finished, to race again. Engines
-// that end without an answer are added to unknown.
-func race(parent context.Context, p *engine.Problem, opts Options, order []Engine, unknown *[]Result, errs *[]error) (res Result, rest []Engine, failed bool) {
+// until one gives a definite answer that passes its check, and cancels
+// the others. An engine's answer is checked in the engine's own turns,
+// while the others go on: the check is part of the engine's work, as it
+// is when the engine runs alone, so the schedule's bound holds for an
+// engine and its check together. (Cancelling the others for the check,
+// as the race did when it ran two engines, made the default 11 times
+// slower than symbolic alone on four distinct mutex workers, k=4: the
+// counter engine answered first and its certificate check took 6 s.)
+// An answer that does not check is an internal error, added to errs,
+// and the others race on. Engines that end without an answer are in
+// unknown, in the order they ended.
+func race(parent context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
-		info EngineInfo
-		raw  engine.Result
-		err  error
+		res Result
+		err error
 	}
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
@@ -212,10 +209,8 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	meters := make([]*engine.Meter, len(order))
 	stops := make([]context.CancelCauseFunc, len(order))
 	live := make([]atomic.Bool, len(order))
-	running := map[Engine]bool{}
 	for i, name := range order {
 		info, _ := name.Info()
-		running[name] = true
 		t := sched.turns[i]
 		ectx, stop := context.WithCancelCause(ctx)
 		ep := *p
@@ -225,48 +220,35 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		go func() {
 			defer t.release()
 			defer live[i].Store(false)
-			var r engine.Result
-			var err error
-			if t.acquire(ectx) {
-				r, err = runEngine(t.context(ectx), info, &ep, opts)
-			} else {
-				r = engine.Stopped(ectx)
+			defer stop(nil)
+			if !t.acquire(ectx) {
+				s := engine.Stopped(ectx)
+				answers <- answer{res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
+				return
 			}
-			stop(nil)
-			answers <- answer{info, r, err}
+			tctx := t.context(ectx)
+			r, err := runEngine(tctx, info, &ep, opts)
+			if err != nil {
+				answers <- answer{err: err}
+				return
+			}
+			res, err := finishAnswer(tctx, info, &ep, r)
+			answers <- answer{res, err}
 		}()
 	}
 	go watchShares(ctx, raceBudget(opts), meters, stops, live)
-	for len(running) > 0 {
+	for range order {
 		a := <-answers
-		delete(running, a.info.Name)
 		switch {
 		case a.err != nil:
-			*errs = append(*errs, a.err)
-		case a.raw.Verdict != Unknown:
-			cancel()
-			res, err := finishAnswer(parent, a.info, p, a.raw)
-			if err == nil && res.Verdict == Unknown {
-				// The caller's context ended during the check.
-				*unknown = append(*unknown, res)
-				return Result{}, nil, false
-			}
-			if err == nil {
-				return res, nil, false
-			}
-			*errs = append(*errs, err)
-			for _, name := range order {
-				if running[name] {
-					rest = append(rest, name)
-				}
-			}
-			return Result{}, rest, true
+			errs = append(errs, a.err)
+		case a.res.Verdict != Unknown:
+			return a.res, unknown, errs
 		default:
-			res, _ := finishAnswer(parent, a.info, p, a.raw) // nothing to check
-			*unknown = append(*unknown, res)
+			unknown = append(unknown, a.res)
 		}
 	}
-	return Result{Verdict: Unknown}, nil, false
+	return Result{Verdict: Unknown}, unknown, errs
 }
 
 // allSame reports whether every result has the same reason.
