@@ -55,8 +55,15 @@ func LocalWorkers(n, k int, bug bool) string {
 // thread t, forever, flips the pairs (g_i, g_i+1) for i = t, t+n, t+2n,
 // ..., each pair in one step, so that the parity of the globals stays
 // even, which each thread asserts between its steps. With bug set,
-// thread 0 also flips g0 alone once every global is true (reachable for
-// even v): the program is then unsafe.
+// thread 0 also flips g0 alone, at the end of its round, when every
+// global is true. For even n and v that is reachable, and the program
+// unsafe; for odd n it is not (SharedParityUnsafe), and the program is
+// safe with a dead branch.
+//
+// (All true needs the pairs 0, 2, 4, ... flipped an odd number of times
+// and the others an even number. At the end of its round thread 0 has
+// flipped each of its pairs 0, n, 2n, ... equally often, which for odd n
+// mixes pairs of both kinds.)
 func SharedParity(n, v int, bug bool) string {
 	gs := names("g", v)
 	var b strings.Builder
@@ -81,6 +88,9 @@ func SharedParity(n, v int, bug bool) string {
 	fmt.Fprintf(&b, "end\n")
 	return b.String()
 }
+
+// SharedParityUnsafe reports whether SharedParity(n, v, bug) is unsafe.
+func SharedParityUnsafe(n, v int, bug bool) bool { return bug && n%2 == 0 && v%2 == 0 }
 
 // TokenRing is n threads, each its own procedure (p0 ... p<n-1>), passing one token
 // round a ring of one-hot flags: thread i waits for its flag, asserts

@@ -27,4 +27,4 @@ for c in $configs; do
 	esac
 done
 "$bench" --jobs 1 --timeout "$limit" --memory 12GB --out "$out/results.jsonl" "$@" benchmarks/vbs.tsv
-go run ./benchmarks/cmd/vbs --out "$out" --timeout "$limit" "$out/results.jsonl"
+go run ./benchmarks/cmd/vbs --out "$out" --timeout "$limit" --expected benchmarks/vbs.tsv "$out/results.jsonl"

@@ -6,7 +6,7 @@
 // summary.md (the worst ratios, the totals) and cactus.png/svg (every
 // configuration, the default and the VBS). benchmarks/vbs.sh runs it.
 //
-//	go run ./benchmarks/cmd/vbs --out DIR [--default NAME] [--timeout D] RESULTS.jsonl...
+//	go run ./benchmarks/cmd/vbs --out DIR [--default NAME] [--timeout D] [--expected MANIFEST] RESULTS.jsonl...
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/internal/bench"
 )
 
@@ -27,8 +28,9 @@ func main() {
 	out := flag.String("out", ".", "output `DIR`")
 	def := flag.String("default", "default", "the `NAME` of the configuration compared with the VBS")
 	limit := flag.Duration("timeout", 20*time.Second, "the runs' time limit, `D`: the time counted for a run without an answer")
+	manifest := flag.String("expected", "", "a manifest `FILE` whose expected verdicts replace the records' (a verdict corrected after the runs)")
 	flag.Parse()
-	if err := run(*out, *def, *limit, flag.Args()); err != nil {
+	if err := run(*out, *def, *limit, *manifest, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "vbs:", err)
 		os.Exit(1)
 	}
@@ -52,10 +54,25 @@ type row struct {
 	best    string // the fastest engine with a correct answer; "" for none
 }
 
-func run(out, def string, limit time.Duration, files []string) error {
+func run(out, def string, limit time.Duration, manifest string, files []string) error {
 	recs, _, err := bench.ReadRecords(files...)
 	if err != nil {
 		return err
+	}
+	if manifest != "" {
+		entries, err := benchmarks.ReadManifestFile(manifest)
+		if err != nil {
+			return err
+		}
+		expected := map[string]string{}
+		for _, e := range entries {
+			expected[filepath.ToSlash(filepath.Join(filepath.Dir(manifest), e.Path))] = e.Expected
+		}
+		for i, r := range recs {
+			if e, ok := expected[r.Program]; ok && e != "unknown" {
+				recs[i].Expected, recs[i].Wrong = e, bench.IsWrong(r.Verdict, e)
+			}
+		}
 	}
 	bench.SortRecords(recs)
 	byProgram := map[string]*row{}
