@@ -237,6 +237,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		}()
 	}
 	go watchShares(ctx, raceBudget(opts), meters, stops, live)
+	go sched.watch(ctx)
 	for range order {
 		a := <-answers
 		switch {

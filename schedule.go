@@ -11,7 +11,9 @@ import (
 // engine makes progress from the start and none waits for another to
 // give up: at most slots engines run at once, and an engine that has run
 // for a quantum hands its slot to the waiting engine that has run least
-// (round robin, by time held). Each engine waits for its first turn
+// (round robin, by time held); an engine that holds its slot for
+// overdue quanta without polling gets company (rescue). Each engine
+// waits for its first turn
 // before it starts (turn.acquire), and gives its slot back when it ends
 // (turn.release).
 //
@@ -114,7 +116,7 @@ func (t *turn) release() {
 		t.held += s.clock() - t.since
 	}
 	t.running, t.waiting, t.ended = false, false, true
-	if next := s.nextLocked(); next != nil {
+	if next := s.nextLocked(); next != nil && s.runningLocked() < s.slots {
 		s.grantLocked(next)
 	}
 }
@@ -136,14 +138,62 @@ func (t *turn) poll(ctx context.Context) {
 	t.held += now - t.since
 	t.since = now
 	next := s.nextLocked()
-	if next == nil || next.held > t.held {
+	switch {
+	case s.runningLocked() > s.slots:
+		// A slot lent while t polled nothing (rescue): give it back.
+		t.running, t.waiting = false, true
+	case next == nil || next.held > t.held:
 		s.mu.Unlock()
 		return // nobody waits that has run less: a new quantum
+	default:
+		t.running, t.waiting = false, true
+		s.grantLocked(next)
 	}
-	t.running, t.waiting = false, true
-	s.grantLocked(next)
 	s.mu.Unlock()
 	t.wait(ctx)
+}
+
+// overdue is how long a turn may hold a slot without polling its
+// context before rescue lends another slot to a waiting turn.
+const overdue = 3
+
+// rescue lends a slot to the waiting turn that has run least when some
+// running turn has held its slot for overdue quanta without polling (an
+// engine in a long step: IC3 building its circuit, one hard SAT call),
+// so that no engine waits for another's step to end: more engines than
+// slots then run, shared by the Go runtime as without a schedule, until
+// the overdue one polls and steps down. It reports whether it lent one.
+func (s *schedule) rescue() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.clock()
+	next := s.nextLocked()
+	if next == nil {
+		return false
+	}
+	for _, u := range s.turns {
+		if u.running && now-u.since >= overdue*s.quantum {
+			u.held += now - u.since
+			u.since = now // counted; lend once per overdue stretch
+			s.grantLocked(next)
+			return true
+		}
+	}
+	return false
+}
+
+// watch calls rescue every quantum until ctx ends.
+func (s *schedule) watch(ctx context.Context) {
+	tick := time.NewTicker(s.quantum)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			s.rescue()
+		}
+	}
 }
 
 // nextLocked is the waiting turn that has held a slot least, the first

@@ -132,3 +132,32 @@ func TestOverShare(t *testing.T) {
 		assert.Equal(t, c.share/mib, share/mib, c.name)
 	}
 }
+
+// TestScheduleRescue: an engine that holds its slot for overdue quanta
+// without polling gets company: a waiting one is lent a slot, and the
+// first to poll after its quantum gives the extra slot back.
+func TestScheduleRescue(t *testing.T) {
+	var clock time.Duration
+	sched := newSchedule(2, 1, 10*time.Millisecond, func() time.Duration { return clock })
+	hog, other := sched.turns[0], sched.turns[1]
+	require.True(t, hog.acquire(context.Background()))
+	other.waiting = true // as acquire, without blocking the test
+	clock = 20 * time.Millisecond
+	assert.False(t, sched.rescue(), "not overdue yet")
+	clock = 30 * time.Millisecond
+	assert.True(t, sched.rescue(), "overdue: a slot lent")
+	<-other.grant
+	assert.True(t, hog.running)
+	assert.True(t, other.running)
+	assert.False(t, sched.rescue(), "nobody waits")
+
+	// The hog polls at last: it steps down, as more run than the slots.
+	clock = 45 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // its wait for the next turn ends at once
+	for range clockEvery {
+		hog.poll(ctx)
+	}
+	assert.False(t, hog.running)
+	assert.Equal(t, 1, sched.runningLocked())
+}
