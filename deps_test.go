@@ -40,6 +40,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/gendepth":    {"benchmarks"},
 	"benchmarks/cmd/genlocks":    {"benchmarks"},
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
+	"benchmarks/cmd/vbs":         {"benchmarks", "internal/bench"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},

@@ -7,48 +7,59 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 )
 
-// The portfolio (Auto, the default) races engines: as many at once as
-// there are cores (GOMAXPROCS), and at least two. The first definite
-// answer (Safe or Unsafe) that passes its check wins, and the others are
-// cancelled. An engine that gives up (the counter engine on a program it
-// does not translate, the explicit one on a step with too many choices)
-// makes room for the next engine of the list; so does a race that runs
-// long (lateStart), so that every engine gets its turn.
+// The portfolio (Auto, the default) races every engine that can take the
+// question, all from the start, sharing the cores (schedule.go): at most
+// one engine per core runs at a time, and each hands its core on after a
+// quantum to the one that has run least. An engine's definite answer
+// (Safe or Unsafe) is checked in the engine's own turns while the others
+// go on (race); the first that passes its check wins, and the others are
+// cancelled. An answer that does not check is an internal error, and
+// the others race on. An engine that gives up (the
+// counter engine on a program it does not translate, the explicit one
+// on a step with too many choices) leaves its share to the others.
+//
+// So no feature of the program can make the default slow: with n
+// engines on c cores, each has c/n of a core, and the default takes at
+// most n/c times as long as its fastest engine alone, check included (up
+// to a quantum, to the longest step an engine takes without polling its
+// context, and to what the engines slow one another down through the
+// shared memory and garbage collector).
+// With the four raced engines on two cores that is a factor of 2. On
+// 152 programs of every shape (benchmarks/vbs.sh, 20 s a run, the two
+// cores shared with other jobs) the default answered 143, the best
+// single engine 131, and took 1.8 times the virtual best engine's time
+// in all, 1.25 in geometric mean, at worst 6.2 (benchmarks/README.md,
+// "The default against the virtual best engine").
+// Racing the likely winner alone, or two engines and the others only
+// after 30 s, was up to 36 times slower than the best engine on programs
+// the features did not foresee (issue 21: lock-sharing workers with wide
+// thread-local data).
 //
 // The list is the table's: the engines with a Race position, in that
 // order, less those that cannot take the question (one without a thread
 // bound when Options.MaxThreads asks a bounded one, one that does not
-// read the program's broadcasts). Two cheap features of the program,
-// each measured to pick the engine that wins by far where it holds,
-// move the engine they Lead to the front:
+// read the program's broadcasts). Two cheap features of the program move
+// the engine they Lead to the front, which gives it the first quanta
+// (and the first slot, where the answer comes in less than a quantum):
 //   - ManyThreads (thread creation without bound, a kind of thread with
-//     three or more threads, or five threads in all): the counter engine.
-//     It counts identical threads instead of enumerating their
-//     interleavings, reasons thread-modularly before it searches, and
-//     alone it proves safety for any number of threads. Workers n=6 k=8
-//     (identical): 0.2 s, where explicit takes 20 s or more; six workers
-//     each of its own procedure with a lock (7 threads): 5.2 s, IC3 4.8 s,
-//     explicit and symbolic more than 30 s; with four (5 threads) 1.4 s,
-//     IC3 2.0 s, symbolic 1.3 s, explicit 2.6 s. (Racing IC3 rather than
-//     explicit beside it was measured: within noise, 5.1 against 5.5 s on
-//     the six.)
+//     three or more threads, or five threads in all): the counter engine,
+//     which counts identical threads instead of enumerating their
+//     interleavings and alone proves safety for any number of threads
+//     (Workers n=6 k=8: 0.2 s, where explicit takes 20 s or more).
 //   - WideStep (a constrained step with at least wideChoices
 //     non-deterministic choices): symbolic simulation. The explicit
 //     engine enumerates the step's outcomes one by one (WideParity v=16:
 //     symbolic 0.01 s, explicit more than 10 s).
 // ManyThreads applies after WideStep (featureOrder): where both hold, the
 // counter engine goes first, symbolic second. Otherwise explicit and IC3
-// go first, then symbolic, then the counter engine (the Race column): on
-// the scaled-up random programs
-// (benchmarks/scaled) the fastest engine is explicit on some and IC3 on
-// others, by factors up to 30 either way, nothing cheap tells which, and
-// one core each keeps the winner near its own speed (benchmarks/README.md).
+// go first, then symbolic, then the counter engine (the Race column).
 //
 // Which engine wins can differ from run to run, and with it the trace;
 // Result.Engine names the winner, and each engine's own output is
@@ -64,13 +75,6 @@ const wideChoices = 12
 const (
 	identicalThreads = 3
 	manyThreads      = 5
-)
-
-// lateStart is how long a race runs before the next engine of the list
-// joins it; each later one waits lateStartGrowth times as long again.
-const (
-	lateStart       = 30 * time.Second
-	lateStartGrowth = 4
 )
 
 // portfolioOrder is the list Auto races for prog under opts, the likely
@@ -137,36 +141,30 @@ func hasWideStep(prog *bp.Program) bool {
 	return false
 }
 
-// RacedEngines are the engines Auto starts at once on this machine for
-// prog under opts: one per available CPU, at least two.
+// RacedEngines are the engines Auto runs for prog under opts, all from
+// the start, sharing the cores (schedule), the likely winners first.
 func RacedEngines(prog *bp.Program, opts Options) []Engine {
-	order := portfolioOrder(prog, opts)
-	return order[:min(max(2, runtime.GOMAXPROCS(0)), len(order))]
+	return portfolioOrder(prog, opts)
 }
+
+// quantum is how long an engine of the race runs before it hands its
+// core to one that has run less (schedule).
+const quantum = 20 * time.Millisecond
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	slots := len(RacedEngines(p.Prog, opts))
-	var unknown []Result
-	var errs []error
-	for len(order) > 0 {
-		res, rest, failed := race(ctx, p, opts, order, slots, &unknown, &errs)
-		if !failed {
-			if res.Verdict != Unknown {
-				res.Failures = errs
-				return res, nil
-			}
-			break
-		}
-		order = rest // an answer did not check: the others race again
+	res, unknown, errs := race(ctx, p, opts, order)
+	if res.Verdict != Unknown {
+		res.Failures = errs
+		return res, nil
 	}
 	if len(unknown) == 0 {
 		return Result{}, errors.Join(errs...)
 	}
 	// No engine decided: report why each stopped, in the list's order.
-	res := unknown[0]
+	res = unknown[0]
 	var why []string
-	for _, name := range portfolioOrder(p.Prog, opts) {
+	for _, name := range order {
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
@@ -187,85 +185,75 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	return res, nil
 }
 
-// race runs the engines of order, slots at a time, until one gives a
-// definite answer. The others are cancelled before that answer is checked,
-// so that the check has the machine to itself (with the explicit engine
-// still running, the counter engine's certificate check on five distinct
-// mutex workers took twice as long: 3.4 to 4.2 s against 1.7 to 2.2). race returns the checked answer; or, when
-// the answer did not check (an internal error, added to errs), failed and
-// the engines that had not finished, to race again. Engines that end
-// without an answer are added to unknown.
-func race(parent context.Context, p *engine.Problem, opts Options, order []Engine, slots int, unknown *[]Result, errs *[]error) (res Result, rest []Engine, failed bool) {
+// race runs the engines of order at once, sharing the cores (schedule),
+// until one gives a definite answer that passes its check, and cancels
+// the others. An engine's answer is checked in the engine's own turns,
+// while the others go on: the check is part of the engine's work, as it
+// is when the engine runs alone, so the schedule's bound holds for an
+// engine and its check together. (Cancelling the others for the check,
+// as the race did when it ran two engines, made the default 11 times
+// slower than symbolic alone on four distinct mutex workers, k=4: the
+// counter engine answered first and its certificate check took 6 s.)
+// An answer that does not check is an internal error, added to errs,
+// and the others race on. Engines that end without an answer are in
+// unknown, in the order they ended.
+func race(parent context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
-		info EngineInfo
-		raw  engine.Result
-		err  error
+		res Result
+		err error
 	}
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
 	answers := make(chan answer, len(order))
-	started := 0
-	running := map[Engine]bool{}
-	start := func() {
-		info, _ := order[started].Info()
-		started++
-		running[info.Name] = true
+	sched := newSchedule(len(order), runtime.GOMAXPROCS(0), quantum, wallClock())
+	// Each engine has a meter and a context of its own, so that one that
+	// takes more than its share of the memory can be stopped alone.
+	meters := make([]*engine.Meter, len(order))
+	stops := make([]context.CancelCauseFunc, len(order))
+	live := make([]atomic.Bool, len(order))
+	for i, name := range order {
+		info, _ := name.Info()
+		t := sched.turns[i]
+		ectx, stop := context.WithCancelCause(ctx)
+		ep := *p
+		ep.Meter = p.Meter.Child()
+		meters[i], stops[i] = ep.Meter, stop
+		live[i].Store(true)
 		go func() {
-			r, err := runEngine(ctx, info, p, opts)
-			answers <- answer{info, r, err}
+			defer t.release()
+			defer live[i].Store(false)
+			defer stop(nil)
+			if !t.acquire(ectx) {
+				s := engine.Stopped(ectx)
+				answers <- answer{res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
+				return
+			}
+			tctx := t.context(ectx)
+			r, err := runEngine(tctx, info, &ep, opts)
+			if err != nil {
+				answers <- answer{err: err}
+				return
+			}
+			res, err := finishAnswer(tctx, info, &ep, r)
+			answers <- answer{res, err}
 		}()
 	}
-	for started < min(slots, len(order)) {
-		start()
-	}
-	wait := lateStart
-	late := time.NewTimer(wait)
-	defer late.Stop()
-	for len(running) > 0 {
-		var a answer
-		select {
-		case a = <-answers:
-		case <-late.C:
-			if ctx.Err() == nil && started < len(order) {
-				start() // a long race: the next engine joins
-			}
-			wait *= lateStartGrowth
-			late.Reset(wait)
-			continue
-		}
-		delete(running, a.info.Name)
+	go watchShares(ctx, raceBudget(opts), meters, stops, live)
+	go sched.watch(ctx)
+	for range order {
+		a := <-answers
 		switch {
 		case a.err != nil:
-			*errs = append(*errs, a.err)
-		case a.raw.Verdict != Unknown:
-			cancel()
-			res, err := finishAnswer(parent, a.info, p, a.raw)
-			if err == nil && res.Verdict == Unknown {
-				// The caller's context ended during the check.
-				*unknown = append(*unknown, res)
-				return Result{}, nil, false
-			}
-			if err == nil {
-				return res, nil, false
-			}
-			*errs = append(*errs, err)
-			for _, name := range order {
-				if running[name] {
-					rest = append(rest, name)
-				}
-			}
-			return Result{}, append(rest, order[started:]...), true
+			errs = append(errs, a.err)
+		case a.res.Verdict != Unknown:
+			return a.res, unknown, errs
 		default:
-			res, _ := finishAnswer(parent, a.info, p, a.raw) // nothing to check
-			*unknown = append(*unknown, res)
-		}
-		if ctx.Err() == nil && started < len(order) {
-			start() // a core is free
+			unknown = append(unknown, a.res)
 		}
 	}
-	return Result{Verdict: Unknown}, nil, false
+	return Result{Verdict: Unknown}, unknown, errs
 }
 
 // allSame reports whether every result has the same reason.

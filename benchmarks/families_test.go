@@ -58,7 +58,8 @@ func TestFamilyFilesAreCurrent(t *testing.T) {
 // with the explicit engine (the large ones are right by the same
 // construction, see the evidence column), and that every instance loads.
 func TestFamilyVerdicts(t *testing.T) {
-	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3}
+	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3,
+		"localworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
 	checked := 0
 	for _, m := range Members() {
 		p, err := bp.Load(m.Path(), []byte(m.Source))
@@ -99,4 +100,19 @@ func TestScaledFilesAreCurrent(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, gen.Program(seed, Scaled), string(src), "%s is stale: run go run ./benchmarks/cmd/genscaled", f[0])
 	}
+}
+
+func TestLocalWorkersShape(t *testing.T) {
+	src := LocalWorkers(4, 3, false)
+	assert.Equal(t, 4, strings.Count(src, "  decl l0, l1, l2;\n"), "every worker has its k locals")
+	assert.Contains(t, src, "l0, l1, l2 := l1 ^ *, l2 | *, l0 ^ *;", "one simultaneous recomputation with fresh bits")
+	assert.Equal(t, 4, strings.Count(src, "constrain !lock"))
+	assert.NotContains(t, LocalWorkers(4, 3, true), "constrain")
+	p, err := bp.Load("lw.bp", []byte(src))
+	require.NoError(t, err)
+	n, bounded := p.MaxThreads()
+	assert.True(t, bounded)
+	assert.Equal(t, 5, n)
+	identical, _ := p.MaxIdenticalThreads()
+	assert.Equal(t, 1, identical, "each worker is its own procedure")
 }

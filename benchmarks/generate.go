@@ -46,7 +46,8 @@ func suffix(bug bool) string {
 
 // Members returns the generated instances: workers n=2..6, k in
 // {0,2,4,8}; mutex n=2..6, k in {4,8}; wideparity v in {8,16,24,30};
-// filter n=2..5; each safe and with its bug.
+// filter n=2..5; the families of shapes.go (shapeMembers); each safe and
+// with its bug.
 func Members() []Member {
 	var out []Member
 	for _, bug := range []bool{false, true} {
@@ -86,6 +87,54 @@ func Members() []Member {
 			out = append(out, Member{Family: "filter", Name: fmt.Sprintf("filter-n%d-%s", n, suffix(bug)),
 				Params: fmt.Sprintf("n=%d", n), Expected: verdict(bug), Evidence: ev, Source: Filter(n, bug), Size: n})
 		}
+		out = append(out, shapeMembers(bug)...)
+	}
+	return out
+}
+
+// shapeMembers are the instances of the families of shapes.go:
+// localworkers n=3..6, k in {2,4,8}; sharedparity n in {2,3}, v in
+// {8,16,24}; tokenring n in {4,6,8,10}; deepcount d in {6,10,14,18}.
+func shapeMembers(bug bool) []Member {
+	var out []Member
+	for n := 3; n <= 6; n++ {
+		for _, k := range []int{2, 4, 8} {
+			ev := "by construction: a test-and-set lock (constrain !lock) guards the critical section, and inside is true only while the lock is held"
+			if bug {
+				ev = "by construction: the lock is taken without the test, so two of the n>=2 workers can be between taking it and the assert; the second finds inside set"
+			}
+			out = append(out, Member{Family: "localworkers", Name: fmt.Sprintf("localworkers-n%d-k%d-%s", n, k, suffix(bug)),
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: LocalWorkers(n, k, bug), Size: n*10 + k})
+		}
+	}
+	for _, n := range []int{2, 3} {
+		for _, v := range []int{8, 16, 24} {
+			ev := "by construction: every step flips two globals, so their parity stays even, as it is after main's initialisation"
+			if bug {
+				ev = "by construction: with n even, thread 0 can end its round with the pairs 0, 2, 4, ... flipped an odd number of times and the others an even number, all globals true, and then flips g0 alone"
+			}
+			if bug && !SharedParityUnsafe(n, v, bug) {
+				ev = "by construction: with n odd, thread 0 ends its round with its pairs 0, n, ... flipped equally often, so never all globals true (pairs 0 and n differ in parity of index), and its extra flip is dead; the parity stays even"
+			}
+			out = append(out, Member{Family: "sharedparity", Name: fmt.Sprintf("sharedparity-n%d-v%d-%s", n, v, suffix(bug)),
+				Params: fmt.Sprintf("n=%d v=%d", n, v), Expected: verdict(SharedParityUnsafe(n, v, bug)), Evidence: ev, Source: SharedParity(n, v, bug), Size: 100*n + v})
+		}
+	}
+	for _, n := range []int{4, 6, 8, 10} {
+		ev := "by construction: exactly one flag is true at any time (main sets one, each pass moves it), so the holder's successor never holds it"
+		if bug {
+			ev = "by construction: thread 0 may set its successor's flag and keep its own, and then asserts that the successor does not hold it"
+		}
+		out = append(out, Member{Family: "tokenring", Name: fmt.Sprintf("tokenring-n%d-%s", n, suffix(bug)),
+			Params: fmt.Sprintf("n=%d", n), Expected: verdict(bug), Evidence: ev, Source: TokenRing(n, bug), Size: n})
+	}
+	for _, d := range []int{6, 10, 14, 18} {
+		ev := "by construction: both counters start at zero and are incremented together"
+		if bug {
+			ev = "by construction: the second counter is incremented twice when the first reaches 2^d-2, and they differ on the next round"
+		}
+		out = append(out, Member{Family: "deepcount", Name: fmt.Sprintf("deepcount-d%d-%s", d, suffix(bug)),
+			Params: fmt.Sprintf("d=%d", d), Expected: verdict(bug), Evidence: ev, Source: DeepCount(d, bug), Size: d})
 	}
 	return out
 }
@@ -97,7 +146,7 @@ func Manifest(members []Member) string {
 	b.WriteString("path\tfamily\tparameters\texpected_verdict\tverdict_evidence\tdialect\tmax_threads\n")
 	for _, m := range members {
 		threads := "1"
-		if m.Family != "wideparity" {
+		if m.Family != "wideparity" && m.Family != "deepcount" {
 			var n int
 			fmt.Sscanf(m.Params, "n=%d", &n)
 			threads = fmt.Sprint(n + 1)

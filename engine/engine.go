@@ -102,12 +102,21 @@ type Certificate interface {
 type Meter struct {
 	states atomic.Int64
 	bound  atomic.Int64
+	bytes  atomic.Int64
+	// parent, if not nil, also receives the states and bound: the
+	// portfolio gives each engine of a race a meter of its own (Child),
+	// for the memory each one holds, under the check's.
+	parent *Meter
 }
+
+// Child is a meter whose states and bound also go to m.
+func (m *Meter) Child() *Meter { return &Meter{parent: m} }
 
 // AddStates counts n more stored states. A nil Meter ignores it.
 func (m *Meter) AddStates(n int) {
 	if m != nil {
 		m.states.Add(int64(n))
+		m.parent.AddStates(n)
 	}
 }
 
@@ -115,8 +124,22 @@ func (m *Meter) AddStates(n int) {
 func (m *Meter) SetBound(b int) {
 	if m != nil {
 		m.bound.Store(int64(b))
+		m.parent.SetBound(b)
 	}
 }
+
+// SetBytes records the memory that the engine's stored states take, as
+// the engine estimates it; engines that cannot estimate leave it 0. The
+// portfolio stops an engine that holds more than its share of the
+// race's memory.
+func (m *Meter) SetBytes(n int64) {
+	if m != nil {
+		m.bytes.Store(n)
+	}
+}
+
+// Bytes is the engine's estimate of the memory its stored states take.
+func (m *Meter) Bytes() int64 { return m.bytes.Load() }
 
 // States is the number of states stored so far.
 func (m *Meter) States() int64 { return m.states.Load() }

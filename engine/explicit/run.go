@@ -18,7 +18,8 @@ const DefaultMaxStack = 32
 // that finds a bug, or that never meets its bound (the reachable stacks
 // are finite), decides.
 func Run(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
-	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts}
+	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts,
+		Footprint: p.Meter.SetBytes}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}
@@ -54,6 +55,7 @@ func Run(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Resu
 func searchOnce(ctx context.Context, p *engine.Problem, opts Options, bound int) engine.Result {
 	res, states := Search(ctx, p.Prog, opts, bound)
 	p.Meter.AddStates(states % StoredEvery) // the rest was reported as it was stored
+	p.Meter.SetBytes(0)                     // the states are garbage now
 	res.Counters = engine.Counters{}.Count(engine.CountStates, states)
 	return res
 }

@@ -3,6 +3,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"unsafe"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
@@ -26,6 +27,9 @@ type Options struct {
 	// Stored, if not nil, is called with the number of new states stored,
 	// every StoredEvery states, for progress reports.
 	Stored func(n int)
+	// Footprint, if not nil, is called with the bytes the stored states
+	// take (the store, the search tree), every StoredEvery states.
+	Footprint func(bytes int64)
 	// Contexts, when positive, bounds the context switches of an
 	// execution (a step by another thread than the last one's is a
 	// switch; Lal and Reps's, and Getafix's, bound): executions with more
@@ -180,10 +184,24 @@ func (e *search) add(s state, parent int32, info stepInfo) int32 {
 		suppressed: info.suppressed, taken: info.taken,
 	}})
 	e.conc = append(e.conc, info.conc...)
-	if e.opts.Stored != nil && len(e.nodes)%StoredEvery == 0 {
-		e.opts.Stored(StoredEvery)
+	if len(e.nodes)%StoredEvery == 0 {
+		if e.opts.Stored != nil {
+			e.opts.Stored(StoredEvery)
+		}
+		if e.opts.Footprint != nil {
+			e.opts.Footprint(e.footprint())
+		}
 	}
 	return i
+}
+
+// footprint is the bytes the search's stored states take: the store's
+// records and index, and the tree of nodes with their steps' values.
+func (e *search) footprint() int64 {
+	n := e.states.bytes()
+	n += int64(cap(e.nodes)) * int64(unsafe.Sizeof(node{}))
+	n += int64(cap(e.conc)) * int64(unsafe.Sizeof(concretised{}))
+	return n
 }
 
 // step returns the step that produced node i.

@@ -57,6 +57,15 @@ func newStateStore(globals int) *stateStore {
 	return &stateStore{globals: globals, table: make([]uint64, 1024), seed: maphash.MakeSeed()}
 }
 
+// bytes is the memory the store holds: its chunks, where and index.
+func (st *stateStore) bytes() int64 {
+	n := 8 * int64(cap(st.at)+cap(st.table))
+	for _, c := range st.chunks {
+		n += int64(cap(c))
+	}
+	return n
+}
+
 // len is the number of stored states.
 func (st *stateStore) len() int { return len(st.at) }
 

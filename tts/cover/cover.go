@@ -230,7 +230,9 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	}
 	var inv overapprox
 	if opts.Algorithm != Plain {
-		inv = c.invariant()
+		if i := c.invariant(ctx); i != nil {
+			inv = i
+		} // else ctx ended: the backward search stops at once
 	}
 	bw := newBackward(c, inv, opts.MaxElements)
 	if len(fw.reached) > 0 {

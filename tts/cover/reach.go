@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"context"
 	"slices"
 
 	"github.com/bopgo/bopgo/tts"
@@ -53,8 +54,10 @@ func (inv *invariant) allows(s int32, m ms) bool {
 
 func sat(n int) uint8 { return uint8(min(n, many)) }
 
-// invariant computes the least fixpoint of the abstract successor.
-func (c *system) invariant() *invariant {
+// invariant computes the least fixpoint of the abstract successor; nil
+// if ctx ends first (on seven distinct workers with 2^8 locals each it
+// took minutes).
+func (c *system) invariant(ctx context.Context) *invariant {
 	inv := &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)}
 	rulesFrom := make([][]int32, c.shared)
 	for i := range c.rules {
@@ -141,7 +144,10 @@ func (c *system) invariant() *invariant {
 	// them per change made this the most expensive step of Check.
 	dirty := make([]bool, c.shared)
 	var dirtyList []int32
-	for len(work) > 0 || len(dirtyList) > 0 {
+	for step := 0; len(work) > 0 || len(dirtyList) > 0; step++ {
+		if step&1023 == 0 && ctx.Err() != nil {
+			return nil
+		}
 		if len(work) == 0 {
 			for _, s := range dirtyList {
 				dirty[s] = false

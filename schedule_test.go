@@ -1,0 +1,163 @@
+package bopgo
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeRace runs engines fake engines on one slot of a schedule whose
+// clock is the work done: each engine does units of work, each a
+// millisecond on the clock and a poll of its context, until it has done
+// its budget or ctx ends. With one slot one engine runs at a time, so
+// the interleaving, and the counts, are the same on every run. It
+// returns the work each engine had done when the first one finished, and
+// when all had.
+func fakeRace(t *testing.T, budgets []int) (atFirst, atEnd []int) {
+	t.Helper()
+	var clock atomic.Int64
+	// One more turn, the test's, holds the slot until every engine
+	// waits, so that they start in the schedule's order.
+	sched := newSchedule(len(budgets)+1, 1, 10*time.Millisecond, func() time.Duration {
+		return time.Duration(clock.Load())
+	})
+	starter := sched.turns[len(budgets)]
+	require.True(t, starter.acquire(context.Background()))
+	done := make([]atomic.Int64, len(budgets))
+	var first sync.Once
+	var wg sync.WaitGroup
+	for i, budget := range budgets {
+		tu := sched.turns[i]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer tu.release()
+			ctx := context.Background()
+			require.True(t, tu.acquire(ctx))
+			ctx = tu.context(ctx)
+			for range budget {
+				clock.Add(int64(time.Millisecond))
+				done[i].Add(1)
+				_ = ctx.Err()
+			}
+			first.Do(func() {
+				for j := range done {
+					atFirst = append(atFirst, int(done[j].Load()))
+				}
+			})
+		}()
+	}
+	for !allWaiting(sched, len(budgets)) {
+		time.Sleep(time.Millisecond)
+	}
+	starter.release()
+	wg.Wait()
+	for j := range done {
+		atEnd = append(atEnd, int(done[j].Load()))
+	}
+	return atFirst, atEnd
+}
+
+// allWaiting reports whether the first n turns of s wait for a slot.
+func allWaiting(s *schedule, n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, u := range s.turns[:n] {
+		if !u.waiting {
+			return false
+		}
+	}
+	return true
+}
+
+// TestScheduleShares: engines on a schedule get equal shares of the
+// slots, within a quantum and the polls between two readings of the
+// clock (clockEvery); an engine that ends leaves its share to the
+// others, and everyone finishes.
+func TestScheduleShares(t *testing.T) {
+	atFirst, atEnd := fakeRace(t, []int{2000, 10000, 10000})
+	assert.Equal(t, []int{2000, 10000, 10000}, atEnd, "every engine does all its work")
+	// A turn is a quantum of 10 units, rounded up to a reading of the
+	// clock: 16 units.
+	for i, n := range atFirst[1:] {
+		assert.InDelta(t, 2000, n, 2*clockEvery, "engine %d when engine 0 finished: %v", i+1, atFirst)
+	}
+
+	again, _ := fakeRace(t, []int{2000, 10000, 10000})
+	assert.Equal(t, atFirst, again, "the shares are deterministic")
+}
+
+// TestScheduleCancel: an engine waiting for its turn stops waiting when
+// its context ends, and the one holding the slot keeps it.
+func TestScheduleCancel(t *testing.T) {
+	sched := newSchedule(2, 1, time.Millisecond, wallClock())
+	first, second := sched.turns[0], sched.turns[1]
+	require.True(t, first.acquire(context.Background()))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.False(t, second.acquire(ctx), "cancelled while waiting")
+	second.release()
+	assert.True(t, first.running)
+	first.release()
+	assert.Equal(t, 0, sched.runningLocked())
+}
+
+// TestOverShare: the engine stopped for memory is the one over its share
+// that holds the most; the share is the budget over the engines still
+// running, and an engine that makes no estimate is never over.
+func TestOverShare(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		name   string
+		budget uint64
+		bytes  []int64
+		live   []bool
+		want   int
+		share  uint64
+	}{
+		{"under the share", 400 * mib, []int64{90 * mib, 0, 0, 0}, []bool{true, true, true, true}, -1, 100 * mib},
+		{"over the share", 400 * mib, []int64{110 * mib, 0, 0, 0}, []bool{true, true, true, true}, 0, 100 * mib},
+		{"the others ended: a larger share", 400 * mib, []int64{110 * mib, 0, 0, 0}, []bool{true, false, true, false}, -1, 200 * mib},
+		{"the largest of two over", 400 * mib, []int64{150 * mib, 0, 300 * mib, 0}, []bool{true, true, true, true}, 2, 100 * mib},
+		{"an ended engine is not stopped", 400 * mib, []int64{0, 0, 300 * mib, 0}, []bool{true, true, false, true}, -1, 133 * mib},
+		{"no budget", 0, []int64{300 * mib}, []bool{true}, -1, 0},
+	} {
+		got, share := overShare(c.budget, c.bytes, c.live)
+		assert.Equal(t, c.want, got, c.name)
+		assert.Equal(t, c.share/mib, share/mib, c.name)
+	}
+}
+
+// TestScheduleRescue: an engine that holds its slot for overdue quanta
+// without polling gets company: a waiting one is lent a slot, and the
+// first to poll after its quantum gives the extra slot back.
+func TestScheduleRescue(t *testing.T) {
+	var clock time.Duration
+	sched := newSchedule(2, 1, 10*time.Millisecond, func() time.Duration { return clock })
+	hog, other := sched.turns[0], sched.turns[1]
+	require.True(t, hog.acquire(context.Background()))
+	other.waiting = true // as acquire, without blocking the test
+	clock = 20 * time.Millisecond
+	assert.False(t, sched.rescue(), "not overdue yet")
+	clock = 30 * time.Millisecond
+	assert.True(t, sched.rescue(), "overdue: a slot lent")
+	<-other.grant
+	assert.True(t, hog.running)
+	assert.True(t, other.running)
+	assert.False(t, sched.rescue(), "nobody waits")
+
+	// The hog polls at last: it steps down, as more run than the slots.
+	clock = 45 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // its wait for the next turn ends at once
+	for range clockEvery {
+		hog.poll(ctx)
+	}
+	assert.False(t, hog.running)
+	assert.Equal(t, 1, sched.runningLocked())
+}
