@@ -34,3 +34,15 @@ func TestLocalWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalWorkersSim: random simulation finds the bug of 6 workers with
+// 8 locals, whose depth (about 24 steps) is out of BMC's reach (see
+// mc/sim's package comment); Check replays its trace.
+func TestLocalWorkersSim(t *testing.T) {
+	p, err := bp.Load("lw.bp", []byte(LocalWorkers(6, 8, true)))
+	require.NoError(t, err)
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Sim, MaxDepth: 256})
+	require.NoError(t, err)
+	require.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+	assert.NotEmpty(t, res.Trace.Exec)
+}
