@@ -45,11 +45,45 @@
 // to 0.17 s, 0262 0.32 to 0.06 s; on 0535, 0.22 ms to 0.16 ms per query.
 // Tried and dropped, as they did not pay on 37 random circuits of the
 // scaled generator (total time and SAT calls, 5 s each): dropping literals
-// in the order of ABC's flop priorities (or the reverse), the property
+// in the order of ABC's flop priorities (or the reverse; but see below:
+// on wide local data it pays, and is the default), the property
 // as an extra hypothesis below the top level, a SAT check that a frame
 // already excludes an obligation, shrinking a clause by its core when it
 // is pushed, inputs assumed first when lifting, and a six-clause encoding
 // of multiplexers (4% fewer variables' worth per query, lost in noise).
+//
+// Wide local data (issue 21 item 4: benchmarks.LocalWorkers, n workers
+// each with k local Booleans and a test-and-set lock; circuits with n+1
+// slots, as bopgo export writes them, and with Overflow bad, as the
+// circuit engine runs them after plainCalls; CPU seconds, as the machine
+// was shared, and SAT calls). Learned cubes are long here (ABC's invariants
+// average 26 to 33 literals a clause), generalisation makes half the calls and
+// propagation a third. Dropping literals lowest priority first (the
+// number of learned cubes a latch is in, as ABC's pdr does; byPrio):
+// n=4 k=4 plain 3.0 s, 34,078 calls to 1.4 s, 17,576 calls (ABC's pdr on
+// the same file: 1.5 s, 17,022 calls); n=6 k=8 with Overflow 9.7 s,
+// 59,700 calls to 4.4 s, 33,626 calls; n=4 k=4 with Overflow 1.7 s,
+// 14,845 calls to 2.0 s, 17,871 calls. On the 20 scaled programs'
+// circuits (10 s each) one more answer (0050, unsafe, 1.5 s), the 12 safe
+// ones 3,851 calls to 3,803, 0146 5,153 to 9,008; on 40 random circuits
+// of 30 to 59 latches (BenchmarkRandom's) 843 calls to 864.
+//
+// Tried on the same circuits and dropped:
+//   - Counterexamples to generalisation (Hassan, Bradley and Somenzi,
+//     FMCAD 2013: a predecessor that defeats dropping a literal is blocked
+//     one level down if it can be, up to 3 in a row, and otherwise the
+//     cube keeps only the literals the predecessor agrees with). With the
+//     CTG cube only core-shrunk, n=4 k=4 with Overflow took 72,605 calls
+//     (7,483 cubes) against 14,845 (902), and n=6 k=8 no answer in 60 s;
+//     with the CTG cube generalised too, 1 CTG in a row: 27,395 calls;
+//     3: 31,593; on n=6 k=8 59,994 and 82,660 calls against 59,700, all
+//     slower. Fewer final cubes, but the CTGs' own generalisation costs
+//     more than it saves on this family.
+//   - Reusing, within one generalisation, the predecessors of failed
+//     drops to refute later candidates without a query: it never fires,
+//     as a predecessor outside the cube c has its successor outside c
+//     too (c is inductive relative to F_k), so it refutes no candidate
+//     that keeps the literal whose drop it defeated.
 //
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
