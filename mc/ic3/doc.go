@@ -66,24 +66,41 @@
 // 14,845 calls to 2.0 s, 17,871 calls. On the 20 scaled programs'
 // circuits (10 s each) one more answer (0050, unsafe, 1.5 s), the 12 safe
 // ones 3,851 calls to 3,803, 0146 5,153 to 9,008; on 40 random circuits
-// of 30 to 59 latches (BenchmarkRandom's) 843 calls to 864.
+// of 30 to 59 latches (BenchmarkRandom's) 843 calls to 864. Through
+// bopgo check --engine ic3 (the plain property for plainCalls, then with
+// Overflow bad), SAT calls for n,k = 4,4: 27,708 to 22,504; 4,8: 23,150
+// to 21,081; 6,4: 38,535 to 31,621; 6,8: 37,924 to 50,653; 8,4: 44,898
+// to 69,084; 8,8: 95,253 to 63,353; 267,468 to 258,296 in all. IC3's
+// path through the frames is chaotic (a different first model, a
+// different run): one instance says little, a family more. Side by side
+// with ABC's pdr (benchmarks/localworkers.sh, CPU seconds, bopgo first):
+// 4,4 2.2 / 2.2; 4,8 1.9 / 6.5; 6,4 5.2 / 5.1; 6,8 8.2 / 15.6; 8,4 11.1 /
+// 5.0; 8,8 12.2 / no answer in 60 s. On 8,4 ABC learns 2,107 cubes in
+// 41,636 calls, bopgo 3,844 in 67,630, and a call costs 20% more.
 //
 // Tried on the same circuits and dropped:
 //   - Counterexamples to generalisation (Hassan, Bradley and Somenzi,
 //     FMCAD 2013: a predecessor that defeats dropping a literal is blocked
 //     one level down if it can be, up to 3 in a row, and otherwise the
 //     cube keeps only the literals the predecessor agrees with). With the
-//     CTG cube only core-shrunk, n=4 k=4 with Overflow took 72,605 calls
-//     (7,483 cubes) against 14,845 (902), and n=6 k=8 no answer in 60 s;
-//     with the CTG cube generalised too, 1 CTG in a row: 27,395 calls;
-//     3: 31,593; on n=6 k=8 59,994 and 82,660 calls against 59,700, all
-//     slower. Fewer final cubes, but the CTGs' own generalisation costs
+//     CTG cube only core-shrunk (before byPrio), n=4 k=4 with Overflow
+//     took 72,605 calls (7,483 cubes) against 14,845 (902), and n=6 k=8
+//     no answer in 60 s; with the CTG cube generalised too, 1 CTG in a
+//     row: 27,395 calls; 3: 31,593; on n=6 k=8 59,994 and 82,660 calls
+//     against 59,700, all slower. Fewer final cubes, but the CTGs' own generalisation costs
 //     more than it saves on this family.
 //   - Reusing, within one generalisation, the predecessors of failed
 //     drops to refute later candidates without a query: it never fires,
 //     as a predecessor outside the cube c has its successor outside c
 //     too (c is inductive relative to F_k), so it refutes no candidate
 //     that keeps the literal whose drop it defeated.
+//   - Keeping the witness of a clause that does not propagate and, while
+//     the witness is still in F_k (in no cube of level k or above),
+//     skipping the clause's next propagation query: sound, and it skips
+//     2,500 to 15,000 queries, but the runs it changes are no faster in
+//     all (three circuits: 69,073 calls to 101,859; n=4 k=4 plain 17,576
+//     to 52,993, n=4 k=4 with Overflow 17,871 to 13,617): the solvers,
+//     without those queries' learned clauses and phases, take other paths.
 //
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
