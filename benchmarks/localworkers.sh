@@ -4,9 +4,10 @@
 # side by side, wall and CPU (user+system) seconds, as the machine may be
 # shared: bopgo check --engine ic3 (bmc and sim for the bug variant)
 # on the program, and ABC's pdr on the circuit bopgo exports (N+1
-# slots). Results: benchmarks/results/localworkers (base.tsv before
-# ic3's priority order, sim's rows from its first version; prio.tsv
-# after; bmc from base.tsv only, as it answers nothing new).
+# slots). Results: benchmarks/results/localworkers (base.tsv: ic3 as
+# it is, sim's rows from its first version; prio.tsv: ic3 with the
+# priority order of literals, tried and dropped, see mc/ic3/doc.go; bmc
+# in base.tsv only, as it answers nothing new).
 #
 #   benchmarks/localworkers.sh [TIMEOUT_S] [N,K...] > lw.tsv
 #

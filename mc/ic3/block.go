@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/bopgo/bopgo/mc"
-	"github.com/go-air/gini/z"
 )
 
 // An obligation asks to show that no state of cube is in F_level. Its
@@ -99,24 +98,12 @@ func (p *pdr) block(root *obligation) *mc.Trace {
 }
 
 // generalise drops literals from c, which is inductive relative to F_k and
-// misses the initial states, while both stay true. With byPrio it tries
-// them in the order of their latches' priority, lowest first: the number
-// of learned cubes a latch is in (ABC's pdr orders them so).
+// misses the initial states, while both stay true.
 func (p *pdr) generalise(c cube, k int) cube {
-	order := slices.Clone(c)
-	if byPrio {
-		slices.SortStableFunc(order, func(a, b z.Lit) int { return p.prio[a.Var()] - p.prio[b.Var()] })
-	}
-	for _, m := range order {
-		if len(c) <= 1 {
-			break
-		}
-		i := slices.Index(c, m)
-		if i < 0 {
-			continue
-		}
+	for i := 0; i < len(c) && len(c) > 1; {
 		cand := c.without(i)
 		if p.intersectsInit(cand) {
+			i++
 			continue
 		}
 		r, _, _, core := p.relInd(cand, k)
@@ -125,6 +112,9 @@ func (p *pdr) generalise(c cube, k int) cube {
 			return c
 		case -1:
 			c = p.excludeInit(core, cand)
+			// The literal now at i has not been tried; keep i.
+		default:
+			i++
 		}
 	}
 	return c

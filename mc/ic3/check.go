@@ -31,7 +31,6 @@ type pdr struct {
 	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
 	halted   bool     // the context ended, or the call budget, during a query
 	maxCalls int      // opts.MaxSATCalls
-	prio     []int    // by latch variable: the learned cubes it is in (byPrio)
 
 	satCalls, learned, seq int
 	satTime                time.Duration
@@ -42,10 +41,6 @@ var _ mc.Engine = Check
 // perFrame chooses one solver per frame over one solver for all frames
 // (see the package comment for the measurements).
 var perFrame = true
-
-// byPrio orders the literals that generalise tries to drop by their
-// latches' priority (see the package comment for the measurements).
-var byPrio = true
 
 // Check decides sys by IC3/PDR (see the package comment). A Safe answer
 // carries the inductive invariant, an Unsafe one a trace; the answer is
@@ -93,7 +88,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 }
 
 func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
-	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame, sh: newShape(sys), prio: make([]int, sys.S.Len())}
+	p := &pdr{ctx: ctx, sys: sys, s: sys.S, perFrame: perFrame, sh: newShape(sys)}
 	p.lifter = newSolver(p.sh)
 	init := p.lifter
 	if perFrame {

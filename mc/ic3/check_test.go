@@ -2,7 +2,6 @@ package ic3
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -47,25 +46,19 @@ func TestRandomAgainstOracle(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	defer func(pf, bp bool) { perFrame, byPrio = pf, bp }(perFrame, byPrio)
-	// The default, one solver for all frames, and literals dropped in
-	// the cube's order instead of by priority.
-	for _, c := range []struct{ perFrame, byPrio bool }{{true, true}, {false, true}, {true, false}} {
-		perFrame, byPrio = c.perFrame, c.byPrio
-		// The subtest's name says which variant a failing seed ran.
-		t.Run(fmt.Sprintf("perFrame=%v/byPrio=%v", perFrame, byPrio), func(t *testing.T) {
-			verdicts := map[mc.Verdict]int{}
-			for seed := int64(1); seed <= int64(n); seed++ {
-				latches := 2 + int(seed%13)
-				sys := mctest.Random(seed, latches, int(seed%5), int(seed%7)*latches)
-				verdicts[agree(t, seed, sys).Verdict]++
-			}
-			// The test means little unless both answers occur often.
-			if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
-				t.Fatalf("unbalanced sample: %v", verdicts)
-			}
-			t.Logf("verdicts %v", verdicts)
-		})
+	defer func(saved bool) { perFrame = saved }(perFrame)
+	for _, perFrame = range []bool{true, false} {
+		verdicts := map[mc.Verdict]int{}
+		for seed := int64(1); seed <= int64(n); seed++ {
+			latches := 2 + int(seed%13)
+			sys := mctest.Random(seed, latches, int(seed%5), int(seed%7)*latches)
+			verdicts[agree(t, seed, sys).Verdict]++
+		}
+		// The test means little unless both answers occur often.
+		if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
+			t.Fatalf("perFrame %v: unbalanced sample: %v", perFrame, verdicts)
+		}
+		t.Logf("perFrame %v: verdicts %v", perFrame, verdicts)
 	}
 }
 

@@ -110,9 +110,6 @@ func (p *pdr) addBlocked(c cube, k int) {
 	p.frames[k] = append(p.frames[k], c)
 	p.addAt(c, k)
 	p.learned++
-	for _, m := range c {
-		p.prio[m.Var()]++
-	}
 }
 
 // addAt adds the clause of c to the solver(s) of F_1..F_k.
