@@ -7,7 +7,8 @@
 # slots). Results: benchmarks/results/localworkers (base.tsv: ic3 as
 # it is, sim's rows from its first version; prio.tsv: ic3 with the
 # priority order of literals, tried and dropped, see mc/ic3/doc.go; bmc
-# in base.tsv only, as it answers nothing new).
+# in base.tsv only, as it answers nothing new; final.tsv: the last
+# commit, all engines, one run on a quieter machine).
 #
 #   benchmarks/localworkers.sh [TIMEOUT_S] [N,K...] > lw.tsv
 #

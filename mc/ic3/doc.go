@@ -62,7 +62,9 @@
 // pdr on the exported circuit (benchmarks/localworkers.sh, CPU seconds,
 // bopgo first): n,k = 4,4 2.4 / 2.0; 4,8 2.7 / 6.1; 6,4 4.9 / 5.0; 6,8
 // 6.1 / 16.9; 8,4 6.1 / 4.7; 8,8 19.2 / no answer in 60 s (results in
-// benchmarks/results/localworkers/base.tsv). On plain 8,4 ABC learns
+// benchmarks/results/localworkers/base.tsv; in one run on a quieter
+// machine, final.tsv: 4,4 2.3 / 1.9; 4,8 2.3 / 4.9; 6,4 3.9 / 4.0; 6,8
+// 4.5 / 14.4; 8,4 5.3 / 4.5; 8,8 14.8 / 14.0). On plain 8,4 ABC learns
 // 2,107 cubes in 41,636 calls, bopgo 5,743 in 111,355 (plain 4,4: ABC
 // 17,022 calls, bopgo 34,090), and a call costs bopgo about 20% more.
 //
