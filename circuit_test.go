@@ -217,7 +217,7 @@ func TestCheckCircuit(t *testing.T) {
 			assert.Equal(t, bopgo.DepthLimit, res.Limit)
 		}
 	}
-	assert.Equal(t, []bopgo.Engine{bopgo.IC3, bopgo.BMC, bopgo.KInduction}, bopgo.CircuitEngines())
+	assert.Equal(t, []bopgo.Engine{bopgo.IC3, bopgo.BMC, bopgo.Sim, bopgo.KInduction}, bopgo.CircuitEngines())
 	_, err := bopgo.CheckCircuit(context.Background(), nil, bopgo.CircuitOptions{Engine: bopgo.Explicit})
 	assert.ErrorIs(t, err, bopgo.ErrUnknownEngine)
 }

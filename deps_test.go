@@ -34,6 +34,7 @@ var allowedImports = map[string][]string{
 	"mc/mctest":                  {"mc"},
 	"mc/bmc":                     {"mc", "sat", "verdict"},
 	"mc/kind":                    {"mc", "mc/bmc", "sat", "verdict"},
+	"mc/sim":                     {"mc", "verdict"},
 	"benchmarks":                 {"internal/gen"},
 	"benchmarks/cmd/genfamilies": {"benchmarks"},
 	"benchmarks/cmd/genscaled":   {".", "benchmarks", "bp", "internal/gen"},
@@ -48,8 +49,8 @@ var allowedImports = map[string][]string{
 	"engine":                     {"bp", "verdict"},
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine"}, // never bp/interp: replay checks the search against an independent semantics
-	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind"},
-	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "verdict", "tts", "tts/cover", "tts/covercheck"},
+	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
+	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover", "tts/covercheck"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},

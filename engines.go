@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/mc/ic3"
 	"github.com/bopgo/bopgo/mc/kind"
+	"github.com/bopgo/bopgo/mc/sim"
 )
 
 // Engine names a checking algorithm.
@@ -27,6 +28,7 @@ const (
 	IC3        Engine = "ic3"      // IC3/PDR on the program as a circuit
 	BMC        Engine = "bmc"      // bounded model checking of the program as a circuit
 	KInduction Engine = "kind"     // k-induction on the circuit
+	Sim        Engine = "sim"      // random simulation of the circuit: finds bugs, never proves
 	Counter    Engine = "counter"  // counter abstraction: any number of threads
 	Spin       Engine = "spin"     // SPIN, a peer tool: no trace, answers not re-checked
 	Auto       Engine = "auto"     // the portfolio
@@ -156,6 +158,11 @@ var engineTable = []EngineInfo{
 		Limits:   []engine.Limit{engine.Depth, engine.Threads},
 		Counters: circuit.Counters(), Circuit: bmc.Check,
 		new: always(circuit.BMC)},
+	{Name: Sim, Summary: "random simulation of the circuit, 63 walks at a time: finds bugs, never proves",
+		Threads: FromStaticBound, Broadcasts: true,
+		Limits:   []engine.Limit{engine.Depth, engine.Threads},
+		Counters: circuit.Counters(), Circuit: sim.Check,
+		new: always(circuit.Sim)},
 	{Name: KInduction, Summary: "k-induction on the circuit",
 		Proves: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits:   []engine.Limit{engine.Depth, engine.Threads},

@@ -19,10 +19,11 @@ import (
 // before it.
 var fuzzLimits = bopgo.Options{MaxThreads: 3, MaxStates: 2000}
 
-// fuzzDepth is the deepest unrolling of bmc and kind. k-induction's
+// fuzzDepth is the deepest unrolling of bmc and kind, the longest walk of
+// sim. k-induction's
 // cost grows fastest with it: at 6 it decides about 60% of the random
 // seeds, at 8 about 80% for three times the time.
-var fuzzDepth = map[bopgo.Engine]int{bopgo.BMC: 10, bopgo.KInduction: 6}
+var fuzzDepth = map[bopgo.Engine]int{bopgo.BMC: 10, bopgo.Sim: 10, bopgo.KInduction: 6}
 
 const fuzzTimeout = 2 * time.Second
 
@@ -34,7 +35,7 @@ const fuzzTimeout = 2 * time.Second
 //   - the engines that decide (symbolic, explicit, ic3, auto) answer
 //     Unknown only at a limit (explicit's Choices limit too: a step with
 //     too many choices to enumerate); kind and counter may answer Unknown;
-//   - bmc never proves: Safe only where no target can be reached at all;
+//   - bmc and sim never prove: Safe only where no target can be reached at all;
 //   - any two definite answers agree (the bounded engines' Safe means no
 //     thread start exceeds the bound, so it is the counter engine's
 //     question too).
@@ -79,8 +80,8 @@ func FuzzEngines(f *testing.F) {
 					t.Fatalf("%s: the counterexample does not replay: %v", engine, err)
 				}
 			case bopgo.Safe:
-				if engine == bopgo.BMC && reachable {
-					t.Fatalf("bmc proves safety: %s", res.Reason)
+				if (engine == bopgo.BMC || engine == bopgo.Sim) && reachable {
+					t.Fatalf("%s proves safety: %s", engine, res.Reason)
 				}
 			case bopgo.Unknown:
 				if !mayBeUnknown(engine, res) {

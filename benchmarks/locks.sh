@@ -8,7 +8,8 @@
 #
 #   benchmarks/locks.sh [TIMEOUT_S] [K] [N...] > locks.tsv
 #
-# BOPGO (default: bopgo on PATH) names the binary; ABC (default:
+# FAMILIES (default: workers mutex; also localworkers) picks the
+# families. BOPGO (default: bopgo on PATH) names the binary; ABC (default:
 # berkeley-abc) the peer; a missing peer is skipped.
 set -u
 limit=${1:-60}
@@ -37,7 +38,7 @@ run() { # tool command...
 	printf '%s\t%s\t%s\t%s\t%s\t%.2f\n' "$family" "$n" "$variant" "$tool" "$(verdict "$out")" "$(echo "$end - $start" | bc)"
 }
 printf 'family\tn\tvariant\ttool\tverdict\twall_s\n'
-for family in workers mutex; do
+for family in ${FAMILIES:-workers mutex}; do
 	for n in $ns; do
 		for variant in safe bug; do
 			f=$tmp/$family-$n-$variant.bp

@@ -61,7 +61,7 @@ usage:
                                  write the program for SPIN, as a circuit, or
                                  as a thread-transition system (bfc's format)
   bopgo circuit [flags] FILE.aig decide an AIGER circuit with bopgo's circuit
-                                 engines (ic3, bmc, kind), like ABC's pdr
+                                 engines (ic3, bmc, sim, kind), like ABC's pdr
   bopgo spin [flags] FILE.bp     check the program with SPIN (docs/promela.md)
   bopgo tts [flags] FILE.tts     decide a thread-transition system (bfc's
                                  format) for any number of threads

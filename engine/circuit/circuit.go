@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/mc/ic3"
 	"github.com/bopgo/bopgo/mc/kind"
+	"github.com/bopgo/bopgo/mc/sim"
 )
 
 // The circuit engines, each an engine.Run: the program as a sequential
@@ -19,6 +20,7 @@ var (
 	BMC        = RunWith(bmc.Check)
 	KInduction = RunWith(kind.Check)
 	IC3        = RunWith(ic3.Check)
+	Sim        = RunWith(sim.Check)
 )
 
 // plainCalls is the SAT call budget of the plain property when Overflow
@@ -113,8 +115,8 @@ func RunWith(check mc.Engine) engine.Run {
 func Counters() engine.Counters { return counters(mc.Stats{}, 0) }
 
 // counters are a run's, in this order: the SAT calls of every circuit
-// checked at the bound, the deepest unrolling (bmc, kind) or the frames
-// (ic3) of the last, and IC3's learned clauses.
+// checked at the bound, the deepest unrolling (bmc, kind), the frames
+// (ic3) or the longest walk (sim) of the last, and IC3's learned clauses.
 func counters(st mc.Stats, depth int) engine.Counters {
 	return engine.Counters{}.
 		Count(engine.CountSATCalls, st.SATCalls).

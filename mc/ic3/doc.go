@@ -45,11 +45,69 @@
 // to 0.17 s, 0262 0.32 to 0.06 s; on 0535, 0.22 ms to 0.16 ms per query.
 // Tried and dropped, as they did not pay on 37 random circuits of the
 // scaled generator (total time and SAT calls, 5 s each): dropping literals
-// in the order of ABC's flop priorities (or the reverse), the property
+// in the order of ABC's flop priorities (or the reverse; on wide local
+// data too, see below), the property
 // as an extra hypothesis below the top level, a SAT check that a frame
 // already excludes an obligation, shrinking a clause by its core when it
 // is pushed, inputs assumed first when lifting, and a six-clause encoding
 // of multiplexers (4% fewer variables' worth per query, lost in noise).
+//
+// Wide local data (issue 21 item 4: benchmarks.LocalWorkersStepwise, n workers
+// each with k local Booleans and a test-and-set lock; circuits with n+1
+// slots, as bopgo export writes them ("plain"), and with Overflow bad,
+// as the circuit engine runs them after plainCalls ("strong"); SAT calls,
+// deterministic, as the machine was shared). Learned cubes are long here
+// (ABC's invariants average 26 to 33 literals a clause); generalisation
+// makes half the calls and propagation a third. Side by side with ABC's
+// pdr on the exported circuit (benchmarks/localworkers.sh, CPU seconds,
+// bopgo first): n,k = 4,4 2.4 / 2.0; 4,8 2.7 / 6.1; 6,4 4.9 / 5.0; 6,8
+// 6.1 / 16.9; 8,4 6.1 / 4.7; 8,8 19.2 / no answer in 60 s (results in
+// benchmarks/results/localworkers/base.tsv; in one run on a quieter
+// machine, final.tsv: 4,4 2.3 / 1.9; 4,8 2.3 / 4.9; 6,4 3.9 / 4.0; 6,8
+// 4.5 / 14.4; 8,4 5.3 / 4.5; 8,8 14.8 / 14.0). On plain 8,4 ABC learns
+// 2,107 cubes in 41,636 calls, bopgo 5,743 in 111,355 (plain 4,4: ABC
+// 17,022 calls, bopgo 34,090), and a call costs bopgo about 20% more.
+//
+// Tried on the same circuits and dropped:
+//   - Dropping literals lowest priority first (the number of learned
+//     cubes a latch is in, as ABC's pdr does), again. The first three
+//     circuits looked good (plain 4,4 34,090 calls to 17,576, ABC's
+//     count; strong 6,8 59,700 to 33,626), the whole family did not:
+//     the six safe plain circuits 402,485 calls to 404,450, the six
+//     strong ones 291,378 to 249,564, the twelve unsafe ones 62,842 to
+//     75,290; through bopgo check --engine ic3, 267,468 to 258,296 on the
+//     safe ones (4,4 27,708 to 22,504, 8,4 44,898 to 69,084, 8,8 95,253
+//     to 63,353); and on the scaled programs through bopgo check (20 s)
+//     it lost two answers (0050, unsafe in 3.1 s; 0517 in 18.9 s). IC3's
+//     path through the frames is chaotic (a different first model, a
+//     different run): one instance says little, a family more.
+//   - Counterexamples to generalisation (Hassan, Bradley and Somenzi,
+//     FMCAD 2013: a predecessor that defeats dropping a literal is blocked
+//     one level down if it can be, up to 3 in a row, and otherwise the
+//     cube keeps only the literals the predecessor agrees with). With the
+//     CTG cube only core-shrunk, strong 4,4 took 72,605 calls (7,483
+//     cubes) against 14,845 (902), and strong 6,8 no answer in 60 s;
+//     with the CTG cube generalised too, 1 CTG in a row: 27,395 calls;
+//     3: 31,593; on strong 6,8 59,994 and 82,660 calls against 59,700,
+//     all slower. Fewer final cubes, but the CTGs' own generalisation
+//     costs more than it saves on this family.
+//   - Reusing, within one generalisation, the predecessors of failed
+//     drops to refute later candidates without a query: it never fires,
+//     as a predecessor outside the cube c has its successor outside c
+//     too (c is inductive relative to F_k), so it refutes no candidate
+//     that keeps the literal whose drop it defeated.
+//   - Keeping the witness of a clause that does not propagate and, while
+//     the witness is still in F_k (in no cube of level k or above),
+//     skipping the clause's next propagation query: sound, and it skips
+//     2,500 to 15,000 queries, but the runs it changes are no faster in
+//     all (with the priority order: three circuits 69,073 calls to
+//     101,859; plain 4,4 17,576 to 52,993, strong 4,4 17,871 to 13,617):
+//     the solvers, without those queries' learned clauses and phases,
+//     take other paths.
+//   - Deleting, when a clause moves up in propagation, the clauses of
+//     its old and new levels that it subsumes (ABC does): through bopgo
+//     check, with the priority order, the six safe circuits 258,296 calls
+//     to 256,714, noise.
 //
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.

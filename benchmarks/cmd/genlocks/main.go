@@ -1,6 +1,8 @@
 // Command genlocks writes one program of the lock families to stdout:
 // benchmarks.Workers (identical workers) or benchmarks.Mutex (each worker
-// its own procedure):
+// its own procedure) or benchmarks.LocalWorkers (each its own procedure,
+// K local Booleans recomputed in one assignment) or
+// benchmarks.LocalWorkersStepwise (the same, one assignment a local):
 //
 //	go run ./benchmarks/cmd/genlocks -family mutex -n 6 -k 8 [-bug] > m.bp
 package main
@@ -14,14 +16,14 @@ import (
 )
 
 func main() {
-	family := flag.String("family", "workers", "workers or mutex")
+	family := flag.String("family", "workers", "workers, mutex, localworkers or stepwise")
 	n := flag.Int("n", 2, "number of workers (at least 1)")
-	k := flag.Int("k", 8, "local non-deterministic steps per round (at least 0)")
+	k := flag.Int("k", 8, "local steps per round (at least 0; localworkers: local Booleans, at least 1)")
 	bug := flag.Bool("bug", false, "the unsafe variant")
 	flag.Parse()
-	gen := map[string]func(int, int, bool) string{"workers": benchmarks.Workers, "mutex": benchmarks.Mutex}[*family]
-	if flag.NArg() != 0 || gen == nil || *n < 1 || *k < 0 {
-		fmt.Fprintln(os.Stderr, "usage: genlocks -family workers|mutex -n N -k K [-bug]")
+	gen := map[string]func(int, int, bool) string{"workers": benchmarks.Workers, "mutex": benchmarks.Mutex, "localworkers": benchmarks.LocalWorkers, "stepwise": benchmarks.LocalWorkersStepwise}[*family]
+	if flag.NArg() != 0 || gen == nil || *n < 1 || *k < 0 || (*family == "localworkers" || *family == "stepwise") && *k < 1 {
+		fmt.Fprintln(os.Stderr, "usage: genlocks -family workers|mutex|localworkers|stepwise -n N -k K [-bug]")
 		os.Exit(1)
 	}
 	fmt.Print(gen(*n, *k, *bug))
