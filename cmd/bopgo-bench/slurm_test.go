@@ -252,6 +252,16 @@ func TestSlurm(t *testing.T) {
 
 		// The resubmission does only what is missing.
 		code, out = c.slurm(t, "--dir", dir)
+		if code == 5 && strings.Contains(out, "UNKNOWN") {
+			// Slurm's accounting had no final state yet for a task of the
+			// resubmission (slurmdbd lags after the node's failure, seen
+			// on a loaded machine): its runs are left to the next command,
+			// as docs/bench.md says, and no record is lost or doubled.
+			t.Logf("a task's state was not known yet; the same command again:\n%s", out)
+			var again string
+			code, again = c.slurm(t, "--dir", dir)
+			out += again
+		}
 		require.Equal(t, 0, code, out)
 		// The failed node's harness may record a run more before the
 		// restarted slurmd kills it: at most what was missing is done.
