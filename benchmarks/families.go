@@ -129,19 +129,32 @@ func lockWorkers(n, k int, bug, distinct bool) string {
 				fmt.Fprintf(&b, "  b := a | *;\n")
 			}
 		}
-		if bug {
-			fmt.Fprintf(&b, "  lock := T;\n")
-		} else {
-			fmt.Fprintf(&b, "  lock := T constrain !lock;\n")
-		}
-		fmt.Fprintf(&b, "  assert(!inside);\n  inside := T;\n  inside := F;\n  lock := F;\n  goto L;\nend\n")
+		writeCriticalSection(&b, bug)
 	}
-	fmt.Fprintf(&b, "\nvoid main() begin\n  lock, inside := F, F;\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "  start_thread %s();\n", procs[min(i, len(procs)-1)])
-	}
-	fmt.Fprintf(&b, "end\n")
+	writeStarts(&b, n, func(i int) string { return procs[min(i, len(procs)-1)] })
 	return b.String()
+}
+
+// writeCriticalSection ends a lock family's worker: the test-and-set
+// lock (without the test when bug), the critical section with its
+// assertion, and the jump back to the round's start L.
+func writeCriticalSection(b *strings.Builder, bug bool) {
+	if bug {
+		fmt.Fprintf(b, "  lock := T;\n")
+	} else {
+		fmt.Fprintf(b, "  lock := T constrain !lock;\n")
+	}
+	fmt.Fprintf(b, "  assert(!inside);\n  inside := T;\n  inside := F;\n  lock := F;\n  goto L;\nend\n")
+}
+
+// writeStarts writes a lock family's main: the lock free, then n threads
+// started, the i-th running proc(i).
+func writeStarts(b *strings.Builder, n int, proc func(i int) string) {
+	fmt.Fprintf(b, "\nvoid main() begin\n  lock, inside := F, F;\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "  start_thread %s();\n", proc(i))
+	}
+	fmt.Fprintf(b, "end\n")
 }
 
 // WorkersPromela is Workers for SPIN: the same statements, each one atomic

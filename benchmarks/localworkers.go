@@ -36,17 +36,8 @@ func LocalWorkersStepwise(n, k int, bug bool) string {
 		for j := range ls {
 			fmt.Fprintf(&b, "  %s := %s;\n", ls[j], rhs[j])
 		}
-		if bug {
-			fmt.Fprintf(&b, "  lock := T;\n")
-		} else {
-			fmt.Fprintf(&b, "  lock := T constrain !lock;\n")
-		}
-		fmt.Fprintf(&b, "  assert(!inside);\n  inside := T;\n  inside := F;\n  lock := F;\n  goto L;\nend\n")
+		writeCriticalSection(&b, bug)
 	}
-	fmt.Fprintf(&b, "\nvoid main() begin\n  lock, inside := F, F;\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "  start_thread worker%d();\n", i)
-	}
-	fmt.Fprintf(&b, "end\n")
+	writeStarts(&b, n, func(i int) string { return fmt.Sprintf("worker%d", i) })
 	return b.String()
 }

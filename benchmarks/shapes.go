@@ -36,18 +36,9 @@ func LocalWorkers(n, k int, bug bool) string {
 			}
 		}
 		fmt.Fprintf(&b, "  %s := %s;\n", strings.Join(ls, ", "), strings.Join(rhs, ", "))
-		if bug {
-			fmt.Fprintf(&b, "  lock := T;\n")
-		} else {
-			fmt.Fprintf(&b, "  lock := T constrain !lock;\n")
-		}
-		fmt.Fprintf(&b, "  assert(!inside);\n  inside := T;\n  inside := F;\n  lock := F;\n  goto L;\nend\n")
+		writeCriticalSection(&b, bug)
 	}
-	fmt.Fprintf(&b, "\nvoid main() begin\n  lock, inside := F, F;\n")
-	for w := 0; w < n; w++ {
-		fmt.Fprintf(&b, "  start_thread worker%d();\n", w)
-	}
-	fmt.Fprintf(&b, "end\n")
+	writeStarts(&b, n, func(i int) string { return fmt.Sprintf("worker%d", i) })
 	return b.String()
 }
 
