@@ -153,9 +153,9 @@ const quantum = 20 * time.Millisecond
 
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	res, unknown, errs := race(ctx, p, opts, order)
+	res, unknown, errs, entries := race(ctx, p, opts, order)
 	if res.Verdict != Unknown {
-		res.Failures = errs
+		res.Failures, res.Race = errs, entries
 		return res, nil
 	}
 	if len(unknown) == 0 {
@@ -181,7 +181,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	if len(errs) == 0 && allSame(unknown) {
 		res.Reason = unknown[0].Reason // every engine stopped for the same reason
 	}
-	res.Engine = Auto
+	res.Engine, res.Race = Auto, entries
 	return res, nil
 }
 
@@ -197,10 +197,11 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 // An answer that does not check is an internal error, added to errs,
 // and the others race on. Engines that end without an answer are in
 // unknown, in the order they ended.
-func race(parent context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error) {
+func race(parent context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	type answer struct {
+		i   int // the engine's place in order
 		res Result
 		err error
 	}
@@ -227,33 +228,48 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 			defer stop(nil)
 			if !t.acquire(ectx) {
 				s := engine.Stopped(ectx)
-				answers <- answer{res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
+				answers <- answer{i: i, res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
 				return
 			}
 			tctx := t.context(ectx)
 			r, err := runEngine(tctx, info, &ep, opts)
 			if err != nil {
-				answers <- answer{err: err}
+				answers <- answer{i: i, err: err}
 				return
 			}
 			res, err := finishAnswer(tctx, info, &ep, r)
-			answers <- answer{res, err}
+			answers <- answer{i, res, err}
 		}()
 	}
 	go watchShares(ctx, raceBudget(opts), meters, stops, live)
 	go sched.watch(ctx)
+	entries = make([]RaceEntry, len(order))
+	for i, name := range order {
+		entries[i] = RaceEntry{Engine: name, Outcome: OutcomeCancelled}
+	}
+	// ended reads every engine's time on the cores as the race ends.
+	ended := func() []RaceEntry {
+		for i, d := range sched.heldTimes() {
+			entries[i].Held = d
+		}
+		return entries
+	}
 	for range order {
 		a := <-answers
+		e := &entries[a.i]
 		switch {
 		case a.err != nil:
 			errs = append(errs, a.err)
+			e.Outcome, e.Reason = OutcomeFailed, a.err.Error()
 		case a.res.Verdict != Unknown:
-			return a.res, unknown, errs
+			e.Outcome = OutcomeWon
+			return a.res, unknown, errs, ended()
 		default:
 			unknown = append(unknown, a.res)
+			e.Outcome, e.Limit, e.Reason = OutcomeStopped, a.res.Limit, a.res.Reason
 		}
 	}
-	return Result{Verdict: Unknown}, unknown, errs
+	return Result{Verdict: Unknown}, unknown, errs, ended()
 }
 
 // allSame reports whether every result has the same reason.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -22,6 +23,25 @@ func TestPortfolioNamesTheWinner(t *testing.T) {
 	assert.Equal(t, bopgo.Unsafe, res.Verdict)
 	assert.Contains(t, bopgo.RacedEngines(p, bopgo.Options{}), res.Engine)
 	replay(t, p, bopgo.Options{}, res)
+	// The race's report: every raced engine in the race's order, the
+	// winner won, and no engine held a core longer than the check took.
+	raced := bopgo.RacedEngines(p, bopgo.Options{})
+	require.Len(t, res.Race, len(raced))
+	assert.Equal(t, res.Engine, winner(res.Race), "%+v", res.Race)
+	for i, e := range res.Race {
+		assert.Equal(t, raced[i], e.Engine)
+		assert.LessOrEqual(t, e.Held, res.Counters.Time(bopgo.CounterSeconds), e.Engine)
+	}
+}
+
+// winner is the engine of a race's report that won, or "".
+func winner(race []bopgo.RaceEntry) bopgo.Engine {
+	for _, e := range race {
+		if e.Outcome == bopgo.OutcomeWon {
+			return e.Engine
+		}
+	}
+	return ""
 }
 
 // TestPortfolioUnknownSaysWhy: when no engine decides, the reason names
@@ -37,6 +57,19 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	assert.Equal(t, bopgo.CancelledByUser, res.Limit)
 	assert.Equal(t, "cancelled", res.Reason)
 
+	// A race that ends on its time limit: each engine's report says it
+	// stopped on it (every engine takes seconds on five mutex workers).
+	hard := loadFile(t, "benchmarks/families/mutex/mutex-n5-k8-safe.bp")
+	res, err = bopgo.Check(context.Background(), hard, bopgo.Options{Timeout: 50 * time.Millisecond})
+	require.NoError(t, err)
+	require.Equal(t, bopgo.Unknown, res.Verdict)
+	require.Len(t, res.Race, len(bopgo.RacedEngines(hard, bopgo.Options{})))
+	for _, e := range res.Race {
+		assert.Equal(t, bopgo.OutcomeStopped, e.Outcome, e.Engine)
+		assert.Equal(t, bopgo.TimeLimit, e.Limit, e.Engine)
+		assert.NotEmpty(t, e.Reason, e.Engine)
+	}
+
 	// An engine that gives up early frees its core for the next one: the
 	// counter engine declines 30 globals, the explicit one a step that
 	// reads 30 unknown values, symbolic runs out of states, and IC3, started
@@ -51,4 +84,5 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, bopgo.Safe, res.Verdict, res.Reason)
 	assert.Equal(t, bopgo.IC3, res.Engine)
+	assert.Equal(t, bopgo.IC3, winner(res.Race), "%+v", res.Race)
 }

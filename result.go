@@ -153,7 +153,36 @@ type Result struct {
 	// raced and that lost (an answer that failed its check, say): the
 	// answer above is sound, but each of these is a bug in bopgo.
 	Failures []error
+	// Race, from the portfolio (Auto), is each raced engine's share of
+	// the cores and how it ended, in the race's order.
+	Race []RaceEntry
 }
+
+// RaceEntry is one engine of the portfolio's race.
+type RaceEntry struct {
+	Engine Engine
+	// Held is the time the engine held a core (its turns, schedule.go):
+	// with n engines on c cores about c/n of the race's wall time while
+	// all run, so Held against the engine's time alone shows what the
+	// schedule cost it.
+	Held time.Duration
+	// Outcome is how the engine ended: OutcomeWon, OutcomeCancelled (the
+	// race ended first), OutcomeStopped (Limit and Reason say why: a
+	// limit, its memory share) or OutcomeFailed (Reason is the error).
+	Outcome Outcome
+	Limit   Limit
+	Reason  string
+}
+
+// Outcome is how an engine of a race ended (RaceEntry).
+type Outcome string
+
+const (
+	OutcomeWon       Outcome = "won"
+	OutcomeCancelled Outcome = "cancelled"
+	OutcomeStopped   Outcome = "stopped"
+	OutcomeFailed    Outcome = "failed"
+)
 
 // DefaultMaxStack is the bound on the depth of calls of recursive
 // functions in a program with threads when Options.MaxStack is 0.

@@ -196,6 +196,22 @@ func (s *schedule) watch(ctx context.Context) {
 	}
 }
 
+// heldTimes is the time each turn has held a slot so far, the current
+// slot included.
+func (s *schedule) heldTimes() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.clock()
+	held := make([]time.Duration, len(s.turns))
+	for i, u := range s.turns {
+		held[i] = u.held
+		if u.running {
+			held[i] += now - u.since
+		}
+	}
+	return held
+}
+
 // nextLocked is the waiting turn that has held a slot least, the first
 // in the schedule among equals; nil when none waits.
 func (s *schedule) nextLocked() *turn {

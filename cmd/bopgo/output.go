@@ -77,6 +77,7 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	if stats {
 		fmt.Fprintln(w)
 		writeCounters(w, res.Counters)
+		writeRace(w, res.Race)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, verdictLine(res.Verdict))
@@ -106,6 +107,22 @@ func writeCounters(w io.Writer, cs bopgo.Counters) {
 		default:
 			fmt.Fprintf(w, "%s: %d\n", name, int64(c.Value))
 		}
+	}
+}
+
+// writeRace prints the default's race, one engine a line: its time on a
+// core and how it ended.
+func writeRace(w io.Writer, race []bopgo.RaceEntry) {
+	if len(race) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "race (time on a core, outcome):")
+	for _, e := range race {
+		fmt.Fprintf(w, "  %s: %.3fs, %s", e.Engine, e.Held.Seconds(), e.Outcome)
+		if e.Reason != "" {
+			fmt.Fprintf(w, ": %s", e.Reason)
+		}
+		fmt.Fprintln(w)
 	}
 }
 
@@ -175,6 +192,17 @@ type jsonResult struct {
 	// Certificate was added to schema version 1.
 	Certificate *jsonCertificate `json:"certificate,omitempty"`
 	Stats       jsonStats        `json:"stats,omitempty"`
+	// Race was added to schema version 1.
+	Race []jsonRaceEntry `json:"race,omitempty"`
+}
+
+// jsonRaceEntry is one engine of the default's race (bopgo.RaceEntry).
+type jsonRaceEntry struct {
+	Engine      string  `json:"engine"`
+	CoreSeconds float64 `json:"core_seconds"`
+	Outcome     string  `json:"outcome"`
+	Limit       string  `json:"limit,omitempty"`
+	Reason      string  `json:"reason,omitempty"`
 }
 
 // jsonCertificate is a safe answer's certificate in words
@@ -318,6 +346,10 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 		Engine:    string(res.Engine),
 		Unchecked: res.Unchecked,
 		Stats:     jsonStats(res.Counters),
+	}
+	for _, e := range res.Race {
+		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), CoreSeconds: e.Held.Seconds(),
+			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason})
 	}
 	if c := res.Certificate; c != nil {
 		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
