@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -82,7 +83,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		// bfc's format: one thread at the start (--init '0|0'), the target
 		// 1|1 (the error), written to OUT.prop next to -o OUT.tts.
 		write = func(w io.Writer, prog *bp.Program) error {
-			tp, err := threads.Build(prog, prog.CheckedLabel(f.label))
+			tp, err := threads.Build(context.Background(), prog, prog.CheckedLabel(f.label))
 			if err != nil {
 				return err
 			}

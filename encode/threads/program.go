@@ -2,6 +2,7 @@ package threads
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -130,7 +131,12 @@ func (p *Program) rule(r tts.Rule, o origin) {
 // when empty). The thread-transition system has the thread states that
 // one thread can reach from the start with some values of the globals: a
 // superset of those reachable with other threads around.
-func Build(prog *bp.Program, label string) (*Program, error) {
+//
+// It polls ctx at every valuation of the globals it steps a thread state
+// from, and returns ctx's error when ctx ends: the translation can take
+// seconds (six LocalWorkers threads with eight locals each), and the
+// portfolio's schedule hands the core on at a poll.
+func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error) {
 	if prog.HasCalls() {
 		return nil, fmt.Errorf("the thread-transition system: %w", bp.ErrRecursion)
 	}
@@ -176,6 +182,9 @@ func Build(prog *bp.Program, label string) (*Program, error) {
 		}
 		from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
 		for g := 0; g < 1<<p.nglob; g++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			if targets[l.t.Proc][l.t.PC] && label != "" {
 				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
 				continue

@@ -1,6 +1,7 @@
 package threads
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func load(t *testing.T, src string) *bp.Program {
 func decide(t *testing.T, src, label string, reading bp.Reading) cover.Verdict {
 	t.Helper()
 	prog := load(t, src)
-	tp, err := Build(prog, label)
+	tp, err := Build(t.Context(), prog, label)
 	require.NoError(t, err)
 	res, err := cover.Check(t.Context(), tp.Sys, cover.Options{Init: tp.Init, Target: tp.Target})
 	require.NoError(t, err)
@@ -84,7 +85,7 @@ W: assert(!x); end_thread; end`, "", cover.Safe},
 
 // TestShape: the fixed states and the three rules of a thread start.
 func TestShape(t *testing.T) {
-	tp, err := Build(load(t, "void main() begin start_thread goto W; W: skip; end"), "")
+	tp, err := Build(t.Context(), load(t, "void main() begin start_thread goto W; W: skip; end"), "")
 	require.NoError(t, err)
 	assert.Equal(t, "0|0", tp.Init.String())
 	assert.Equal(t, "1|1", tp.Target.String())
@@ -118,7 +119,16 @@ func TestTooManyGlobals(t *testing.T) {
 	for i := range maxTTSGlobals + 1 {
 		names = append(names, fmt.Sprintf("g%d", i))
 	}
-	_, err := Build(load(t, "decl "+strings.Join(names, ", ")+"; void main() begin skip; end"), "")
+	_, err := Build(t.Context(), load(t, "decl "+strings.Join(names, ", ")+"; void main() begin skip; end"), "")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "at most 14 globals")
+}
+
+// TestBuildStopsWhenCancelled: the translation polls its context, so a
+// cancelled one ends it with the context's error.
+func TestBuildStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err := Build(ctx, load(t, "decl a; void main() begin start_thread goto W; W: a := !a; end"), "")
+	assert.ErrorIs(t, err, context.Canceled)
 }

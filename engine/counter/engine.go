@@ -19,7 +19,10 @@ import (
 // threads as the bounded forward search could show. Its certificate is
 // re-checked by tts/covercheck, which shares no code with tts/cover.
 func Run(ctx context.Context, p *engine.Problem, _ int, _ bool) (r engine.Result, err error) {
-	tp, err := threads.Build(p.Prog, p.Label)
+	tp, err := threads.Build(ctx, p.Prog, p.Label)
+	if ctx.Err() != nil {
+		return engine.Stopped(ctx), nil
+	}
 	if err != nil {
 		// The program is not one this engine translates: an answer of
 		// Unknown, with the Choices limit when a step has more outcomes

@@ -205,7 +205,7 @@ func (b *backward) advance(ctx context.Context, work int) outcome {
 	}
 	until := b.ops + work
 	for i := 0; work <= 0 || b.ops < until; i++ {
-		if i&1023 == 0 && ctx.Err() != nil {
+		if i&pollEvery == 0 && ctx.Err() != nil {
 			return stoppedBy(ctx)
 		}
 		n := b.pop()

@@ -83,7 +83,7 @@ func (f *forward) bounded(ctx context.Context, k int) (p *Path, capped bool, err
 		}
 	}
 	for i := 0; i < len(states); i++ {
-		if i&1023 == 0 && ctx.Err() != nil {
+		if i&pollEvery == 0 && ctx.Err() != nil {
 			return nil, false, ctx.Err()
 		}
 		if f.visited > f.limit {

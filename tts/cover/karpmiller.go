@@ -179,7 +179,7 @@ func (k *karpMiller) advance(ctx context.Context, work int) {
 	}
 	until := k.ops + work
 	for steps := 0; len(k.work) > 0; steps++ {
-		if steps&255 == 0 && ctx.Err() != nil {
+		if steps&pollEvery == 0 && ctx.Err() != nil {
 			k.stopped = true
 			return
 		}

@@ -145,7 +145,7 @@ func (c *system) invariant(ctx context.Context) *invariant {
 	dirty := make([]bool, c.shared)
 	var dirtyList []int32
 	for step := 0; len(work) > 0 || len(dirtyList) > 0; step++ {
-		if step&1023 == 0 && ctx.Err() != nil {
+		if step&pollEvery == 0 && ctx.Err() != nil {
 			return nil
 		}
 		if len(work) == 0 {
