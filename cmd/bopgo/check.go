@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -60,7 +62,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
-	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB (0: no limit)")
+	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB, also the runtime's soft memory limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
@@ -111,6 +113,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if progress != nil {
 		opts.Progress = progress.show
 	}
+	collectNearLimit(opts.MaxMemory)
 	res, err := bopgo.Check(context.Background(), prog, opts)
 	progress.clear()
 	if err != nil {
@@ -132,6 +135,21 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitStatus(res.Verdict, nil)
+}
+
+// collectNearLimit makes the Go runtime collect garbage harder as the
+// heap nears limit bytes (a soft memory limit), unless GOMEMLIMIT says
+// otherwise: the check stops when its heap exceeds the limit, and
+// without this the heap holds up to twice the live data in garbage not
+// yet collected, so a check stopped at half the memory it could use.
+// Measured on the filter family, five threads, --max-memory 500MB: all
+// four engines stopped at 11 s with "more than 476 MiB of heap"; with
+// the soft limit the race ran 31.6 s before its live data reached it.
+func collectNearLimit(limit uint64) {
+	if limit == 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 }
 
 // checkError reports an error of bopgo.Check (or CheckCircuit) and
