@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEncodeResultStreamsTheSameBytes: the result written a step at a
+// time is byte for byte the result encoding/json writes whole: traces of
+// none, one and two steps, strings that need escaping (quotes, <>, the
+// NULs of the placeholder step), and an error result. The golden outputs
+// (TestGoldenOutput) run it on real counterexamples.
+func TestEncodeResultStreamsTheSameBytes(t *testing.T) {
+	same := func(r jsonResult) {
+		t.Helper()
+		var whole, streamed bytes.Buffer
+		newPrinter(&whole, true).encode(r)
+		newPrinter(&streamed, true).encodeResult(r)
+		require.Equal(t, whole.String(), streamed.String())
+		var back jsonResult
+		require.NoError(t, json.Unmarshal(streamed.Bytes(), &back))
+		assert.Len(t, back.Trace, len(r.Trace))
+	}
+	yes := true
+	steps := []jsonStep{
+		{Thread: 0, File: "a.bp", Line: 1, Column: 2, Labels: []string{}, Statement: "x := y & <z>", Taken: &yes,
+			Values: jsonValues{Globals: map[string]bool{"x": true, "b": false}, Locals: map[string]bool{}}},
+		{Thread: 1, File: "a \"b\".bp", Line: 3, Labels: []string{"L"}, Statement: "trace\x00", Note: "\x00trace\x00",
+			Values: jsonValues{Globals: map[string]bool{}, Locals: map[string]bool{"l": true}}, Blocked: []int{0}},
+	}
+	for n := range len(steps) + 1 {
+		same(jsonResult{Version: 1, File: "a.bp", Verdict: "unsafe", Trace: steps[:n],
+			Violation: &jsonViolation{Kind: "assertion", File: "a.bp", Line: 3}, Stats: jsonStats{}})
+	}
+	same(jsonResult{Version: 1, File: "b.bp", Verdict: "error", Errors: []string{"b.bp:1:1: bad"}})
+}
