@@ -60,10 +60,18 @@ func New(opts Options) engine.Run {
 		}
 		e.enc.Reading = p.Broadcast
 		e.sub = newSubsumer(e.enc.C, opts.DumpQBF, &st, &dumped)
-		if !opts.NoPOR {
-			e.por = independence(p)
+		var res engine.Result
+		switch {
+		case p.Prog.HasCalls() && p.Prog.StartsThreads():
+			res.Reason = "the symbolic engine decides recursive functions in programs of one thread only (the explicit engine searches threads with bounded stacks)"
+		case p.Prog.HasCalls():
+			res = e.summaries(ctx)
+		default:
+			if !opts.NoPOR {
+				e.por = independence(p)
+			}
+			res = e.run(ctx)
 		}
-		res := e.run(ctx)
 		res.BoundHit = e.enc.BoundHit
 		res.Counters = st.counters()
 		return res, nil

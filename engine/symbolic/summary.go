@@ -1,0 +1,408 @@
+package symbolic
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/sat"
+)
+
+// Procedure summaries as formulas: a program of one thread with recursive
+// functions (Call and Return steps) is decided whatever the depth of its
+// calls, in BoPPo's parametric way.
+//
+// Each callable procedure is explored once, from a parametric entry: its
+// frame and the globals at entry are fresh inputs E, and its states are
+// symbolic states over E and the choices made since, so that each stands
+// for a relation between entry and current values. Subsumption compares
+// E with the values (the entry is part of what a state says), by the same
+// forall-exists query as the search's. A Return step makes an exit (the
+// globals, thread-locals and results, over E and choices); an exit not
+// covered by the procedure's exits joins its summary. A Call step applies
+// the callee's summary: each exit, its E replaced by the call's entry
+// values and its other inputs by fresh ones, is one successor — the
+// existential over the callee's choices is free in the parametric
+// representation. Callers wait on their callee, so an exit found later
+// still reaches them; the search ends when nothing is new, a fixed point.
+// A call whose callee never returns gets no successor: infinite recursion
+// is a call that does not return, never a hang.
+//
+// The property is searched in one more space, the reach space: main from
+// its initial state, calls through summaries, and at every Call also a
+// descent into the callee's entry that never comes back (a bug inside a
+// call needs no return; the frames it leaves are rebuilt for the trace).
+// Its states carry no entry, and every state there is reachable, so the
+// assertions and the label are checked only there.
+//
+// A counterexample is rebuilt from the reach space's path and, for a call
+// that returned through an exit, the callee's own path to that exit,
+// evaluated under the inputs the instantiation gave it (summary_trace.go).
+// Safe comes with the summaries and invariants as formulas, for the root
+// to re-check without this engine (summary_cert.go).
+
+// sumSpace is one exploration: a callable procedure from its parametric
+// entry, or the reach space (proc -1).
+type sumSpace struct {
+	proc int
+	// entry is E, the inputs of the frame at entry, globals then the
+	// procedure's locals; entryVals is E as compared (z.LitNull where a
+	// local is dead at entry). Both nil in the reach space.
+	entry, entryVals []z.Lit
+	entryIndex       map[z.Var]int // E's inputs -> their slot
+	nodes            []symNode
+	links            []sumLink
+	history          map[[2]int][]int // (proc, pc) -> stored nodes
+	exits            []sumExit
+	exitNodes        []symNode // the exits as subsumption compares them
+	callers          []sumCaller
+}
+
+// linkKind says how a node was reached from its parent.
+type linkKind uint8
+
+const (
+	linkStep    linkKind = iota // one step of the procedure
+	linkReturn                  // a call, returned through an exit of the callee's summary
+	linkDescent                 // a call entered, never to return (reach space)
+)
+
+// sumLink is how a node was reached.
+type sumLink struct {
+	kind   linkKind
+	taken  int
+	callee int // linkReturn: the callee's proc and its exit
+	exit   int
+	// inputs maps the callee's inputs in the exit's formulas (and every
+	// input of E) to what the call gave them: the trace evaluates the
+	// callee's path under it.
+	inputs map[z.Var]z.Lit
+}
+
+// sumExit is an exit of a procedure: the Return node, its guard, and what
+// the caller gets back, all over E and choices.
+type sumExit struct {
+	node                  int
+	guard                 z.Lit
+	globals, tls, results []z.Lit
+}
+
+// sumCaller is a node at a Call step waiting for its callee's exits.
+type sumCaller struct {
+	space *sumSpace
+	node  int
+}
+
+type sumItem struct {
+	space *sumSpace
+	node  int
+}
+
+// sumSearch is the search by summaries; it borrows the engine's solver,
+// subsumer and counters.
+type sumSearch struct {
+	*symEngine
+	reach  *sumSpace
+	spaces []*sumSpace // by proc; nil until called
+	queue  []sumItem
+	stored int
+	done   *engine.Result // a decided search
+}
+
+// summaries decides the engine's program, of one thread, by procedure
+// summaries.
+func (e *symEngine) summaries(ctx context.Context) engine.Result {
+	x := &sumSearch{symEngine: e, spaces: make([]*sumSpace, len(e.prob.Prog.Procs))}
+	x.reach = &sumSpace{proc: -1, history: map[[2]int][]int{}}
+	x.add(ctx, x.reach, -1, e.enc.Initial(), sumLink{kind: linkStep, taken: -1})
+	for head := 0; head < len(x.queue) && x.done == nil; head++ {
+		if ctx.Err() != nil {
+			return engine.Stopped(ctx)
+		}
+		if e.prob.MaxStates > 0 && x.stored >= e.prob.MaxStates {
+			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.prob.MaxStates)}
+		}
+		x.process(ctx, x.queue[head].space, x.queue[head].node)
+	}
+	if x.done != nil {
+		return *x.done
+	}
+	cert, err := x.certificate()
+	if err != nil {
+		return engine.Result{Limit: engine.Choices, Reason: "no certificate for the summaries: " + err.Error()}
+	}
+	return engine.Result{Verdict: engine.Safe, SummaryFormulas: cert}
+}
+
+// space is the exploration of callable proc, made (its entry queued) on
+// first use.
+func (x *sumSearch) space(proc int) *sumSpace {
+	if s := x.spaces[proc]; s != nil {
+		return s
+	}
+	p := x.prob.Prog.Procs[proc]
+	ng := len(x.prob.Prog.Globals)
+	s := &sumSpace{proc: proc, history: map[[2]int][]int{}, entryIndex: map[z.Var]int{}}
+	s.entry = make([]z.Lit, ng+len(p.Locals))
+	for i := range s.entry {
+		s.entry[i] = x.enc.Fresh()
+		s.entryIndex[s.entry[i].Var()] = i
+	}
+	st := encode.State{Globals: append([]z.Lit(nil), s.entry[:ng]...), Guard: x.enc.C.T, NextID: 1,
+		Threads: []encode.Thread{{Proc: proc, PC: p.Entry, Locals: append([]z.Lit(nil), s.entry[ng:]...)}}}
+	x.forgetDead(&st)
+	s.entryVals = append(append([]z.Lit(nil), st.Globals...), st.Threads[0].Locals...)
+	x.spaces[proc] = s
+	x.add(context.Background(), s, -1, st, sumLink{kind: linkStep, taken: -1})
+	return s
+}
+
+// forgetDead clears the locals dead at the thread's pc.
+func (x *sumSearch) forgetDead(st *encode.State) {
+	t := &st.Threads[0]
+	live := x.enc.Live[t.Proc][t.PC]
+	for i := range t.Locals {
+		if !live.Has(i) {
+			t.Locals[i] = z.LitNull
+		}
+	}
+}
+
+// add stores st in space s, reached from node parent by link, unless its
+// guard is unsatisfiable or it is covered by what s stores at its pc; in
+// the reach space it checks the label first.
+func (x *sumSearch) add(ctx context.Context, s *sumSpace, parent int, st encode.State, link sumLink) {
+	if parent >= 0 && st.Guard != s.nodes[parent].st.Guard && !x.isFeasible(ctx, st.Guard) {
+		if ctx.Err() != nil {
+			x.stop(engine.Stopped(ctx))
+		}
+		return
+	}
+	t := &st.Threads[0]
+	n := symNode{st: st, parent: parent, thread: t.ID, proc: t.Proc, pc: t.PC, taken: link.taken}
+	n.vals = append(append(append([]z.Lit(nil), s.entryVals...), st.Globals...), t.Locals...)
+	s.nodes = append(s.nodes, n)
+	s.links = append(s.links, link)
+	i := len(s.nodes) - 1
+	if s == x.reach && x.prob.Label != "" && x.prob.Targets[t.Proc][t.PC] {
+		if x.solve(ctx, st.Guard) == sat.Sat {
+			x.stop(engine.Result{Verdict: engine.Unsafe, Reason: "label " + x.prob.Label + " reached", Trace: x.trace(i, false)})
+			return
+		}
+	}
+	k := [2]int{t.Proc, t.PC}
+	olds := make([]*symNode, len(s.history[k]))
+	for j, o := range s.history[k] {
+		olds[j] = &s.nodes[o]
+	}
+	covered, err := x.sub.covered(ctx, &s.nodes[i], olds)
+	if err != nil {
+		x.stopErr(ctx, err)
+		return
+	}
+	if covered {
+		x.stats.Subsumed++
+		s.nodes, s.links = s.nodes[:i], s.links[:i]
+		return
+	}
+	s.history[k] = append(s.history[k], i)
+	x.queue = append(x.queue, sumItem{s, i})
+	x.stored++
+	x.stats.States++
+	x.prob.Meter.AddStates(1)
+}
+
+// stop ends the search with r, unless it has ended already.
+func (x *sumSearch) stop(r engine.Result) {
+	if x.done == nil {
+		x.done = &r
+	}
+}
+
+// stopErr ends the search after a solver error: stopped if ctx ended,
+// else Unknown with the error.
+func (x *sumSearch) stopErr(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		x.stop(engine.Stopped(ctx))
+		return
+	}
+	x.stop(engine.Result{Reason: err.Error()})
+}
+
+// process takes the step of node i of space s.
+func (x *sumSearch) process(ctx context.Context, s *sumSpace, i int) {
+	cur := s.nodes[i].st
+	th := cur.Threads[0]
+	prog := x.prob.Prog
+	st := &prog.Procs[th.Proc].Steps[th.PC]
+	switch st.Kind {
+	case bp.Call:
+		callee := x.space(st.Callee)
+		callee.callers = append(callee.callers, sumCaller{s, i})
+		if s == x.reach {
+			x.descend(ctx, i, st)
+		}
+		for k := 0; k < len(callee.exits) && x.done == nil; k++ {
+			x.apply(ctx, s, i, callee, k)
+		}
+	case bp.Return:
+		if s != x.reach {
+			x.addExit(ctx, s, i)
+		}
+		// In the reach space the frame below was dropped at the descent:
+		// what follows the return is the summaries' business.
+	default:
+		succs, fail := x.enc.Step(&cur, 0, s == x.reach && x.prob.Label == "")
+		if fail != z.LitNull && fail != x.enc.C.F {
+			switch x.solve(ctx, fail) {
+			case sat.Sat:
+				x.stop(engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: x.trace(i, true)})
+				return
+			case sat.Unknown:
+				x.stop(engine.Stopped(ctx))
+				return
+			}
+		}
+		for _, succ := range succs {
+			if len(succ.State.Threads) == 0 || x.done != nil {
+				continue // the thread ended: nothing follows
+			}
+			x.add(ctx, s, i, succ.State, sumLink{kind: linkStep, taken: succ.Taken})
+		}
+	}
+}
+
+// entryValues are the callee's frame at entry for Call step st from
+// state c, globals then locals: the parameters take the arguments, the
+// thread-locals the caller's, every other local is z.LitNull (any value).
+func (x *sumSearch) entryValues(c *encode.State, st *bp.Step) []z.Lit {
+	prog := x.prob.Prog
+	g := prog.Procs[st.Callee]
+	ng := len(prog.Globals)
+	w := make([]z.Lit, ng+len(g.Locals))
+	copy(w, c.Globals)
+	for t := range prog.ThreadLocals {
+		w[ng+t] = c.Threads[0].Locals[t]
+	}
+	for j, a := range st.Args {
+		if j < len(g.Params) {
+			w[ng+g.Params[j]] = x.enc.Cond(c, 0, a, st.Choices)
+		}
+	}
+	return w
+}
+
+// descend enters the callee of the reach space's node i, at Call step
+// st, for good.
+func (x *sumSearch) descend(ctx context.Context, i int, st *bp.Step) {
+	c := x.reach.nodes[i].st
+	w := x.entryValues(&c, st)
+	ng := len(c.Globals)
+	for j := range w {
+		if w[j] == z.LitNull {
+			w[j] = x.enc.Fresh()
+		}
+	}
+	n := encode.State{Globals: w[:ng], Guard: c.Guard, NextID: c.NextID,
+		Threads: []encode.Thread{{ID: c.Threads[0].ID, Proc: st.Callee, PC: x.prob.Prog.Procs[st.Callee].Entry, Locals: w[ng:]}}}
+	x.forgetDead(&n)
+	x.add(ctx, x.reach, i, n, sumLink{kind: linkDescent, taken: -1})
+}
+
+// apply continues the node i of space s, at a Call step, with exit k of
+// the callee's summary: the exit's entry inputs replaced by the call's
+// entry values, its other inputs by fresh ones.
+func (x *sumSearch) apply(ctx context.Context, s *sumSpace, i int, callee *sumSpace, k int) {
+	c := s.nodes[i].st
+	prog := x.prob.Prog
+	st := &prog.Procs[c.Threads[0].Proc].Steps[c.Threads[0].PC]
+	w := x.entryValues(&c, st)
+	inputs := map[z.Var]z.Lit{}
+	for j, m := range callee.entry {
+		if w[j] != z.LitNull {
+			inputs[m.Var()] = w[j]
+		} else {
+			inputs[m.Var()] = x.enc.Fresh()
+		}
+	}
+	cp := encode.NewCopier(x.enc.C, x.enc.C, func(in z.Lit) z.Lit {
+		if m, ok := inputs[in.Var()]; ok {
+			return m
+		}
+		m := x.enc.Fresh()
+		inputs[in.Var()] = m
+		return m
+	})
+	ex := &callee.exits[k]
+	n := c.Clone()
+	n.Guard = x.enc.C.And(c.Guard, cp.Copy(ex.guard))
+	if n.Guard == x.enc.C.F {
+		return
+	}
+	t := &n.Threads[0]
+	for g, m := range ex.globals {
+		n.Globals[g] = cp.Copy(m)
+	}
+	for j, m := range ex.tls {
+		t.Locals[j] = cp.Copy(m)
+	}
+	for j, ref := range st.RetTargets {
+		switch {
+		case ref.Index < 0:
+		case ref.Scope == bp.Global:
+			n.Globals[ref.Index] = cp.Copy(ex.results[j])
+		default:
+			t.Locals[ref.Index] = cp.Copy(ex.results[j])
+		}
+	}
+	t.PC = st.Next
+	x.forgetDead(&n)
+	x.add(ctx, s, i, n, sumLink{kind: linkReturn, taken: -1, callee: callee.proc, exit: k, inputs: inputs})
+}
+
+// addExit makes the exit of node i of space s, at a Return step, and adds
+// it to the summary unless the summary covers it; a new exit returns to
+// every caller waiting.
+func (x *sumSearch) addExit(ctx context.Context, s *sumSpace, i int) {
+	r := s.nodes[i].st
+	st := &x.prob.Prog.Procs[s.proc].Steps[r.Threads[0].PC]
+	nTL := len(x.prob.Prog.ThreadLocals)
+	orFresh := func(m z.Lit) z.Lit {
+		if m == z.LitNull {
+			return x.enc.Fresh()
+		}
+		return m
+	}
+	ex := sumExit{node: i, guard: r.Guard, globals: append([]z.Lit(nil), r.Globals...)}
+	for _, m := range r.Threads[0].Locals[:nTL] {
+		ex.tls = append(ex.tls, orFresh(m))
+	}
+	for _, v := range st.Values {
+		ex.results = append(ex.results, x.enc.Cond(&r, 0, v, st.Choices))
+	}
+	n := symNode{st: encode.State{Guard: ex.guard}}
+	n.vals = append(append(append(append([]z.Lit(nil), s.entryVals...), ex.globals...), ex.tls...), ex.results...)
+	olds := make([]*symNode, len(s.exitNodes))
+	for j := range s.exitNodes {
+		olds[j] = &s.exitNodes[j]
+	}
+	covered, err := x.sub.covered(ctx, &n, olds)
+	if err != nil {
+		x.stopErr(ctx, err)
+		return
+	}
+	if covered {
+		x.stats.Subsumed++
+		return
+	}
+	s.exits = append(s.exits, ex)
+	s.exitNodes = append(s.exitNodes, n)
+	k := len(s.exits) - 1
+	for j := 0; j < len(s.callers) && x.done == nil; j++ {
+		x.apply(ctx, s.callers[j].space, s.callers[j].node, s, k)
+	}
+}

@@ -1,0 +1,109 @@
+package symbolic
+
+import (
+	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
+)
+
+// trace is the counterexample of the summary search ending at node end of
+// the reach space, under the solver's last model (of end's guard, or of
+// its failing assertion if fail). The reach space's path is evaluated
+// under the model; a call that returned through an exit expands into the
+// callee's own path to that exit, evaluated under the values the call
+// gave the callee's inputs (sumLink.inputs), recursively, with the
+// caller's frame on the stack; a descent pushes the caller's frame for
+// good. The search's model alone thus fixes every value: no second search
+// builds the trace, and bp/interp replays it like any other.
+func (x *sumSearch) trace(end int, fail bool) *bp.Trace {
+	c := x.enc.C
+	vs := make([]bool, c.Len())
+	for _, i := range c.InPos(nil) {
+		vs[i] = x.value(z.Var(i).Pos())
+	}
+	c.Eval(vs)
+	tb := &traceBuilder{x: x}
+	final := tb.walk(x.reach, end, vs, nil)
+	tr := &bp.Trace{Kind: bp.LabelReached, Steps: tb.steps, Final: final}
+	if fail {
+		n := &x.reach.nodes[end]
+		tr.Kind = bp.AssertionFails
+		tr.Steps = append(tr.Steps, bp.TraceStep{Thread: n.st.Threads[0].ID, Proc: n.st.Threads[0].Proc, PC: n.st.Threads[0].PC, Before: final, Taken: -1})
+	}
+	return tr
+}
+
+// traceBuilder collects the steps of a counterexample.
+type traceBuilder struct {
+	x     *sumSearch
+	steps []bp.TraceStep
+}
+
+// walk appends the steps from the root of space s to its node end, the
+// values vs (indexed by variable, every gate evaluated), the frames stack
+// under the thread's; it returns the concrete state at end.
+func (tb *traceBuilder) walk(s *sumSpace, end int, vs []bool, stack []bp.CallFrame) bp.State {
+	var path []int
+	for i := end; i >= 0; i = s.nodes[i].parent {
+		path = append(path, i)
+	}
+	stack = append([]bp.CallFrame(nil), stack...)
+	cur := concreteFrame(&s.nodes[path[len(path)-1]], vs, stack)
+	for j := len(path) - 2; j >= 0; j-- {
+		n := &s.nodes[path[j]]
+		link := s.links[path[j]]
+		t := &cur.Threads[0]
+		tb.steps = append(tb.steps, bp.TraceStep{Thread: t.ID, Proc: t.Proc, PC: t.PC, Before: cur, Taken: link.taken})
+		caller := bp.CallFrame{Proc: t.Proc, PC: t.PC, Locals: append([]bool(nil), t.Locals...)}
+		switch link.kind {
+		case linkDescent:
+			stack = append(stack, caller)
+		case linkReturn:
+			callee := tb.x.spaces[link.callee]
+			inner := tb.x.innerValues(link.inputs, vs)
+			ret := &callee.nodes[callee.exits[link.exit].node]
+			before := tb.walk(callee, callee.exits[link.exit].node, inner, append(stack, caller))
+			tb.steps = append(tb.steps, bp.TraceStep{Thread: t.ID, Proc: ret.proc, PC: ret.pc, Before: before, Taken: -1})
+		}
+		cur = concreteFrame(n, vs, stack)
+	}
+	return cur
+}
+
+// innerValues are the values of a callee's inputs that a call gave them
+// (inputs, evaluated under vs), every gate evaluated; inputs the call did
+// not reach are 0, which any path allows (they constrain nothing the
+// exit depends on).
+func (x *sumSearch) innerValues(inputs map[z.Var]z.Lit, vs []bool) []bool {
+	c := x.enc.C
+	inner := make([]bool, c.Len())
+	for v, m := range inputs {
+		inner[v] = vs[m.Var()] == m.IsPos()
+	}
+	c.Eval(inner)
+	return inner
+}
+
+// concreteFrame is node n's state under vs, the frames stack under its
+// thread's; a dead local shows 0 (any value replays).
+func concreteFrame(n *symNode, vs []bool, stack []bp.CallFrame) bp.State {
+	value := func(m z.Lit) bool { return m != z.LitNull && vs[m.Var()] == m.IsPos() }
+	out := bp.State{Globals: make([]bool, len(n.st.Globals))}
+	for i, m := range n.st.Globals {
+		out.Globals[i] = value(m)
+	}
+	t := &n.st.Threads[0]
+	ct := bp.ThreadState{ID: t.ID, Proc: t.Proc, PC: t.PC, Atomic: t.Atomic, Locals: make([]bool, len(t.Locals))}
+	for i, m := range t.Locals {
+		ct.Locals[i] = value(m)
+	}
+	if len(stack) > 0 {
+		ct.Stack = make([]bp.CallFrame, len(stack))
+		for k, f := range stack {
+			f.Locals = append([]bool(nil), f.Locals...)
+			ct.Stack[k] = f
+		}
+	}
+	out.Threads = []bp.ThreadState{ct}
+	return out
+}
