@@ -83,12 +83,25 @@ type sumLink struct {
 	inputs map[z.Var]z.Lit
 }
 
-// sumExit is an exit of a procedure: the Return node, its guard, and what
-// the caller gets back, all over E and choices.
+// sumExit is an exit of a procedure: the Return node and what the caller
+// gets back, over E and choices: as the path made it (plain), and
+// compact, the same relation re-parameterised (compactExit), which is
+// what calls copy.
 type sumExit struct {
-	node                  int
+	node           int
+	plain, compact exitForm
+}
+
+// exitForm is an exit's guard and values.
+type exitForm struct {
 	guard                 z.Lit
 	globals, tls, results []z.Lit
+}
+
+// slots are f's values in the order subsumption compares them, after
+// the entry's.
+func (f *exitForm) slots(entry []z.Lit) []z.Lit {
+	return append(append(append(append([]z.Lit(nil), entry...), f.globals...), f.tls...), f.results...)
 }
 
 // sumCaller is a node at a Call step waiting for its callee's exits.
@@ -152,13 +165,68 @@ func (x *sumSearch) space(proc int) *sumSpace {
 		s.entry[i] = x.enc.Fresh()
 		s.entryIndex[s.entry[i].Var()] = i
 	}
-	st := encode.State{Globals: append([]z.Lit(nil), s.entry[:ng]...), Guard: x.enc.C.T, NextID: 1,
-		Threads: []encode.Thread{{Proc: proc, PC: p.Entry, Locals: append([]z.Lit(nil), s.entry[ng:]...)}}}
-	x.forgetDead(&st)
+	st := s.entryState(x, x.enc.C.T)
 	s.entryVals = append(append([]z.Lit(nil), st.Globals...), st.Threads[0].Locals...)
 	x.spaces[proc] = s
-	x.add(context.Background(), s, -1, st, sumLink{kind: linkStep, taken: -1})
 	return s
+}
+
+// entryState is the state of s at its entry: every value its E, the
+// guard restricting E.
+func (s *sumSpace) entryState(x *sumSearch, guard z.Lit) encode.State {
+	p := x.prob.Prog.Procs[s.proc]
+	ng := len(x.prob.Prog.Globals)
+	st := encode.State{Globals: append([]z.Lit(nil), s.entry[:ng]...), Guard: guard, NextID: 1,
+		Threads: []encode.Thread{{Proc: s.proc, PC: p.Entry, Locals: append([]z.Lit(nil), s.entry[ng:]...)}}}
+	x.forgetDead(&st)
+	return st
+}
+
+// enter makes the entries of a call, the frames w (z.LitNull: any value)
+// under guard, entries of space s: an entry state whose guard is their
+// set over E (its projection, as in compactExit), unless s's entries
+// cover it. A procedure is thus explored only from the entries its calls
+// reach, not from every valuation; past the BDD limit the entry is every
+// valuation, which is always sound.
+func (x *sumSearch) enter(ctx context.Context, s *sumSpace, w []z.Lit, guard z.Lit) {
+	c := x.enc.C
+	var live, to []z.Lit
+	for i, m := range w {
+		if m != z.LitNull && s.entryVals[i] != z.LitNull {
+			live, to = append(live, m), append(to, s.entry[i])
+		}
+	}
+	set := c.T
+	if r, ok := x.enc.Reparameterise(&encode.State{Globals: live, Guard: guard}, encode.DefaultReparamNodes); ok {
+		set = x.onto(r, to)
+	}
+	x.add(ctx, s, -1, s.entryState(x, set), sumLink{kind: linkStep, taken: -1})
+}
+
+// onto is the guard of r, a re-parameterised state (encode.Reparameterise)
+// whose values are constants or inputs, as a formula over the literals
+// to, one per value: the set r stands for, over to.
+func (x *sumSearch) onto(r encode.State, to []z.Lit) z.Lit {
+	c := x.enc.C
+	set := c.T
+	back := map[z.Var]z.Lit{}
+	for i, m := range r.Globals {
+		switch m {
+		case c.T:
+			set = c.And(set, to[i])
+		case c.F:
+			set = c.And(set, to[i].Not())
+		default:
+			back[m.Var()] = encode.Signed(to[i], m)
+		}
+	}
+	cp := encode.NewCopier(c, c, func(in z.Lit) z.Lit {
+		if m, ok := back[in.Var()]; ok {
+			return m
+		}
+		return in
+	})
+	return c.And(set, cp.Copy(r.Guard))
 }
 
 // forgetDead clears the locals dead at the thread's pc.
@@ -242,6 +310,7 @@ func (x *sumSearch) process(ctx context.Context, s *sumSpace, i int) {
 	switch st.Kind {
 	case bp.Call:
 		callee := x.space(st.Callee)
+		x.enter(ctx, callee, x.entryValues(&cur, st), cur.Guard)
 		callee.callers = append(callee.callers, sumCaller{s, i})
 		if s == x.reach {
 			x.descend(ctx, i, st)
@@ -337,7 +406,7 @@ func (x *sumSearch) apply(ctx context.Context, s *sumSpace, i int, callee *sumSp
 		inputs[in.Var()] = m
 		return m
 	})
-	ex := &callee.exits[k]
+	ex := &callee.exits[k].compact
 	n := c.Clone()
 	n.Guard = x.enc.C.And(c.Guard, cp.Copy(ex.guard))
 	if n.Guard == x.enc.C.F {
@@ -371,21 +440,21 @@ func (x *sumSearch) addExit(ctx context.Context, s *sumSpace, i int) {
 	r := s.nodes[i].st
 	st := &x.prob.Prog.Procs[s.proc].Steps[r.Threads[0].PC]
 	nTL := len(x.prob.Prog.ThreadLocals)
-	orFresh := func(m z.Lit) z.Lit {
+	orFresh := func(m z.Lit) z.Lit { // a dead thread-local: any value
 		if m == z.LitNull {
 			return x.enc.Fresh()
 		}
 		return m
 	}
-	ex := sumExit{node: i, guard: r.Guard, globals: append([]z.Lit(nil), r.Globals...)}
+	ex := sumExit{node: i, plain: exitForm{guard: r.Guard, globals: append([]z.Lit(nil), r.Globals...)}}
 	for _, m := range r.Threads[0].Locals[:nTL] {
-		ex.tls = append(ex.tls, orFresh(m))
+		ex.plain.tls = append(ex.plain.tls, orFresh(m))
 	}
 	for _, v := range st.Values {
-		ex.results = append(ex.results, x.enc.Cond(&r, 0, v, st.Choices))
+		ex.plain.results = append(ex.plain.results, x.enc.Cond(&r, 0, v, st.Choices))
 	}
-	n := symNode{st: encode.State{Guard: ex.guard}}
-	n.vals = append(append(append(append([]z.Lit(nil), s.entryVals...), ex.globals...), ex.tls...), ex.results...)
+	ex.compact = x.compactExit(s, &ex.plain)
+	n := symNode{st: encode.State{Guard: ex.compact.guard}, vals: ex.compact.slots(s.entryVals)}
 	olds := make([]*symNode, len(s.exitNodes))
 	for j := range s.exitNodes {
 		olds[j] = &s.exitNodes[j]
@@ -405,4 +474,62 @@ func (x *sumSearch) addExit(ctx context.Context, s *sumSpace, i int) {
 	for j := 0; j < len(s.callers) && x.done == nil; j++ {
 		x.apply(ctx, s.callers[j].space, s.callers[j].node, s, k)
 	}
+}
+
+// compactExit is plain re-parameterised: the projection of its entry and
+// values, as a BDD (encode.Reparameterise), with the entry's slots mapped
+// back to E. Its formulas are as large as the relation's BDD, not as the
+// path to the Return, and every call copies them: without it a summary
+// applied inside a summary grows with the depth of the fixed point (one
+// random program took a minute, 5,400 QBF queries). Past the BDD limit
+// plain is used as it is.
+func (x *sumSearch) compactExit(s *sumSpace, plain *exitForm) exitForm {
+	c := x.enc.C
+	slots := plain.slots(s.entryVals)
+	var live []z.Lit
+	for _, m := range slots {
+		if m != z.LitNull {
+			live = append(live, m)
+		}
+	}
+	r, ok := x.enc.Reparameterise(&encode.State{Globals: live, Guard: plain.guard}, encode.DefaultReparamNodes)
+	if !ok {
+		return *plain
+	}
+	x.stats.Reparameterised++
+	out := make([]z.Lit, len(slots))
+	back := map[z.Var]z.Lit{}
+	guard := c.T
+	j := 0
+	for i, m := range slots {
+		if m == z.LitNull {
+			continue
+		}
+		out[i] = r.Globals[j]
+		j++
+		if i >= len(s.entryVals) {
+			continue
+		}
+		switch out[i] {
+		case c.T:
+			guard = c.And(guard, m)
+		case c.F:
+			guard = c.And(guard, m.Not())
+		default:
+			back[out[i].Var()] = encode.Signed(m, out[i])
+		}
+	}
+	cp := encode.NewCopier(c, c, func(in z.Lit) z.Lit {
+		if m, ok := back[in.Var()]; ok {
+			return m
+		}
+		return in
+	})
+	f := exitForm{guard: c.And(guard, cp.Copy(r.Guard))}
+	rest := out[len(s.entryVals):]
+	nTL := len(plain.tls)
+	f.globals = rest[:len(plain.globals)]
+	f.tls = rest[len(plain.globals) : len(plain.globals)+nTL]
+	f.results = rest[len(plain.globals)+nTL:]
+	return f
 }

@@ -83,11 +83,10 @@ func (x *sumSearch) certificate() (*bp.SummaryFormulas, error) {
 		exitSlots := append(append([]z.Lit(nil), pf.Entry...), pf.Exit...)
 		for j := range s.exits {
 			ex := &s.exits[j]
-			if len(ex.results) != prog.Procs[pi].Returns {
-				return nil, fmt.Errorf("%s returns %d values, not %d", prog.Procs[pi].Name, len(ex.results), prog.Procs[pi].Returns)
+			if len(ex.compact.results) != prog.Procs[pi].Returns {
+				return nil, fmt.Errorf("%s returns %d values, not %d", prog.Procs[pi].Name, len(ex.compact.results), prog.Procs[pi].Returns)
 			}
-			vals := append(append(append(append([]z.Lit(nil), s.entryVals...), ex.globals...), ex.tls...), ex.results...)
-			m, err := x.project(k, vals, exitSlots, ex.guard)
+			m, err := x.project(k, ex.compact.slots(s.entryVals), exitSlots, ex.compact.guard)
 			if err != nil {
 				return nil, err
 			}

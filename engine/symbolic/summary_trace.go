@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"context"
+
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
@@ -60,7 +62,7 @@ func (tb *traceBuilder) walk(s *sumSpace, end int, vs []bool, stack []bp.CallFra
 			stack = append(stack, caller)
 		case linkReturn:
 			callee := tb.x.spaces[link.callee]
-			inner := tb.x.innerValues(link.inputs, vs)
+			inner := tb.x.innerValues(callee, &callee.exits[link.exit], link.inputs, vs)
 			ret := &callee.nodes[callee.exits[link.exit].node]
 			before := tb.walk(callee, callee.exits[link.exit].node, inner, append(stack, caller))
 			tb.steps = append(tb.steps, bp.TraceStep{Thread: t.ID, Proc: ret.proc, PC: ret.pc, Before: before, Taken: -1})
@@ -70,20 +72,48 @@ func (tb *traceBuilder) walk(s *sumSpace, end int, vs []bool, stack []bp.CallFra
 	return cur
 }
 
-// innerValues are the values of a callee's inputs that a call gave them
-// (inputs, evaluated under vs), every gate evaluated; inputs the call did
-// not reach are 0, which any path allows (they constrain nothing the
-// exit depends on).
-func (x *sumSearch) innerValues(inputs map[z.Var]z.Lit, vs []bool) []bool {
+// innerValues are values of the callee's inputs for its own path to
+// exit ex, agreeing with the call: the call fixed the entry and the
+// exit's compact values (inputs, evaluated under vs); the solver finds
+// the choices of the plain path (its guard, its entry and values equal
+// to those) — the compact exit is the projection of the plain one, so
+// they exist. Every gate is evaluated.
+func (x *sumSearch) innerValues(callee *sumSpace, ex *sumExit, inputs map[z.Var]z.Lit, vs []bool) []bool {
 	c := x.enc.C
+	known := func(m z.Lit) (bool, bool) {
+		switch {
+		case m == c.T || m == c.F:
+			return m == c.T, true
+		case m == z.LitNull:
+			return false, false
+		}
+		d, ok := inputs[m.Var()]
+		if !ok {
+			return false, false // not copied by the call: free
+		}
+		return (vs[d.Var()] == d.IsPos()) == m.IsPos(), true
+	}
+	q := ex.plain.guard
+	plain, compact := ex.plain.slots(callee.entryVals), ex.compact.slots(callee.entry)
+	for i, m := range plain {
+		if m == z.LitNull {
+			continue
+		}
+		if v, ok := known(compact[i]); ok {
+			if !v {
+				m = m.Not()
+			}
+			q = c.And(q, m)
+		}
+	}
+	x.solve(context.Background(), q)
 	inner := make([]bool, c.Len())
-	for v, m := range inputs {
-		inner[v] = vs[m.Var()] == m.IsPos()
+	for _, i := range c.InPos(nil) {
+		inner[i] = x.value(z.Var(i).Pos())
 	}
 	c.Eval(inner)
 	return inner
 }
-
 // concreteFrame is node n's state under vs, the frames stack under its
 // thread's; a dead local shows 0 (any value replays).
 func concreteFrame(n *symNode, vs []bool, stack []bp.CallFrame) bp.State {
