@@ -49,7 +49,9 @@ func (x *sumSearch) certificate() (*bp.SummaryFormulas, error) {
 			pf.Invariants[pc] = k.F
 		}
 	}
-	frame := func(n *symNode) []z.Lit { return append(append([]z.Lit(nil), n.st.Globals...), n.st.Threads[0].Locals...) }
+	frame := func(n *symNode) []z.Lit {
+		return append(append([]z.Lit(nil), n.st.Globals...), n.st.Threads[0].Locals...)
+	}
 	for i := range x.reach.nodes {
 		n := &x.reach.nodes[i]
 		pf := &out.Procs[n.proc]

@@ -114,6 +114,7 @@ func (x *sumSearch) innerValues(callee *sumSpace, ex *sumExit, inputs map[z.Var]
 	c.Eval(inner)
 	return inner
 }
+
 // concreteFrame is node n's state under vs, the frames stack under its
 // thread's; a dead local shows 0 (any value replays).
 func concreteFrame(n *symNode, vs []bool, stack []bp.CallFrame) bp.State {
