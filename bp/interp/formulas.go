@@ -41,7 +41,7 @@ func CheckSummaryFormulas(prog *bp.Program, opts Options, f *bp.SummaryFormulas)
 	o := fc.obligation()
 	w := o.fresh(fc.ng + len(main.Locals))
 	if ok, err := o.valid(o.c.T, o.inv(0, main.Entry, w, w)); err != nil || !ok {
-		return errors.New("main's initial frame is not in its entry invariant")
+		return orErr(err, errors.New("main's initial frame is not in its entry invariant"))
 	}
 	for pi, p := range prog.Procs {
 		for pc := range p.Steps {
