@@ -138,7 +138,7 @@ const (
 
 // engineTable is the list of engines; the default is Auto, the last.
 var engineTable = []EngineInfo{
-	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
+	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method); recursion by procedure summaries as formulas (one thread)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices},
 		Race:   3, Lead: WideStep, Counters: symbolic.Counters(),

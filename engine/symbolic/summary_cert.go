@@ -111,7 +111,7 @@ func (x *sumSearch) project(k *logic.C, vals, targets []z.Lit, guard z.Lit) (z.L
 			live, tg = append(live, m), append(tg, targets[i])
 		}
 	}
-	r, ok := x.enc.Reparameterise(&encode.State{Globals: live, Guard: guard}, encode.DefaultReparamNodes)
+	r, ok := x.enc.Reparameterise(&encode.State{Globals: live, Guard: guard}, certNodes)
 	if !ok {
 		return z.LitNull, errProjection
 	}
@@ -148,3 +148,8 @@ func (x *sumSearch) project(k *logic.C, vals, targets []z.Lit, guard z.Lit) (z.L
 	}
 	return res, nil
 }
+
+// certNodes bounds the BDD of one state's set in the certificate: more
+// than the search's re-parameterisation allows, since a Safe answer
+// without its certificate is no answer.
+const certNodes = 1 << 20
