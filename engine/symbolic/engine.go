@@ -19,7 +19,9 @@ type Options struct {
 	// PlainStates keeps the states as the steps make them (BoPPo's
 	// form), for comparison: by default a state whose formulas have grown
 	// well past its live variables is replaced by an equivalent one over
-	// fresh inputs (re-parameterisation, reparam.go).
+	// fresh inputs (re-parameterisation, reparam.go). With procedure
+	// summaries it also keeps each exit as its path made it (summary.go,
+	// compactExit).
 	PlainStates bool
 	// IncrementalSAT asks every satisfiability question of a search to
 	// one incremental solver, instead of a fresh solver per question on

@@ -77,10 +77,11 @@ type sumLink struct {
 	taken  int
 	callee int // linkReturn: the callee's proc and its exit
 	exit   int
-	// inputs maps the callee's inputs in the exit's formulas (and every
-	// input of E) to what the call gave them: the trace evaluates the
-	// callee's path under it.
-	inputs map[z.Var]z.Lit
+	// entry and took are, for linkReturn, what the call gave the
+	// callee's E and what it took from the exit (the exit's compact
+	// slots after the entry's, z.LitNull where not taken), as literals
+	// of the caller's state: the trace fixes the callee's path by them.
+	entry, took []z.Lit
 }
 
 // sumExit is an exit of a procedure: the Return node and what the caller
@@ -392,19 +393,16 @@ func (x *sumSearch) apply(ctx context.Context, s *sumSpace, i int, callee *sumSp
 	w := x.entryValues(&c, st)
 	inputs := map[z.Var]z.Lit{}
 	for j, m := range callee.entry {
-		if w[j] != z.LitNull {
-			inputs[m.Var()] = w[j]
-		} else {
-			inputs[m.Var()] = x.enc.Fresh()
+		if w[j] == z.LitNull {
+			w[j] = x.enc.Fresh()
 		}
+		inputs[m.Var()] = w[j]
 	}
 	cp := encode.NewCopier(x.enc.C, x.enc.C, func(in z.Lit) z.Lit {
 		if m, ok := inputs[in.Var()]; ok {
 			return m
 		}
-		m := x.enc.Fresh()
-		inputs[in.Var()] = m
-		return m
+		return x.enc.Fresh()
 	})
 	ex := &callee.exits[k].compact
 	n := c.Clone()
@@ -412,25 +410,36 @@ func (x *sumSearch) apply(ctx context.Context, s *sumSpace, i int, callee *sumSp
 	if n.Guard == x.enc.C.F {
 		return
 	}
+	link := sumLink{kind: linkReturn, taken: -1, callee: callee.proc, exit: k, entry: w}
 	t := &n.Threads[0]
 	for g, m := range ex.globals {
 		n.Globals[g] = cp.Copy(m)
+		link.took = append(link.took, n.Globals[g])
 	}
 	for j, m := range ex.tls {
 		t.Locals[j] = cp.Copy(m)
+		link.took = append(link.took, t.Locals[j])
 	}
-	for j, ref := range st.RetTargets {
+	for j, m := range ex.results {
+		ref := bp.VarRef{Index: -1}
+		if j < len(st.RetTargets) {
+			ref = st.RetTargets[j]
+		}
+		r := z.LitNull
 		switch {
 		case ref.Index < 0:
 		case ref.Scope == bp.Global:
-			n.Globals[ref.Index] = cp.Copy(ex.results[j])
+			r = cp.Copy(m)
+			n.Globals[ref.Index] = r
 		default:
-			t.Locals[ref.Index] = cp.Copy(ex.results[j])
+			r = cp.Copy(m)
+			t.Locals[ref.Index] = r
 		}
+		link.took = append(link.took, r)
 	}
 	t.PC = st.Next
 	x.forgetDead(&n)
-	x.add(ctx, s, i, n, sumLink{kind: linkReturn, taken: -1, callee: callee.proc, exit: k, inputs: inputs})
+	x.add(ctx, s, i, n, link)
 }
 
 // addExit makes the exit of node i of space s, at a Return step, and adds
@@ -481,9 +490,12 @@ func (x *sumSearch) addExit(ctx context.Context, s *sumSpace, i int) {
 // back to E. Its formulas are as large as the relation's BDD, not as the
 // path to the Return, and every call copies them: without it a summary
 // applied inside a summary grows with the depth of the fixed point (one
-// random program took a minute, 5,400 QBF queries). Past the BDD limit
-// plain is used as it is.
+// random program took a minute, 5,400 QBF queries). Past the BDD limit,
+// and with Options.PlainStates, plain is used as it is.
 func (x *sumSearch) compactExit(s *sumSpace, plain *exitForm) exitForm {
+	if x.opts.PlainStates {
+		return *plain
+	}
 	c := x.enc.C
 	slots := plain.slots(s.entryVals)
 	var live []z.Lit

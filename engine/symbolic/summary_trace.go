@@ -13,7 +13,7 @@ import (
 // its failing assertion if fail). The reach space's path is evaluated
 // under the model; a call that returned through an exit expands into the
 // callee's own path to that exit, evaluated under the values the call
-// gave the callee's inputs (sumLink.inputs), recursively, with the
+// gave the callee (sumLink's entry and exit), recursively, with the
 // caller's frame on the stack; a descent pushes the caller's frame for
 // good. The search's model alone thus fixes every value: no second search
 // builds the trace, and bp/interp replays it like any other.
@@ -62,7 +62,7 @@ func (tb *traceBuilder) walk(s *sumSpace, end int, vs []bool, stack []bp.CallFra
 			stack = append(stack, caller)
 		case linkReturn:
 			callee := tb.x.spaces[link.callee]
-			inner := tb.x.innerValues(callee, &callee.exits[link.exit], link.inputs, vs)
+			inner := tb.x.innerValues(callee, &callee.exits[link.exit], &link, vs)
 			ret := &callee.nodes[callee.exits[link.exit].node]
 			before := tb.walk(callee, callee.exits[link.exit].node, inner, append(stack, caller))
 			tb.steps = append(tb.steps, bp.TraceStep{Thread: t.ID, Proc: ret.proc, PC: ret.pc, Before: before, Taken: -1})
@@ -73,38 +73,24 @@ func (tb *traceBuilder) walk(s *sumSpace, end int, vs []bool, stack []bp.CallFra
 }
 
 // innerValues are values of the callee's inputs for its own path to
-// exit ex, agreeing with the call: the call fixed the entry and the
-// exit's compact values (inputs, evaluated under vs); the solver finds
-// the choices of the plain path (its guard, its entry and values equal
-// to those) — the compact exit is the projection of the plain one, so
-// they exist. Every gate is evaluated.
-func (x *sumSearch) innerValues(callee *sumSpace, ex *sumExit, inputs map[z.Var]z.Lit, vs []bool) []bool {
+// exit ex, agreeing with the call: the call fixed the entry and the exit
+// values it took (link, evaluated under vs); the solver finds the choices
+// of the plain path to the Return (its guard, its entry and values equal
+// to those), which exist since the compact exit the call copied is the
+// projection of the plain one. Every gate is evaluated.
+func (x *sumSearch) innerValues(callee *sumSpace, ex *sumExit, link *sumLink, vs []bool) []bool {
 	c := x.enc.C
-	known := func(m z.Lit) (bool, bool) {
-		switch {
-		case m == c.T || m == c.F:
-			return m == c.T, true
-		case m == z.LitNull:
-			return false, false
-		}
-		d, ok := inputs[m.Var()]
-		if !ok {
-			return false, false // not copied by the call: free
-		}
-		return (vs[d.Var()] == d.IsPos()) == m.IsPos(), true
-	}
 	q := ex.plain.guard
-	plain, compact := ex.plain.slots(callee.entryVals), ex.compact.slots(callee.entry)
+	plain := ex.plain.slots(callee.entryVals)
+	given := append(append([]z.Lit(nil), link.entry...), link.took...)
 	for i, m := range plain {
-		if m == z.LitNull {
+		if m == z.LitNull || given[i] == z.LitNull {
 			continue
 		}
-		if v, ok := known(compact[i]); ok {
-			if !v {
-				m = m.Not()
-			}
-			q = c.And(q, m)
+		if vs[given[i].Var()] != given[i].IsPos() {
+			m = m.Not()
 		}
+		q = c.And(q, m)
 	}
 	x.solve(context.Background(), q)
 	inner := make([]bool, c.Len())
