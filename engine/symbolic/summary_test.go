@@ -132,3 +132,29 @@ void main() begin start_thread goto W; f(); W: assert(g); end`))
 	assert.Equal(t, engine.Unknown, r.Verdict)
 	assert.Contains(t, r.Reason, "one thread only")
 }
+
+// TestSummaryTraces: counterexamples through calls replay, with the
+// bug after calls returned through nested summaries, inside a call
+// (reached by descents), and with an atomic section around a call (the
+// flag, which summaries do not carry, is rebuilt from the steps).
+func TestSummaryTraces(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, src, label string }{
+		{"after nested returns", `decl g;
+void f(x) begin if * then f(!x); fi g := g ^ x; end
+void main() begin g := F; f(T); assert(!g); end`, ""},
+		{"inside a call", `decl g;
+void f(x) begin if * then f(!x); fi assert(x | g); end
+void main() begin g := F; f(T); end`, ""},
+		{"atomic around a call", `decl g;
+void f(x) begin if * then f(!x); fi atomic_begin; g := g ^ x; atomic_end; end
+void main() begin g := F; atomic_begin; f(T); atomic_end; assert(!g); end`, ""},
+		{"label in a callee", `decl g;
+void f(x) begin if * then f(!x); fi if x & g then ERR: skip; fi g := T; end
+void main() begin g := F; f(F); end`, "ERR"},
+	} {
+		p, r := runSummaries(t, c.src, c.label)
+		require.Equal(t, engine.Unsafe, r.Verdict, "%s: %s", c.name, r.Reason)
+		require.NoError(t, interp.Replay(p, interp.Options{Label: c.label}, r.Trace), c.name)
+	}
+}

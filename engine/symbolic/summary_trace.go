@@ -27,12 +27,32 @@ func (x *sumSearch) trace(end int, fail bool) *bp.Trace {
 	tb := &traceBuilder{x: x}
 	final := tb.walk(x.reach, end, vs, nil)
 	tr := &bp.Trace{Kind: bp.LabelReached, Steps: tb.steps, Final: final}
+	x.atomicFlags(tr)
 	if fail {
 		n := &x.reach.nodes[end]
 		tr.Kind = bp.AssertionFails
 		tr.Steps = append(tr.Steps, bp.TraceStep{Thread: n.st.Threads[0].ID, Proc: n.st.Threads[0].Proc, PC: n.st.Threads[0].PC, Before: final, Taken: -1})
 	}
 	return tr
+}
+
+// atomicFlags sets the thread's atomic flag in every state of tr from
+// the steps before it: with one thread the flag changes nothing, so the
+// summaries do not keep it across calls (a callee is explored from
+// entries without it), but replay compares it.
+func (x *sumSearch) atomicFlags(tr *bp.Trace) {
+	atomic := false
+	for k := range tr.Steps {
+		s := &tr.Steps[k]
+		s.Before.Threads[0].Atomic = atomic
+		switch x.prob.Prog.Procs[s.Proc].Steps[s.PC].Kind {
+		case bp.AtomicBegin:
+			atomic = true
+		case bp.AtomicEnd:
+			atomic = false
+		}
+	}
+	tr.Final.Threads[0].Atomic = atomic
 }
 
 // traceBuilder collects the steps of a counterexample.
