@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
@@ -268,7 +269,10 @@ func (x *sumSearch) add(ctx context.Context, s *sumSpace, parent int, st encode.
 	for j, o := range s.history[k] {
 		olds[j] = &s.nodes[o]
 	}
-	covered, err := x.sub.covered(ctx, &s.nodes[i], olds)
+	covered, compact, err := x.compactCovered(ctx, &s.nodes[i], olds)
+	if !compact {
+		covered, err = x.sub.covered(ctx, &s.nodes[i], olds)
+	}
 	if err != nil {
 		x.stopErr(ctx, err)
 		return
@@ -468,7 +472,10 @@ func (x *sumSearch) addExit(ctx context.Context, s *sumSpace, i int) {
 	for j := range s.exitNodes {
 		olds[j] = &s.exitNodes[j]
 	}
-	covered, err := x.sub.covered(ctx, &n, olds)
+	covered, compact, err := x.compactCovered(ctx, &n, olds)
+	if !compact {
+		covered, err = x.sub.covered(ctx, &n, olds)
+	}
 	if err != nil {
 		x.stopErr(ctx, err)
 		return
@@ -544,4 +551,91 @@ func (x *sumSearch) compactExit(s *sumSpace, plain *exitForm) exitForm {
 	f.tls = rest[len(plain.globals) : len(plain.globals)+nTL]
 	f.results = rest[len(plain.globals)+nTL:]
 	return f
+}
+
+// compactCovered decides whether node n is covered by the nodes olds
+// when all of them are compact (characteristic: every input of a guard's
+// cone is a value): each is then its own characteristic formula once its
+// values are renamed to shared slot variables, and coverage is one SAT
+// question, χn ∧ ¬∨χo unsatisfiable, instead of the forall-exists query
+// (on a 12-bit relation of xors the QBF loop took seconds). compact is
+// false, and nothing decided, otherwise.
+func (x *sumSearch) compactCovered(ctx context.Context, n *symNode, olds []*symNode) (covered, compact bool, err error) {
+	if len(olds) == 0 {
+		return false, true, nil
+	}
+	c := x.enc.C
+	slot := make([]z.Lit, len(n.vals))
+	for i := range slot {
+		slot[i] = x.enc.Fresh()
+	}
+	chiN, ok := x.characteristic(c, n.vals, n.st.Guard, slot)
+	if !ok {
+		return false, false, nil
+	}
+	some := c.F
+	for _, o := range olds {
+		if len(o.vals) != len(n.vals) {
+			continue
+		}
+		chiO, ok := x.characteristic(c, o.vals, o.st.Guard, slot)
+		if !ok {
+			return false, false, nil
+		}
+		some = c.Or(some, chiO)
+	}
+	switch x.solve(ctx, c.And(chiN, some.Not())) {
+	case sat.Unsat:
+		return true, true, nil
+	case sat.Sat:
+		return false, true, nil
+	}
+	return false, true, fmt.Errorf("subsumption undecided: %w", context.Cause(ctx))
+}
+
+// characteristic is, when the set {vals(ι) | guard(ι)} is compact (every
+// input in the guard's cone is one of the values; values are inputs or
+// constants), its characteristic formula in dst over targets (one per
+// value; z.LitNull values are free): the guard with each input renamed
+// to the target of a slot holding it, the other slots holding it equal
+// to that one, constant slots fixed. ok is false for a set that is not
+// compact.
+func (x *sumSearch) characteristic(dst *logic.C, vals []z.Lit, guard z.Lit, targets []z.Lit) (z.Lit, bool) {
+	c := x.enc.C
+	set := dst.T
+	bind := map[z.Var]z.Lit{}
+	for i, v := range vals {
+		switch v {
+		case z.LitNull:
+			continue
+		case c.T:
+			set = dst.And(set, targets[i])
+			continue
+		case c.F:
+			set = dst.And(set, targets[i].Not())
+			continue
+		}
+		if a, _ := c.Ins(v); a != z.LitNull {
+			return z.LitNull, false
+		}
+		t := encode.Signed(targets[i], v)
+		if b, dup := bind[v.Var()]; dup {
+			set = dst.And(set, dst.Xor(b, t).Not())
+			continue
+		}
+		bind[v.Var()] = t
+	}
+	free := false
+	cp := encode.NewCopier(c, dst, func(in z.Lit) z.Lit {
+		if b, ok := bind[in.Var()]; ok {
+			return b
+		}
+		free = true
+		return dst.T
+	})
+	set = dst.And(set, cp.Copy(guard))
+	if free {
+		return z.LitNull, false
+	}
+	return set, true
 }
