@@ -229,7 +229,7 @@ func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Re
 			return interp.CheckSummaries(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
 		}
 		if r.SummaryFormulas != nil {
-			return interp.CheckSummaryFormulas(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
+			return interp.CheckSummaryFormulas(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
 		}
 		if p.Prog.HasCalls() && !p.Prog.StartsThreads() {
 			// Summaries decide such a program: their fixed point is the

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -26,7 +27,10 @@ import (
 // A formula may read only its proc's declared inputs (an invariant its
 // Entry and Values, a summary its Entry and Exit), so that it is one set
 // of valuations with nothing left to quantify.
-func CheckSummaryFormulas(prog *bp.Program, opts Options, f *bp.SummaryFormulas) error {
+//
+// The check gives up with ctx's error when ctx ends: on relations of many
+// exclusive ors its SAT questions can take longer than the search.
+func CheckSummaryFormulas(ctx context.Context, prog *bp.Program, opts Options, f *bp.SummaryFormulas) error {
 	if f == nil || f.C == nil {
 		return errors.New("no summary formulas")
 	}
@@ -36,7 +40,7 @@ func CheckSummaryFormulas(prog *bp.Program, opts Options, f *bp.SummaryFormulas)
 	if err := formulaShape(prog, f); err != nil {
 		return err
 	}
-	fc := &formulaCheck{prog: prog, f: f, sem: New(prog, opts), ng: len(prog.Globals)}
+	fc := &formulaCheck{ctx: ctx, prog: prog, f: f, sem: New(prog, opts), ng: len(prog.Globals)}
 	main := prog.Procs[0]
 	o := fc.obligation()
 	w := o.fresh(fc.ng + len(main.Locals))
@@ -93,6 +97,7 @@ func formulaShape(prog *bp.Program, f *bp.SummaryFormulas) error {
 }
 
 type formulaCheck struct {
+	ctx  context.Context
 	prog *bp.Program
 	f    *bp.SummaryFormulas
 	sem  *Semantics
@@ -182,7 +187,13 @@ func (o *obligation) satisfiable(m z.Lit) (bool, error) {
 	}
 	s := sat.New(o.c)
 	s.Assume(m)
-	return s.Solve() == sat.Sat, nil
+	switch s.SolveContext(o.fc.ctx) {
+	case sat.Sat:
+		return true, nil
+	case sat.Unsat:
+		return false, nil
+	}
+	return false, fmt.Errorf("summary formulas not checked: %w", context.Cause(o.fc.ctx))
 }
 
 // valid reports whether premise implies conclusion.

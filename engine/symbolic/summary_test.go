@@ -41,7 +41,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	cert := r.SummaryFormulas
 	require.NotNil(t, cert)
-	check := func() error { return interp.CheckSummaryFormulas(p, interp.Options{}, cert) }
+	check := func() error { return interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, cert) }
 	require.NoError(t, check())
 
 	dropped := 0
@@ -92,8 +92,8 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	main.Entry[0] = savedEntry
 	require.NoError(t, check(), "restored")
 
-	assert.Error(t, interp.CheckSummaryFormulas(p, interp.Options{}, nil))
-	assert.Error(t, interp.CheckSummaryFormulas(p, interp.Options{}, &bp.SummaryFormulas{C: cert.C}))
+	assert.Error(t, interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, nil))
+	assert.Error(t, interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, &bp.SummaryFormulas{C: cert.C}))
 }
 
 // TestSummaryFormulasLabel: with a label, an invariant at the label is
@@ -105,7 +105,9 @@ func TestSummaryFormulasLabel(t *testing.T) {
 void f() begin f(); end
 void main() begin g := T; f(); ERR: skip; end`, "ERR")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
-	check := func() error { return interp.CheckSummaryFormulas(p, interp.Options{Label: "ERR"}, r.SummaryFormulas) }
+	check := func() error {
+		return interp.CheckSummaryFormulas(context.Background(), p, interp.Options{Label: "ERR"}, r.SummaryFormulas)
+	}
 	require.NoError(t, check())
 	targets := p.Targets("ERR")
 	main := &r.SummaryFormulas.Procs[0]
