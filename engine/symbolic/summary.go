@@ -16,12 +16,15 @@ import (
 // functions (Call and Return steps) is decided whatever the depth of its
 // calls, in BoPPo's parametric way.
 //
-// Each callable procedure is explored once, from a parametric entry: its
-// frame and the globals at entry are fresh inputs E, and its states are
-// symbolic states over E and the choices made since, so that each stands
-// for a relation between entry and current values. Subsumption compares
-// E with the values (the entry is part of what a state says), by the same
-// forall-exists query as the search's. A Return step makes an exit (the
+// Each callable procedure is explored in a space of its own, from a
+// parametric entry: its frame and the globals at entry are fresh inputs
+// E, restricted by the entry state's guard to the entries its calls
+// reach (enter), and its states are symbolic states over E and the
+// choices made since, so that each stands for a relation between entry
+// and current values. Subsumption compares E with the values (the entry
+// is part of what a state says), by the same forall-exists query as the
+// search's, or by SAT where both sides are written over their values
+// (summary_compact.go). A Return step makes an exit (the
 // globals, thread-locals and results, over E and choices); an exit not
 // covered by the procedure's exits joins its summary. A Call step applies
 // the callee's summary: each exit, its E replaced by the call's entry
@@ -41,7 +44,9 @@ import (
 //
 // A counterexample is rebuilt from the reach space's path and, for a call
 // that returned through an exit, the callee's own path to that exit,
-// evaluated under the inputs the instantiation gave it (summary_trace.go).
+// its choices found by SAT from the entry and exit values the call used
+// (summary_trace.go): the search's own model fixes every value, no
+// second search builds the trace.
 // Safe comes with the summaries and invariants as formulas, for the root
 // to re-check without this engine (summary_cert.go).
 
@@ -53,7 +58,6 @@ type sumSpace struct {
 	// procedure's locals; entryVals is E as compared (z.LitNull where a
 	// local is dead at entry). Both nil in the reach space.
 	entry, entryVals []z.Lit
-	entryIndex       map[z.Var]int // E's inputs -> their slot
 	nodes            []symNode
 	links            []sumLink
 	history          map[[2]int][]int // (proc, pc) -> stored nodes
@@ -152,19 +156,18 @@ func (e *symEngine) summaries(ctx context.Context) engine.Result {
 	return engine.Result{Verdict: engine.Safe, SummaryFormulas: cert}
 }
 
-// space is the exploration of callable proc, made (its entry queued) on
-// first use.
+// space is the exploration of callable proc, made on first use (its
+// entries come with the calls: enter).
 func (x *sumSearch) space(proc int) *sumSpace {
 	if s := x.spaces[proc]; s != nil {
 		return s
 	}
 	p := x.prob.Prog.Procs[proc]
 	ng := len(x.prob.Prog.Globals)
-	s := &sumSpace{proc: proc, history: map[[2]int][]int{}, entryIndex: map[z.Var]int{}}
+	s := &sumSpace{proc: proc, history: map[[2]int][]int{}}
 	s.entry = make([]z.Lit, ng+len(p.Locals))
 	for i := range s.entry {
 		s.entry[i] = x.enc.Fresh()
-		s.entryIndex[s.entry[i].Var()] = i
 	}
 	st := s.entryState(x, x.enc.C.T)
 	s.entryVals = append(append([]z.Lit(nil), st.Globals...), st.Threads[0].Locals...)

@@ -12,11 +12,11 @@ import (
 // the reach space, under the solver's last model (of end's guard, or of
 // its failing assertion if fail). The reach space's path is evaluated
 // under the model; a call that returned through an exit expands into the
-// callee's own path to that exit, evaluated under the values the call
-// gave the callee (sumLink's entry and exit), recursively, with the
-// caller's frame on the stack; a descent pushes the caller's frame for
-// good. The search's model alone thus fixes every value: no second search
-// builds the trace, and bp/interp replays it like any other.
+// callee's own path to that exit, whose choices one SAT question finds
+// from the entry and exit values the call used (sumLink's entry and
+// took; innerValues), recursively, with the caller's frame on the stack;
+// a descent pushes the caller's frame for good. No second search builds
+// the trace, and bp/interp replays it like any other.
 func (x *sumSearch) trace(end int, fail bool) *bp.Trace {
 	c := x.enc.C
 	vs := make([]bool, c.Len())
