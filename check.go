@@ -203,6 +203,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		contexts, facts, exits := r.Summaries.Size()
 		res.Reason = fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)
 	}
+	if r.Verdict == Safe && r.SummaryFormulas != nil && res.Reason == "" {
+		procs, invariants := r.SummaryFormulas.Size()
+		res.Reason = fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)
+	}
 	if ex, ok := r.Certificate.(engine.Explainer); ok && r.Verdict == Safe {
 		e := ex.Explain()
 		res.Certificate = &e
@@ -223,6 +227,9 @@ func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Re
 	case Safe:
 		if r.Summaries != nil {
 			return interp.CheckSummaries(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
+		}
+		if r.SummaryFormulas != nil {
+			return interp.CheckSummaryFormulas(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
 		}
 		if p.Prog.HasCalls() && !p.Prog.StartsThreads() {
 			// Summaries decide such a program: their fixed point is the

@@ -138,8 +138,8 @@ const (
 
 // engineTable is the list of engines; the default is Auto, the last.
 var engineTable = []EngineInfo{
-	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method)",
-		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true,
+	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method); recursion by procedure summaries as formulas (one thread)",
+		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices},
 		Race:   3, Lead: WideStep, Counters: symbolic.Counters(),
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},

@@ -176,3 +176,45 @@ func TestCheckStoppedByTimeout(t *testing.T) {
 	assert.Equal(t, TimeLimit, res.Limit)
 	assert.Contains(t, res.Reason, "while checking")
 }
+
+// The symbolic engine's Safe on a program of one thread with recursive
+// functions leaves only with its summary formulas checked: without them,
+// or with a summary emptied, Check refuses it.
+func TestCheckRefusesBadSummaryFormulas(t *testing.T) {
+	p := mustLoad(t, `decl g;
+bool f(x) begin if * then g := f(!x); fi return x | g; end
+void main() begin decl y; g := T; y := f(T); assert(g); end`)
+	require.True(t, p.HasCalls())
+	res, err := Check(context.Background(), p, Options{Engine: Symbolic})
+	require.NoError(t, err)
+	require.Equal(t, Safe, res.Verdict)
+	assert.Contains(t, res.Reason, "procedure summaries as formulas")
+	for _, tamper := range []struct {
+		name string
+		do   func(f *bp.SummaryFormulas) *bp.SummaryFormulas
+		want string
+	}{
+		{"dropped", func(*bp.SummaryFormulas) *bp.SummaryFormulas { return nil }, "no procedure summaries"},
+		{"summary emptied", func(f *bp.SummaryFormulas) *bp.SummaryFormulas {
+			for i := range f.Procs {
+				f.Procs[i].Summary = f.C.F
+			}
+			return f
+		}, "not in the summary"},
+	} {
+		t.Run(tamper.name, func(t *testing.T) {
+			withEngine(t, Symbolic, func(honest engine.Run) engine.Run {
+				return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+					r, err := honest(ctx, p, bound, last)
+					if r.Verdict == engine.Safe {
+						r.SummaryFormulas = tamper.do(r.SummaryFormulas)
+					}
+					return r, err
+				}
+			})
+			_, err := Check(context.Background(), p, Options{Engine: Symbolic})
+			require.ErrorIs(t, err, ErrInternal)
+			assert.Contains(t, err.Error(), tamper.want)
+		})
+	}
+}

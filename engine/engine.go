@@ -81,6 +81,10 @@ type Result struct {
 	// them with bp/interp (which engines do not import) before Safe
 	// leaves.
 	Summaries *bp.Summaries
+	// SummaryFormulas, from the symbolic engine on such a program, are
+	// its evidence for Safe: summaries and invariants as formulas, which
+	// the root re-checks with bp/interp before Safe leaves.
+	SummaryFormulas *bp.SummaryFormulas
 	// Counters are the work of this run, in the engine's order (see
 	// Counters); the root adds them up over the thread bounds.
 	Counters Counters

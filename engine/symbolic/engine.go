@@ -19,7 +19,9 @@ type Options struct {
 	// PlainStates keeps the states as the steps make them (BoPPo's
 	// form), for comparison: by default a state whose formulas have grown
 	// well past its live variables is replaced by an equivalent one over
-	// fresh inputs (re-parameterisation, reparam.go).
+	// fresh inputs (re-parameterisation, reparam.go). With procedure
+	// summaries it also keeps each exit as its path made it (summary.go,
+	// compactExit).
 	PlainStates bool
 	// IncrementalSAT asks every satisfiability question of a search to
 	// one incremental solver, instead of a fresh solver per question on
@@ -60,10 +62,18 @@ func New(opts Options) engine.Run {
 		}
 		e.enc.Reading = p.Broadcast
 		e.sub = newSubsumer(e.enc.C, opts.DumpQBF, &st, &dumped)
-		if !opts.NoPOR {
-			e.por = independence(p)
+		var res engine.Result
+		switch {
+		case p.Prog.HasCalls() && p.Prog.StartsThreads():
+			res.Reason = "the symbolic engine decides recursive functions in programs of one thread only (the explicit engine searches threads with bounded stacks)"
+		case p.Prog.HasCalls():
+			res = e.summaries(ctx)
+		default:
+			if !opts.NoPOR {
+				e.por = independence(p)
+			}
+			res = e.run(ctx)
 		}
-		res := e.run(ctx)
 		res.BoundHit = e.enc.BoundHit
 		res.Counters = st.counters()
 		return res, nil
