@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
 )
 
 // TestRecursion: the recursive programs of the corpus and of SatAbs are
@@ -39,6 +40,43 @@ func TestRecursion(t *testing.T) {
 			require.NoError(t, err, "%s, %s", c.path, e)
 			assert.Equal(t, bopgo.Unknown, res.Verdict, "%s, %s", c.path, e)
 			assert.Contains(t, res.Reason, "does not run recursive functions", "%s, %s", c.path, e)
+		}
+	}
+}
+
+// TestAtomicAcrossCalls: a recursive callee that begins or ends the
+// atomic section leaves it so in its caller. The explicit engine's
+// summaries once returned with the caller's flag, and its own trace did
+// not replay (an internal error); every engine that runs recursion must
+// find these bugs with traces that replay (Check replays them).
+func TestAtomicAcrossCalls(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		// The callee's section nested in the caller's: its atomic_end
+		// ends the caller's too.
+		`decl g;
+void f(x) begin if * then f(!x); fi atomic_begin; g := g ^ x; atomic_end; end
+void main() begin g := F; atomic_begin; f(T); atomic_end; assert(!g); end`,
+		// The callee begins the section and the caller ends it.
+		`decl g;
+void f(x) begin if * then f(!x); fi atomic_begin; g := g ^ x; end
+void main() begin g := F; f(T); atomic_end; assert(!g); end`,
+		// With a thread: bounded stacks.
+		`decl g, h;
+void f(x) begin if * then f(!x); fi atomic_begin; g := g ^ x; atomic_end; end
+void w() begin h := !h; end
+void main() begin g := F; start_thread w(); atomic_begin; f(T); h := T; atomic_end; assert(!g); end`,
+	} {
+		p, err := bp.Load("atomic.bp", []byte(src))
+		require.NoError(t, err)
+		for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.Auto} {
+			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e})
+			require.NoError(t, err, "%s engine\n%s", e, src)
+			if e == bopgo.Symbolic && p.StartsThreads() {
+				assert.Equal(t, bopgo.Unknown, res.Verdict, "%s engine\n%s", e, src)
+				continue
+			}
+			assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s engine: %s\n%s", e, res.Reason, src)
 		}
 	}
 }

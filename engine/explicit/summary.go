@@ -255,9 +255,12 @@ func (e *summarySearch) process(f int32) {
 }
 
 // exitKey identifies an exit by what the caller sees of it: the globals,
-// the thread-locals and the results.
+// the thread-locals, the results and whether the thread holds the atomic
+// section (a callee may begin or end it; with one thread that changes no
+// behaviour, but a trace must show it).
 func (e *summarySearch) exitKey(x *sumExit) string {
 	b := make([]byte, 0, len(x.c.globals)+len(x.vals)+8)
+	b = append(b, boolByte(x.c.threads[0].atomic))
 	for _, v := range x.c.globals {
 		b = append(b, byte(v))
 	}
@@ -271,11 +274,12 @@ func (e *summarySearch) exitKey(x *sumExit) string {
 }
 
 // returnTo continues caller call with exit x of its callee: the state at
-// the call, with the exit's globals and thread-locals and the results in
-// the call's targets, at the step after the call.
+// the call, with the exit's globals, thread-locals and atomic section and
+// the results in the call's targets, at the step after the call.
 func (e *summarySearch) returnTo(call *sumCall, x *sumExit) {
 	n := call.c.clone()
 	t := &n.threads[0]
+	t.atomic = x.c.threads[0].atomic
 	copy(n.globals, x.c.globals)
 	copy(t.locals, x.c.threads[0].locals[:len(e.prog.ThreadLocals)])
 	st := &e.prog.Procs[t.proc].Steps[t.pc]
