@@ -226,7 +226,7 @@ func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Re
 		return interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 	case Safe:
 		if r.Summaries != nil {
-			return interp.CheckSummaries(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
+			return interp.CheckSummaries(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
 		}
 		if r.SummaryFormulas != nil {
 			return interp.CheckSummaryFormulas(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -16,13 +17,15 @@ import (
 // of that context, returned to the caller, must be a fact of the caller's
 // context; a return's exit must be an exit of its context. No fact is at
 // the label, and no fact's assertion can fail. Nothing is searched.
+// It stops with ctx's cause when ctx ends (a check of a large summary
+// set can take longer than the search that made it).
 //
 // A fact stands for all the values of its Any slots. The step is executed
 // on concrete states: every Any slot the step reads takes each of its
 // values in turn, and every other Any slot is 0 in one execution and 1
 // in another, so that an outcome slot that differs between the two
 // carries an unread value and must be Any where it is covered.
-func CheckSummaries(prog *bp.Program, opts Options, s *bp.Summaries) error {
+func CheckSummaries(ctx context.Context, prog *bp.Program, opts Options, s *bp.Summaries) error {
 	if s == nil || len(s.Contexts) == 0 {
 		return errors.New("no summaries")
 	}
@@ -35,16 +38,19 @@ func CheckSummaries(prog *bp.Program, opts Options, s *bp.Summaries) error {
 		return errors.New("context 0 is not main entered with every value Any")
 	}
 	for ci := range s.Contexts {
-		ctx := &s.Contexts[ci]
-		if err := c.shape(&ctx.Entry, ctx.Entry.Proc); err != nil {
+		sc := &s.Contexts[ci]
+		if err := c.shape(&sc.Entry, sc.Entry.Proc); err != nil {
 			return fmt.Errorf("context %d: entry: %w", ci, err)
 		}
-		if ctx.Entry.PC != prog.Procs[ctx.Entry.Proc].Entry || !c.covered(ci, ctx.Entry) {
+		if sc.Entry.PC != prog.Procs[sc.Entry.Proc].Entry || !c.covered(ci, sc.Entry) {
 			return fmt.Errorf("context %d: its entry is not one of its facts", ci)
 		}
-		for fi := range ctx.Facts {
-			f := &ctx.Facts[fi]
-			if err := c.shape(f, ctx.Entry.Proc); err != nil {
+		for fi := range sc.Facts {
+			if ctx.Err() != nil {
+				return fmt.Errorf("summaries not checked: %w", context.Cause(ctx))
+			}
+			f := &sc.Facts[fi]
+			if err := c.shape(f, sc.Entry.Proc); err != nil {
 				return fmt.Errorf("context %d, fact %d: %w", ci, fi, err)
 			}
 			if err := c.fact(ci, f); err != nil {

@@ -31,7 +31,7 @@ func seedCount(n int) int {
 func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what string) {
 	t.Helper()
 	if r.Summaries != nil {
-		if err := interp.CheckSummaries(p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
+		if err := interp.CheckSummaries(t.Context(), p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
 			t.Fatalf("%s: the summaries do not check: %v", what, err)
 		}
 	}
@@ -145,8 +145,13 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	r, _ := Summaries(context.Background(), p, Options{})
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	require.NotNil(t, r.Summaries)
-	check := func() error { return interp.CheckSummaries(p, interp.Options{}, r.Summaries) }
+	check := func() error { return interp.CheckSummaries(t.Context(), p, interp.Options{}, r.Summaries) }
 	require.NoError(t, check())
+	// A check whose context has ended stops, and says so.
+	cancelled, cancel := context.WithCancel(t.Context())
+	cancel()
+	err := interp.CheckSummaries(cancelled, p, interp.Options{}, r.Summaries)
+	assert.ErrorIs(t, err, context.Canceled)
 	for ci := range r.Summaries.Contexts {
 		ctx := &r.Summaries.Contexts[ci]
 		for fi := range ctx.Facts {
