@@ -2,6 +2,8 @@ package bopgo_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +81,53 @@ void main() begin g := F; start_thread w(); atomic_begin; f(T); h := T; atomic_e
 			assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s engine: %s\n%s", e, res.Reason, src)
 		}
 	}
+}
+
+// fourfoldTree is a program whose main calls f_depth, each f_i calling
+// f_(i-1) four times and f0 flipping g: inlined, 4^depth copies of f0.
+// With bug, main calls f0 once more, so g ends true and the assertion
+// fails after 4^depth+1 flips.
+func fourfoldTree(depth int, bug bool) string {
+	var b strings.Builder
+	b.WriteString("decl g;\nvoid f0() begin g := !g; end\n")
+	for i := 1; i <= depth; i++ {
+		fmt.Fprintf(&b, "void f%d() begin f%d(); f%d(); f%d(); f%d(); end\n", i, i-1, i-1, i-1, i-1)
+	}
+	extra := ""
+	if bug {
+		extra = "f0(); "
+	}
+	fmt.Fprintf(&b, "void main() begin g := F; f%d(); %sassert(!g); end\n", depth, extra)
+	return b.String()
+}
+
+// TestCallsKeptWhenInliningIsTooLarge: a program whose inlined calls
+// would pass bp.MaxSteps is loaded with its calls kept, with a note, and
+// summaries decide it; its bug, whose every execution is longer than a
+// trace may be, is no answer, with the reason (it used to be rejected
+// as too large, and then, kept, to exhaust the memory building the
+// trace).
+func TestCallsKeptWhenInliningIsTooLarge(t *testing.T) {
+	t.Parallel()
+	safe, err := bp.Load("tree.bp", []byte(fourfoldTree(11, false)))
+	require.NoError(t, err)
+	require.True(t, safe.HasCalls())
+	require.Len(t, safe.Notes, 1)
+	assert.Contains(t, safe.Notes[0].Msg, "every call is kept")
+	buggy, err := bp.Load("tree.bp", []byte(fourfoldTree(11, true)))
+	require.NoError(t, err)
+	for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.Auto} {
+		res, err := bopgo.Check(context.Background(), safe, bopgo.Options{Engine: e})
+		require.NoError(t, err, e)
+		assert.Equal(t, bopgo.Safe, res.Verdict, "%s: %s", e, res.Reason)
+		res, err = bopgo.Check(context.Background(), buggy, bopgo.Options{Engine: e})
+		require.NoError(t, err, e)
+		assert.Equal(t, bopgo.Unknown, res.Verdict, e)
+		assert.Contains(t, res.Reason, "assertion can fail, but the counterexample has", e)
+	}
+	// Small enough to inline: inlined as before, no note.
+	small, err := bp.Load("tree.bp", []byte(fourfoldTree(3, true)))
+	require.NoError(t, err)
+	assert.False(t, small.HasCalls())
+	assert.Empty(t, small.Notes)
 }

@@ -12,10 +12,80 @@ const MaxSteps = 1 << 21
 
 // Lower checks a parsed file and lowers it to a Program, in BoPPo's
 // dialect (LoadWith reads Getafix's).
+//
+// A program whose inlined calls would take more than MaxSteps steps is
+// lowered again with every call kept (LoadOptions.KeepCalls), with a note
+// saying so: procedure summaries decide it where inlining cannot even
+// write it down (a call tree of depth d and fan-out n inlines to n^d
+// copies; benchmarks/results/summaries.md).
 func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
+	keep := !opts.KeepCalls && inlinedTooLarge(f)
+	if !keep {
+		prog, tooLarge, err := lower(f, opts)
+		if !tooLarge || opts.KeepCalls {
+			return prog, err
+		}
+	}
+	// Too large inlined (estimated beforehand, or found while lowering:
+	// the estimate counts statements, not the steps each lowers to).
+	opts.KeepCalls = true
+	prog, _, err := lower(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	prog.Notes = append(prog.Notes, &Error{Pos: Position{Filename: f.File.Name},
+		Msg: fmt.Sprintf("inlining the calls would take more than %d steps: every call is kept as a call, decided by procedure summaries (one thread) or bounded stacks (threads)", MaxSteps)})
+	return prog, nil
+}
+
+// inlinedTooLarge estimates whether inlining the calls of f's main and
+// thread functions writes more than MaxSteps statements, so that Lower
+// need not find it out by lowering two million steps first. Programs
+// with errors are left to lowering, which reports them.
+func inlinedTooLarge(f *SourceFile) bool {
 	in, errs := check(f)
 	if len(errs) > 0 {
-		return nil, errs
+		return false
+	}
+	size := map[string]int{}
+	var sizeOf func(name string) int
+	sizeOf = func(name string) int {
+		if n, ok := size[name]; ok {
+			return n
+		}
+		size[name] = 1 // a cycle (recursion) is kept as calls: its size is its own
+		fi := in.funcs[name]
+		if fi == nil {
+			return 1
+		}
+		n := 0
+		walkStmts(fi.decl.Body, func(st Stmt) {
+			n++
+			if c, ok := st.(*CallStmt); ok && !in.recursive[c.Func.Name] {
+				n += sizeOf(c.Func.Name)
+			}
+			n = min(n, MaxSteps+1)
+		})
+		size[name] = n
+		return n
+	}
+	total := sizeOf("main")
+	for _, fi := range in.funcs {
+		walkStmts(fi.decl.Body, func(st Stmt) {
+			if s, ok := st.(*StartThreadStmt); ok && s.Call != nil {
+				total = min(total+sizeOf(s.Call.Func.Name), MaxSteps+1)
+			}
+		})
+	}
+	return total > MaxSteps
+}
+
+// lower is Lower with the calls inlined or kept as opts says; tooLarge
+// reports that the program passed MaxSteps.
+func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
+	in, errs := check(f)
+	if len(errs) > 0 {
+		return nil, false, errs
 	}
 	if opts.KeepCalls {
 		for _, fi := range in.funcs {
@@ -43,7 +113,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	}
 	if len(l.errs) > 0 {
 		l.errs.Sort()
-		return nil, l.errs
+		return nil, l.size >= MaxSteps, l.errs
 	}
 	for _, p := range l.prog.Procs {
 		for i := range p.Steps {
@@ -52,7 +122,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 			}
 		}
 	}
-	return l.prog, nil
+	return l.prog, false, nil
 }
 
 // newLowerer starts the lowering of a checked file: the slots of its

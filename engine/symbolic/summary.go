@@ -236,7 +236,7 @@ func (x *sumSearch) add(ctx context.Context, s *sumSpace, parent int, st encode.
 	i := len(s.nodes) - 1
 	if s == x.reach && x.prob.Label != "" && x.prob.Targets[t.Proc][t.PC] {
 		if x.solve(ctx, st.Guard) == sat.Sat {
-			x.stop(engine.Result{Verdict: engine.Unsafe, Reason: "label " + x.prob.Label + " reached", Trace: x.trace(i, false)})
+			x.stop(x.unsafe(i, false, "label "+x.prob.Label+" reached"))
 			return
 		}
 	}
@@ -310,7 +310,7 @@ func (x *sumSearch) process(ctx context.Context, s *sumSpace, i int) {
 		if fail != z.LitNull && fail != x.enc.C.F {
 			switch x.solve(ctx, fail) {
 			case sat.Sat:
-				x.stop(engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: x.trace(i, true)})
+				x.stop(x.unsafe(i, true, "assertion can fail"))
 				return
 			case sat.Unknown:
 				x.stop(engine.Stopped(ctx))
