@@ -88,6 +88,9 @@ type storedStep struct {
 	concN      int32
 	suppressed bool
 	taken      int8
+	// chained: more steps, inside an atomic section, led from the parent
+	// to this node; this is the first of them (section.go).
+	chained bool
 }
 
 // stepInfo records how a node was reached from its parent: which thread
@@ -112,18 +115,22 @@ type concretised struct {
 
 type search struct {
 	contextHit bool // a step was not taken because of Options.Contexts
+	// sections: atomic sections run to their end before a state is
+	// stored (section.go).
+	sections bool
 	stepper
 	opts    Options
 	nodes   []node
 	states  *stateStore
 	conc    []concretised  // the concretised values of every node's step
 	failure *engine.Result // set when a violation is found or the search gives up
+	scratch []byte         // a record, reused
 }
 
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
-	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st}
+	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
 }
 
 func (e *search) initial() state {
@@ -142,7 +149,7 @@ func (e *search) initial() state {
 
 func (e *search) run(ctx context.Context) engine.Result {
 	init := e.initial()
-	e.add(init, -1, stepInfo{thread: -1, taken: -1})
+	e.add(init, -1, stepInfo{thread: -1, taken: -1}, false)
 	if r := e.labelReached(0); r != nil {
 		return *r
 	}
@@ -158,11 +165,12 @@ func (e *search) run(ctx context.Context) engine.Result {
 		}
 		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
+		m := &mover{head: int32(head)}
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
 				continue
 			}
-			e.expand(int32(head), &s, ti)
+			e.move(m, &s, ti)
 			if e.failure != nil {
 				return *e.failure
 			}
@@ -172,16 +180,16 @@ func (e *search) run(ctx context.Context) engine.Result {
 }
 
 // add stores s unless an equivalent state is known; it returns the index
-// of the new node, or -1.
-func (e *search) add(s state, parent int32, info stepInfo) int32 {
+// of the node, and whether it is new.
+func (e *search) add(s state, parent int32, info stepInfo, chained bool) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if !fresh {
-		return -1
+		return i, false
 	}
 	e.nodes = append(e.nodes, node{parent: parent, step: storedStep{
 		thread: info.thread, proc: info.proc, pc: info.pc,
 		concAt: int32(len(e.conc)), concN: int32(len(info.conc)),
-		suppressed: info.suppressed, taken: info.taken,
+		suppressed: info.suppressed, taken: info.taken, chained: chained,
 	}})
 	e.conc = append(e.conc, info.conc...)
 	if len(e.nodes)%StoredEvery == 0 {
@@ -192,7 +200,7 @@ func (e *search) add(s state, parent int32, info stepInfo) int32 {
 			e.opts.Footprint(e.footprint())
 		}
 	}
-	return i
+	return i, true
 }
 
 // footprint is the bytes the search's stored states take: the store's
@@ -223,9 +231,9 @@ func (e *search) labelReached(i int32) *engine.Result {
 	s := e.states.state(i)
 	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
-			r := &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
-			r.Trace = e.trace(i, nil)
-			return r
+			states, steps := e.path(i)
+			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
+				Trace: buildTrace(e.prog, states, steps, nil)}
 		}
 	}
 	return nil
