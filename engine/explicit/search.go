@@ -130,6 +130,9 @@ type search struct {
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
+	if !opts.KeepDead {
+		st.live = liveIndices(an.live)
+	}
 	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
 }
 
