@@ -50,7 +50,11 @@ func (an *analysis) unknownReads(s *state, ti int) []slotRef {
 func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
 	c := *s
 	if len(xs) > 0 {
-		c = s.clone()
+		if own := ownSlots(xs); own >= 0 {
+			c = s.cloneFor(own)
+		} else {
+			c = s.clone()
+		}
 	}
 	var conc []concretised
 	for j, x := range xs {
@@ -65,6 +69,23 @@ func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
 		conc = append(conc, concretised{global: x.global, thread: id, slot: x.slot, v: v})
 	}
 	return c, conc
+}
+
+// ownSlots returns the thread whose locals are the only locals among xs,
+// or -1 if they are several threads' (a broadcast's passive reads); with
+// no local among xs, thread 0, any one.
+func ownSlots(xs []slotRef) int {
+	own := -1
+	for _, x := range xs {
+		switch {
+		case x.global:
+		case own < 0:
+			own = x.thread
+		case own != x.thread:
+			return -1
+		}
+	}
+	return max(own, 0)
 }
 
 // tooManyReads is the reason the engine gives up on a step that reads n
