@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/por"
 )
 
 // Options configure a search.
@@ -43,6 +44,8 @@ type Options struct {
 	// bound (the search may not end on a program whose stacks grow
 	// without bound).
 	MaxStack int
+	// NoPOR turns off partial-order reduction (reduce.go).
+	NoPOR bool
 }
 
 // StoredEvery is how many stored states make one Options.Stored call.
@@ -61,13 +64,14 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
+	r.Counters = counters(len(e.nodes), e.reduced, e.proviso)
 	if r.Verdict == engine.Safe && e.contextHit {
 		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
-			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts)}
+			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts), Counters: r.Counters}
 	}
 	if r.Verdict == engine.Safe && e.stackHit {
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
-			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack)}
+			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack), Counters: r.Counters}
 	}
 	return r, len(e.nodes)
 }
@@ -118,6 +122,12 @@ type search struct {
 	// sections: atomic sections run to their end before a state is
 	// stored (section.go).
 	sections bool
+	// por, if not nil, is the program's static independence: states are
+	// expanded by stubborn sets of threads (reduce.go). reduced and
+	// proviso count the reduced expansions and those the cycle proviso
+	// or a missing key move made full again.
+	por              *por.Info
+	reduced, proviso int
 	stepper
 	opts    Options
 	nodes   []node
@@ -133,7 +143,11 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
 	}
-	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
+	e := &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
+	if !opts.NoPOR && e.sections && opts.Contexts == 0 {
+		e.por = por.Analyse(prog, opts.Label)
+	}
+	return e
 }
 
 func (e *search) initial() state {
@@ -168,6 +182,12 @@ func (e *search) run(ctx context.Context) engine.Result {
 		}
 		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
+		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(int32(head), &s) {
+			if e.failure != nil {
+				return *e.failure
+			}
+			continue
+		}
 		m := &mover{head: int32(head)}
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
