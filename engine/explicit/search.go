@@ -135,6 +135,7 @@ type search struct {
 	conc    []concretised  // the concretised values of every node's step
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
+	moves   int            // calls of move, for checking the context
 }
 
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {

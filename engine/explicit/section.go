@@ -54,6 +54,16 @@ func (m *mover) done() bool { return m.found != nil }
 // to a state that ends the run (is stored): the step is then enabled in
 // every concrete state that s stands for.
 func (e *search) move(m *mover, s *state, ti int) bool {
+	// A section can run long (a loop inside it), and the search checks
+	// its context only between stored states: check here too, but not
+	// while a trace is built (a violation found must keep its trace).
+	if e.moves++; e.moves&0xfff == 0 && m.rebuild == nil && e.ctx != nil && e.ctx.Err() != nil && e.failure == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+	}
+	if e.failure != nil {
+		return false
+	}
 	th := s.threads[ti]
 	switches := s.switches
 	if e.opts.Contexts > 0 && s.last != -1 && s.last != th.id {
