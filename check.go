@@ -266,7 +266,12 @@ func threadBound(prog *bp.Program, opts Options) int {
 // with a bug, or one that no thread start exceeds, decides; at the last
 // bound an exceeded bound gives Unknown with the Threads limit. It
 // returns the answer, with the counters added up over the bounds, and
-// the last bound.
+// the last bound. A search that stopped at its bound on context switches
+// or call depth and suppressed a thread start goes on to the next thread
+// bound: the thread it left out may be the one with the bug (Getafix's
+// SafeStack programs' bug needs all three threads, and with --contexts
+// the search stopped at two), and every execution of a bound is one of
+// the next with that thread never run, so the last bound's answer holds.
 func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.Problem, maxThreads int) (engine.Result, int, error) {
 	var sum Counters
 	for bound := firstBound(info, p.Prog, maxThreads); ; bound++ {
@@ -281,6 +286,8 @@ func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.P
 		switch {
 		case r.Verdict == Unsafe:
 			return r, bound, nil
+		case r.Verdict == Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
+			continue
 		case r.Verdict == Unknown && r.Limit != engine.Threads:
 			return r, bound, nil
 		case !r.BoundHit:

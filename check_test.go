@@ -205,3 +205,17 @@ func TestSpinUnderTheRootsPolicy(t *testing.T) {
 	assert.True(t, info.Unchecked)
 	assert.NotContains(t, bopgo.RacedEngines(p, bopgo.Options{}), bopgo.Spin)
 }
+
+// TestContextBoundRaisesThreads: at thread bound 2 the search meets its
+// bound on context switches with t2 left out; the bug is t2's, one
+// switch away at bound 3, so the answer is Unsafe, not Unknown.
+func TestContextBoundRaisesThreads(t *testing.T) {
+	p, err := bp.Load("t.bp", []byte(`decl g;
+void t1() begin g := T; g := F; end
+void t2() begin assert(F); end
+void main() begin start_thread t1(); start_thread t2(); g := F; g := T; end`))
+	require.NoError(t, err)
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Contexts: 1})
+	require.NoError(t, err)
+	assert.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+}

@@ -48,7 +48,7 @@ var allowedImports = map[string][]string{
 	"internal/spin":              {"verdict"},
 	"engine":                     {"bp", "verdict"},
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
-	"engine/explicit":            {"bp", "engine"}, // never bp/interp: replay checks the search against an independent semantics
+	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
 	".":                          {"bp", "bp/interp", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover", "tts/covercheck"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/interp", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},

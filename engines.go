@@ -147,7 +147,7 @@ var engineTable = []EngineInfo{
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts},
 		Race:   1, Counters: explicit.Counters(),
-		new: always(explicit.Run)},
+		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.Depth, engine.Threads},

@@ -57,10 +57,11 @@ const (
 // SpinOptions.MaxMemory is 0.
 const DefaultSpinMemory = spin.DefaultMaxMemory
 
-// SymbolicOptions and SpinOptions are the options of the engines that
-// have their own.
+// SymbolicOptions, ExplicitOptions and SpinOptions are the options of
+// the engines that have their own.
 type (
 	SymbolicOptions = symbolic.Options
+	ExplicitOptions = explicit.Config
 	SpinOptions     = spin.Options
 )
 
@@ -110,6 +111,9 @@ type Options struct {
 	// reduction, re-parameterisation, the SAT mode, QBF dumps); the
 	// portfolio runs it with them too.
 	Symbolic SymbolicOptions
+	// Explicit are the explicit engine's options (partial-order
+	// reduction); the portfolio runs it with them too.
+	Explicit ExplicitOptions
 	// Spin are SPIN's options (pan's memory budget, its partial-order
 	// reduction, the compilation), for Engine Spin.
 	Spin SpinOptions

@@ -72,3 +72,15 @@ func Independent(a, b *Access) bool {
 	}
 	return true
 }
+
+// Commute reports whether a thread's move with access a (Info.Move)
+// commutes with every step summarised by b, taken by other threads, in a
+// search that runs atomic sections whole: Independent, except that
+// entering and leaving sections is no dependence. There, no thread holds
+// a section in a state where a move begins, and a move that would end
+// holding one has no end state, so sections only make moves longer.
+func Commute(a, b *Access) bool {
+	x, y := *a, *b
+	x.Atomic, y.Atomic = false, false
+	return Independent(&x, &y)
+}

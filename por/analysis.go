@@ -10,6 +10,11 @@ type Info struct {
 	// at pc can still execute, and of every step of every thread it can
 	// start (and they can start), transitively.
 	Future [][]Access
+	// Move[proc][pc] is what the move of a thread at pc touches when a
+	// search runs atomic sections whole (the explicit engine's): the
+	// step's access, or, for a step that begins a section, the union of
+	// the steps the section can run, up to the steps that end it.
+	Move [][]Access
 }
 
 // Analyse computes Info for prog; label selects the property as in
@@ -34,7 +39,41 @@ func Analyse(prog *bp.Program, label string) *Info {
 		info.Step = append(info.Step, steps)
 	}
 	info.Future = futures(prog, info.Step, n)
+	info.Move = moves(prog, info.Step, n)
 	return info
+}
+
+// moves computes Info.Move: each section's steps are those reachable
+// from its atomic_begin without passing one of its atomic_ends.
+func moves(prog *bp.Program, step [][]Access, globals int) [][]Access {
+	mv := make([][]Access, len(prog.Procs))
+	for pi, p := range prog.Procs {
+		mv[pi] = make([]Access, len(p.Steps))
+		for pc := range p.Steps {
+			mv[pi][pc] = newAccess(globals)
+			mv[pi][pc].union(&step[pi][pc])
+			if p.Steps[pc].Kind != bp.AtomicBegin {
+				continue
+			}
+			seen := map[int]bool{pc: true}
+			work := []int{pc}
+			for len(work) > 0 {
+				at := work[len(work)-1]
+				work = work[:len(work)-1]
+				mv[pi][pc].union(&step[pi][at])
+				if p.Steps[at].Kind == bp.AtomicEnd {
+					continue
+				}
+				for _, s := range p.Succs(at) {
+					if !seen[s] {
+						seen[s] = true
+						work = append(work, s)
+					}
+				}
+			}
+		}
+	}
+	return mv
 }
 
 func stepAccess(st *bp.Step, globals int) Access {

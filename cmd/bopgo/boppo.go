@@ -148,7 +148,7 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, Symbolic: bopgo.SymbolicOptions{NoPOR: f.noPOR}})
+	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, Symbolic: bopgo.SymbolicOptions{NoPOR: f.noPOR}, Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR}})
 	if errors.Is(err, bopgo.ErrNoSuchLabel) {
 		// BoPPo's answer to a label that no statement carries.
 		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil

@@ -53,7 +53,7 @@ type checkFlags struct {
 func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "checking `ENGINE`: "+engineHelp())
-	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic engine)")
+	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic and explicit engines)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
 	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
@@ -108,7 +108,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading,
-		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por}}
+		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por},
+		Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)
 	if progress != nil {
 		opts.Progress = progress.show

@@ -22,6 +22,10 @@ type analysis struct {
 	// while the call runs: live where it returns, but the thread-locals
 	// and the results, which the return overwrites.
 	frameLive [][]bp.Bits
+	// loopHead[proc][pc]: every cycle of the proc's control flow passes
+	// one; where a section that runs on is checked for coming back
+	// (section.go).
+	loopHead [][]bool
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs:
@@ -43,6 +47,9 @@ func analyse(prog *bp.Program, opts Options) *analysis {
 			reads[pc] = stepReads(&p.Steps[pc], live, nTL, len(p.Locals))
 		}
 		a.reads = append(a.reads, reads)
+	}
+	for _, p := range prog.Procs {
+		a.loopHead = append(a.loopHead, loopHeads(p))
 	}
 	a.frameLive = make([][]bp.Bits, len(prog.Procs))
 	for i, p := range prog.Procs {
@@ -108,4 +115,43 @@ func stepReads(st *bp.Step, live []bp.Bits, nTL, nLocals int) readSet {
 		}
 	}
 	return rs
+}
+
+// loopHeads marks the targets of the back edges of a depth-first search
+// of p's control flow from every pc: every cycle has one.
+func loopHeads(p *bp.Proc) []bool {
+	const (
+		unseen = iota
+		onStack
+		finished
+	)
+	head := make([]bool, len(p.Steps))
+	mark := make([]uint8, len(p.Steps))
+	type frame struct{ pc, next int }
+	for root := range p.Steps {
+		if mark[root] != unseen {
+			continue
+		}
+		stack := []frame{{root, 0}}
+		mark[root] = onStack
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			succs := p.Succs(f.pc)
+			if f.next == len(succs) {
+				mark[f.pc] = finished
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			s := succs[f.next]
+			f.next++
+			switch mark[s] {
+			case onStack:
+				head[s] = true
+			case unseen:
+				mark[s] = onStack
+				stack = append(stack, frame{s, 0})
+			}
+		}
+	}
+	return head
 }

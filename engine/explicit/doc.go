@@ -9,10 +9,15 @@
 // of 30 variables starts in one state, not 2^30); its own step function
 // (step.go, broadcast.go, eval.go); the packed state store (store.go),
 // which keeps one state per multiset of thread states (threads are
-// symmetric) and nothing the garbage collector scans; the breadth-first
-// search (search.go, expand.go), which forgets the locals dead at a
-// thread's pc; and the trace builder (trace.go), which turns a path of
-// three-valued states into a concrete execution.
+// symmetric), only the locals live at each thread's pc, and nothing the
+// garbage collector scans; the breadth-first search (search.go,
+// expand.go), which runs an atomic section whole before it stores a
+// state (section.go: Getafix's programs run their threads in sections
+// from one yield point to the next) and expands a state by a stubborn
+// set of threads (reduce.go: partial-order reduction, Options.NoPOR);
+// and the trace builder (trace.go), which rebuilds the steps inside
+// sections and turns a path of three-valued states into a concrete
+// execution.
 //
 // It never imports bp/interp: the reference semantics there is written
 // separately, and the root replays every counterexample of this engine

@@ -50,7 +50,11 @@ func (an *analysis) unknownReads(s *state, ti int) []slotRef {
 func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
 	c := *s
 	if len(xs) > 0 {
-		c = s.clone()
+		if own := ownSlots(xs); own >= 0 {
+			c = s.cloneFor(own)
+		} else {
+			c = s.clone()
+		}
 	}
 	var conc []concretised
 	for j, x := range xs {
@@ -67,92 +71,32 @@ func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
 	return c, conc
 }
 
+// ownSlots returns the thread whose locals are the only locals among xs,
+// or -1 if they are several threads' (a broadcast's passive reads); with
+// no local among xs, thread 0, any one.
+func ownSlots(xs []slotRef) int {
+	own := -1
+	for _, x := range xs {
+		switch {
+		case x.global:
+		case own < 0:
+			own = x.thread
+		case own != x.thread:
+			return -1
+		}
+	}
+	return max(own, 0)
+}
+
 // tooManyReads is the reason the engine gives up on a step that reads n
 // unknown values at once.
 func tooManyReads(prog *bp.Program, st *bp.Step, n int) string {
 	return fmt.Sprintf("%s: the step reads %d unknown values at once, too many for the explicit engine", prog.Position(st), n)
 }
 
-// expand generates the successors of node head by the step of thread ti.
-func (e *search) expand(head int32, sp *state, ti int) {
-	s := *sp
-	th := s.threads[ti]
-	switches := s.switches
-	if e.opts.Contexts > 0 && s.last != -1 && s.last != th.id {
-		if switches++; int(switches) > e.opts.Contexts {
-			e.contextHit = true
-			return
-		}
-	}
-	xs := e.an.unknownReads(&s, ti)
-	if len(xs) > maxEnum {
-		e.fail(engine.Choices, tooManyReads(e.prog, &e.prog.Procs[th.proc].Steps[th.pc], len(xs)))
-		return
-	}
-	for mask := 0; mask < 1<<len(xs); mask++ {
-		c, conc := concretise(&s, xs, mask)
-		info := stepInfo{conc: conc}
-		if e.stepper.exec(&c, ti, info, func(n state, moved, created int, info stepInfo) {
-			if e.opts.Contexts > 0 {
-				n.last, n.switches = th.id, switches
-			}
-			e.store(head, n, moved, created, info)
-		}) {
-			info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
-			r := &engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail"}
-			r.Trace = e.trace(head, &info)
-			e.failure = r
-		}
-		if err := e.stepper.err; err != nil {
-			if e.ctx.Err() != nil {
-				r := engine.Stopped(e.ctx)
-				e.failure = &r
-			} else {
-				e.fail(engine.Choices, err.Error())
-			}
-		}
-		if e.failure != nil {
-			return
-		}
-	}
-}
-
 // fail stops the search with Unknown, limit l and the reason.
 func (e *search) fail(l engine.Limit, reason string) {
 	if e.failure == nil {
 		e.failure = &engine.Result{Limit: l, Reason: reason}
-	}
-}
-
-// store canonicalises a successor, keeps it if new, and checks the label
-// property on it.
-func (e *search) store(parent int32, s state, moved, created int, info stepInfo) {
-	if e.failure != nil {
-		return
-	}
-	if !e.opts.KeepDead {
-		if st := &e.prog.Procs[info.proc].Steps[info.pc]; st.Broadcast() {
-			// Passive threads were written too.
-			for t := range s.threads {
-				e.forgetDead(&s, t)
-			}
-		} else if moved >= 0 {
-			e.forgetDead(&s, moved)
-		}
-		if created >= 0 {
-			e.forgetDead(&s, created)
-		}
-	}
-	i := e.add(s, parent, info)
-	if i < 0 || e.opts.Label == "" {
-		return
-	}
-	for _, t := range []int{moved, created} {
-		if t >= 0 && e.an.target[s.threads[t].proc][s.threads[t].pc] {
-			r := &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
-			r.Trace = e.trace(i, nil)
-			e.failure = r
-			return
-		}
 	}
 }

@@ -10,23 +10,36 @@ import (
 // functions in a program with threads when the problem gives none.
 const DefaultMaxStack = 32
 
-// Run is the explicit engine at one thread bound (engine.Run). A program
+// Config are the explicit engine's own options, for the root's table.
+type Config struct {
+	// NoPOR turns off partial-order reduction (Options.NoPOR).
+	NoPOR bool
+}
+
+// New returns the explicit engine under c, for one check (engine.Run).
+func New(c Config) engine.Run {
+	return func(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
+		return run(ctx, p, bound, c)
+	}
+}
+
+// run is the explicit engine at one thread bound under c. A program
 // with recursive functions and one thread is decided with procedure
 // summaries (summary.go), whatever the depth of its calls. With threads,
 // it is searched with bounded stacks, the bound raised from 2 by fourfold
 // steps to the problem's MaxStack (or DefaultMaxStack): the first search
 // that finds a bug, or that never meets its bound (the reachable stacks
 // are finite), decides.
-func Run(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
+func run(ctx context.Context, p *engine.Problem, bound int, c Config) (engine.Result, error) {
 	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts,
-		Footprint: p.Meter.SetBytes}
+		Footprint: p.Meter.SetBytes, NoPOR: c.NoPOR}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}
 	if !p.Prog.StartsThreads() {
 		res, facts := Summaries(ctx, p.Prog, opts)
 		p.Meter.AddStates(facts % StoredEvery)
-		res.Counters = engine.Counters{}.Count(engine.CountStates, facts)
+		res.Counters = counters(facts, 0, 0)
 		return res, nil
 	}
 	limit := p.MaxStack
@@ -56,10 +69,18 @@ func searchOnce(ctx context.Context, p *engine.Problem, opts Options, bound int)
 	res, states := Search(ctx, p.Prog, opts, bound)
 	p.Meter.AddStates(states % StoredEvery) // the rest was reported as it was stored
 	p.Meter.SetBytes(0)                     // the states are garbage now
-	res.Counters = engine.Counters{}.Count(engine.CountStates, states)
 	return res
 }
 
 // Counters are the counters the explicit engine reports, zero: the
 // engine table's declaration.
-func Counters() engine.Counters { return engine.Counters{}.Count(engine.CountStates, 0) }
+func Counters() engine.Counters { return counters(0, 0, 0) }
+
+// counters are the explicit engine's counters, in this order: states
+// stored, and the expansions by a stubborn set that stayed reduced and
+// that the cycle proviso (or a missing key move) made full (reduce.go).
+func counters(states, reduced, proviso int) engine.Counters {
+	return engine.Counters{}.Count(engine.CountStates, states).
+		Count("reduced_expansions", reduced).
+		Count("proviso_expansions", proviso)
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/por"
 )
 
 // Options configure a search.
@@ -43,6 +44,8 @@ type Options struct {
 	// bound (the search may not end on a program whose stacks grow
 	// without bound).
 	MaxStack int
+	// NoPOR turns off partial-order reduction (reduce.go).
+	NoPOR bool
 }
 
 // StoredEvery is how many stored states make one Options.Stored call.
@@ -61,13 +64,14 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
+	r.Counters = counters(len(e.nodes), e.reduced, e.proviso)
 	if r.Verdict == engine.Safe && e.contextHit {
 		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
-			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts)}
+			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts), Counters: r.Counters}
 	}
 	if r.Verdict == engine.Safe && e.stackHit {
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
-			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack)}
+			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack), Counters: r.Counters}
 	}
 	return r, len(e.nodes)
 }
@@ -88,6 +92,9 @@ type storedStep struct {
 	concN      int32
 	suppressed bool
 	taken      int8
+	// chained: more steps, inside an atomic section, led from the parent
+	// to this node; this is the first of them (section.go).
+	chained bool
 }
 
 // stepInfo records how a node was reached from its parent: which thread
@@ -112,18 +119,36 @@ type concretised struct {
 
 type search struct {
 	contextHit bool // a step was not taken because of Options.Contexts
+	// sections: atomic sections run to their end before a state is
+	// stored (section.go).
+	sections bool
+	// por, if not nil, is the program's static independence: states are
+	// expanded by stubborn sets of threads (reduce.go). reduced and
+	// proviso count the reduced expansions and those the cycle proviso
+	// or a missing key move made full again.
+	por              *por.Info
+	reduced, proviso int
 	stepper
 	opts    Options
 	nodes   []node
 	states  *stateStore
 	conc    []concretised  // the concretised values of every node's step
 	failure *engine.Result // set when a violation is found or the search gives up
+	scratch []byte         // a record, reused
+	moves   int            // calls of move, for checking the context
 }
 
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
-	return &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st}
+	if !opts.KeepDead {
+		st.live = liveIndices(an.live)
+	}
+	e := &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
+	if !opts.NoPOR && e.sections && opts.Contexts == 0 {
+		e.por = por.Analyse(prog, opts.Label)
+	}
+	return e
 }
 
 func (e *search) initial() state {
@@ -142,7 +167,7 @@ func (e *search) initial() state {
 
 func (e *search) run(ctx context.Context) engine.Result {
 	init := e.initial()
-	e.add(init, -1, stepInfo{thread: -1, taken: -1})
+	e.add(init, -1, stepInfo{thread: -1, taken: -1}, false)
 	if r := e.labelReached(0); r != nil {
 		return *r
 	}
@@ -158,11 +183,18 @@ func (e *search) run(ctx context.Context) engine.Result {
 		}
 		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
+		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(int32(head), &s) {
+			if e.failure != nil {
+				return *e.failure
+			}
+			continue
+		}
+		m := &mover{head: int32(head)}
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
 				continue
 			}
-			e.expand(int32(head), &s, ti)
+			e.move(m, &s, ti)
 			if e.failure != nil {
 				return *e.failure
 			}
@@ -172,16 +204,16 @@ func (e *search) run(ctx context.Context) engine.Result {
 }
 
 // add stores s unless an equivalent state is known; it returns the index
-// of the new node, or -1.
-func (e *search) add(s state, parent int32, info stepInfo) int32 {
+// of the node, and whether it is new.
+func (e *search) add(s state, parent int32, info stepInfo, chained bool) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if !fresh {
-		return -1
+		return i, false
 	}
 	e.nodes = append(e.nodes, node{parent: parent, step: storedStep{
 		thread: info.thread, proc: info.proc, pc: info.pc,
 		concAt: int32(len(e.conc)), concN: int32(len(info.conc)),
-		suppressed: info.suppressed, taken: info.taken,
+		suppressed: info.suppressed, taken: info.taken, chained: chained,
 	}})
 	e.conc = append(e.conc, info.conc...)
 	if len(e.nodes)%StoredEvery == 0 {
@@ -192,7 +224,7 @@ func (e *search) add(s state, parent int32, info stepInfo) int32 {
 			e.opts.Footprint(e.footprint())
 		}
 	}
-	return i
+	return i, true
 }
 
 // footprint is the bytes the search's stored states take: the store's
@@ -223,9 +255,9 @@ func (e *search) labelReached(i int32) *engine.Result {
 	s := e.states.state(i)
 	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
-			r := &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label)}
-			r.Trace = e.trace(i, nil)
-			return r
+			states, steps := e.path(i)
+			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
+				Trace: buildTrace(e.prog, states, steps, nil)}
 		}
 	}
 	return nil

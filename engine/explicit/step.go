@@ -56,7 +56,7 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
 	info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
 	goTo := func(pc int, taken int8) {
-		c := s.clone()
+		c := s.cloneFor(ti)
 		c.threads[ti].pc = int32(pc)
 		info.taken = taken
 		emit(c, ti, -1, info)
@@ -102,11 +102,11 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 	case bp.Spawn:
 		x.spawn(s, ti, st, info, emit)
 	case bp.EndThread:
-		c := s.clone()
+		c := s.cloneFor(ti)
 		c.threads = append(c.threads[:ti], c.threads[ti+1:]...)
 		emit(c, -1, -1, info)
 	case bp.AtomicBegin, bp.AtomicEnd:
-		c := s.clone()
+		c := s.cloneFor(ti)
 		c.threads[ti].atomic = st.Kind == bp.AtomicBegin
 		c.threads[ti].pc = int32(st.Next)
 		emit(c, ti, -1, info)
@@ -138,7 +138,7 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 	if st.Constraint == nil {
 		// Without a constraint the targets are independent: each is a
 		// constant or a free value.
-		c := s.clone()
+		c := s.cloneFor(ti)
 		vals := make([]val, len(st.Targets))
 		for j, v := range st.Values {
 			vals[j] = ev.value(v)
@@ -180,7 +180,10 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
 	th := &s.threads[ti]
 	ev := &env{g: s.globals, l: th.locals, ch: ch}
-	c := s.clone()
+	c := s.cloneFor(ti)
+	if st.Broadcast() {
+		c = s.clone() // the passive targets are written in place (emitProduct)
+	}
 	for j, r := range st.Targets {
 		v := boolVal(ev.eval(st.Values[j]))
 		if r.Scope == bp.Global {
@@ -197,7 +200,7 @@ func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
 }
 
 func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
-	c := s.clone()
+	c := s.cloneFor(ti)
 	creator := &c.threads[ti]
 	creator.pc = int32(st.Next)
 	if len(s.threads) >= x.bound {

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"slices"
+
+	"github.com/bopgo/bopgo/bp"
 )
 
 // stateStore holds the search's states packed into byte records, in
@@ -16,30 +19,37 @@ import (
 //
 // A record is
 //
-//	keyLen uint32 | key | nextID uint32 | n uint16 | n × (sorted index uint16, id uint32)
+//	keyLen | key | nextID | n | n × (sorted index, id)
 //
-// The key is the state up to thread identities (threads are symmetric):
-// the globals, then each thread's part (proc uint16, pc uint32, atomic,
-// number of locals uint16, locals, number of stacked frames uint16, each
-// frame's proc uint16, pc uint32, number of locals uint16, locals) in
-// sorted order. The rest says which
-// part each thread is, in creation order, and its identity, so that the
-// state comes back exactly as stored.
+// every number an unsigned varint. The key is the state up to thread
+// identities (threads are symmetric): the globals, then each thread's
+// part (proc, pc<<1 | atomic, number of locals, locals, number of
+// stacked frames, each frame's proc, pc, number of locals, locals) in
+// sorted order. With liveness (stateStore.live) a part holds only the
+// locals live at its pc: the search forgets the others (they are X), and
+// in Getafix's SafeStack programs that is 5 of a thread's 322 slots. The
+// rest says which part each thread is, in creation order, and its
+// identity, so that the state comes back exactly as stored.
 type stateStore struct {
 	globals int // number of globals
 	// contexts: the key holds the switches so far and the rank of the
 	// thread that ran last (Options.Contexts).
 	contexts bool
-	chunks   [][]byte // the records, back to back in node order
-	at       []uint64 // at[i]: where node i's record is, chunk<<32 | offset
-	table    []uint64 // (hash tag << 32 | node+1), 0 when empty
-	seed     maphash.Seed
+	// live, if not nil, is liveIndices of the program: a record holds
+	// only the locals of a thread's current frame live at its pc, and
+	// the others come back X.
+	live   [][][]int32
+	chunks [][]byte // the records, back to back in node order
+	at     []uint64 // at[i]: where node i's record is, chunk<<32 | offset
+	table  []uint64 // (hash tag << 32 | node+1), 0 when empty
+	seed   maphash.Seed
 
 	// Scratch space reused by every add.
 	rec   []byte
 	parts [][]byte
 	order []int
 	rank  []int
+	key   []byte
 }
 
 // chunkSize is the size of a chunk of records: records go into fixed
@@ -131,7 +141,15 @@ func (st *stateStore) record(n int32) []byte {
 
 // recordKey returns the key of a record.
 func recordKey(rec []byte) []byte {
-	return rec[4 : 4+binary.LittleEndian.Uint32(rec)]
+	n, w := binary.Uvarint(rec)
+	return rec[w : w+int(n)]
+}
+
+// uvarint decodes the number at the start of p and returns it with the
+// rest of p.
+func uvarint(p []byte) (int, []byte) {
+	n, w := binary.Uvarint(p)
+	return int(n), p[w:]
 }
 
 // appendRecord appends s's record to buf.
@@ -145,16 +163,19 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		if i < cap(st.parts) {
 			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
-		p = binary.LittleEndian.AppendUint16(p, uint16(t.proc))
-		p = binary.LittleEndian.AppendUint32(p, uint32(t.pc))
-		p = append(p, boolByte(t.atomic))
-		p = binary.LittleEndian.AppendUint16(p, uint16(len(t.locals)))
-		p = appendPacked(p, t.locals)
-		p = binary.LittleEndian.AppendUint16(p, uint16(len(t.stack)))
+		p = binary.AppendUvarint(p, uint64(t.proc))
+		p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
+		p = binary.AppendUvarint(p, uint64(len(t.locals)))
+		if st.live != nil {
+			p = appendPackedAt(p, t.locals, st.live[t.proc][t.pc])
+		} else {
+			p = appendPacked(p, t.locals)
+		}
+		p = binary.AppendUvarint(p, uint64(len(t.stack)))
 		for _, f := range t.stack {
-			p = binary.LittleEndian.AppendUint16(p, uint16(f.proc))
-			p = binary.LittleEndian.AppendUint32(p, uint32(f.pc))
-			p = binary.LittleEndian.AppendUint16(p, uint16(len(f.locals)))
+			p = binary.AppendUvarint(p, uint64(f.proc))
+			p = binary.AppendUvarint(p, uint64(f.pc))
+			p = binary.AppendUvarint(p, uint64(len(f.locals)))
 			p = appendPacked(p, f.locals)
 		}
 		st.parts = append(st.parts, p)
@@ -166,33 +187,34 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		st.rank[i] = r
 	}
 
-	lenAt := len(buf)
-	buf = append(buf, 0, 0, 0, 0)
-	buf = appendPacked(buf, s.globals)
+	key := st.key[:0]
+	key = appendPacked(key, s.globals)
 	if st.contexts {
-		// The thread that ran last by its rank, 0xffff if none has run,
-		// 0xfffe if it has ended (the next step is a switch anyway).
-		last := uint16(0xffff)
-		if s.last >= 0 {
-			last = 0xfffe
+		// The thread that ran last by its rank, n+1 if none has run, n
+		// if it has ended (the next step is a switch anyway).
+		last := n + 1
+		if s.last >= 0 || s.last == endedThread {
+			last = n
 		}
 		for i := range s.threads {
 			if s.threads[i].id == s.last {
-				last = uint16(st.rank[i])
+				last = st.rank[i]
 			}
 		}
-		buf = binary.LittleEndian.AppendUint16(buf, uint16(s.switches))
-		buf = binary.LittleEndian.AppendUint16(buf, last)
+		key = binary.AppendUvarint(key, uint64(s.switches))
+		key = binary.AppendUvarint(key, uint64(last))
 	}
 	for _, i := range st.order {
-		buf = append(buf, st.parts[i]...)
+		key = append(key, st.parts[i]...)
 	}
-	binary.LittleEndian.PutUint32(buf[lenAt:], uint32(len(buf)-lenAt-4))
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(s.nextID))
-	buf = binary.LittleEndian.AppendUint16(buf, uint16(n))
+	st.key = key
+	buf = binary.AppendUvarint(buf, uint64(len(key)))
+	buf = append(buf, key...)
+	buf = binary.AppendUvarint(buf, uint64(s.nextID))
+	buf = binary.AppendUvarint(buf, uint64(n))
 	for i := range s.threads {
-		buf = binary.LittleEndian.AppendUint16(buf, uint16(st.rank[i]))
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(s.threads[i].id))
+		buf = binary.AppendUvarint(buf, uint64(st.rank[i]))
+		buf = binary.AppendUvarint(buf, uint64(s.threads[i].id))
 	}
 	return buf
 }
@@ -200,64 +222,77 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 // state decodes node n's state; it shares nothing with the store.
 func (st *stateStore) state(n int32) state {
 	rec := st.record(n)
-	key := recordKey(rec)
-	// One array holds every value (as in clone); a byte packs at most
-	// valsPerByte.
-	vals := make([]val, 0, valsPerByte*len(key))
+	kl, rec := uvarint(rec)
+	key, rest := rec[:kl], rec[kl:]
+	// One array holds every value (as in clone).
+	vals := make([]val, 0, st.globals+64)
 	vals = unpack(vals, key, st.globals)
 	s := state{globals: vals[:st.globals:st.globals]}
-	partsAt := packedLen(st.globals)
-	lastRank := -1
+	p := key[packedLen(st.globals):]
+	lastRank, lastCode := -1, -1
 	if st.contexts {
 		s.last = -1
-		s.switches = int32(binary.LittleEndian.Uint16(key[partsAt:]))
-		switch r := binary.LittleEndian.Uint16(key[partsAt+2:]); r {
-		case 0xffff:
-		case 0xfffe:
-			s.last = endedThread
-		default:
-			lastRank = int(r)
-		}
-		partsAt += 4
+		var sw int
+		sw, p = uvarint(p)
+		lastCode, p = uvarint(p)
+		s.switches = int32(sw)
 	}
 	var parts []thread
-	for p := key[partsAt:]; len(p) > 0; {
-		t := thread{
-			proc:   int32(binary.LittleEndian.Uint16(p)),
-			pc:     int32(binary.LittleEndian.Uint32(p[2:])),
-			atomic: p[6] != 0,
-		}
-		nl := int(binary.LittleEndian.Uint16(p[7:]))
+	for len(p) > 0 {
+		var t thread
+		var proc, pcAtomic, nl int
+		proc, p = uvarint(p)
+		pcAtomic, p = uvarint(p)
+		nl, p = uvarint(p)
+		t.proc, t.pc, t.atomic = int32(proc), int32(pcAtomic>>1), pcAtomic&1 != 0
 		from := len(vals)
-		vals = unpack(vals, p[9:], nl)
-		t.locals = vals[from:len(vals):len(vals)]
-		p = p[9+packedLen(nl):]
-		if nf := int(binary.LittleEndian.Uint16(p)); nf > 0 {
-			t.stack = make([]frame, nf)
-			p = p[2:]
-			for k := range t.stack {
-				f := frame{proc: int32(binary.LittleEndian.Uint16(p)), pc: int32(binary.LittleEndian.Uint32(p[2:]))}
-				nl := int(binary.LittleEndian.Uint16(p[6:]))
-				from := len(vals)
-				vals = unpack(vals, p[8:], nl)
-				f.locals = vals[from:len(vals):len(vals)]
-				t.stack[k] = f
-				p = p[8+packedLen(nl):]
+		if st.live != nil {
+			at := st.live[t.proc][t.pc]
+			for range nl {
+				vals = append(vals, vX)
 			}
+			unpackAt(vals[from:], p, at)
+			p = p[packedLen(len(at)):]
 		} else {
-			p = p[2:]
+			vals = unpack(vals, p, nl)
+			p = p[packedLen(nl):]
+		}
+		t.locals = vals[from:len(vals):len(vals)]
+		var nf int
+		nf, p = uvarint(p)
+		if nf > 0 {
+			t.stack = make([]frame, nf)
+			for k := range t.stack {
+				var fproc, fpc, fnl int
+				fproc, p = uvarint(p)
+				fpc, p = uvarint(p)
+				fnl, p = uvarint(p)
+				from := len(vals)
+				vals = unpack(vals, p, fnl)
+				p = p[packedLen(fnl):]
+				t.stack[k] = frame{proc: int32(fproc), pc: int32(fpc), locals: vals[from:len(vals):len(vals)]}
+			}
 		}
 		parts = append(parts, t)
 	}
-	rest := rec[4+len(key):]
-	s.nextID = int32(binary.LittleEndian.Uint32(rest))
-	n16 := int(binary.LittleEndian.Uint16(rest[4:]))
-	s.threads = make([]thread, n16)
+	if st.contexts {
+		switch {
+		case lastCode == len(parts):
+			s.last = endedThread
+		case lastCode < len(parts):
+			lastRank = lastCode
+		}
+	}
+	next, rest := uvarint(rest)
+	s.nextID = int32(next)
+	nt, rest := uvarint(rest)
+	s.threads = make([]thread, nt)
 	for i := range s.threads {
-		e := rest[6+6*i:]
-		rank := int(binary.LittleEndian.Uint16(e))
+		var rank, id int
+		rank, rest = uvarint(rest)
+		id, rest = uvarint(rest)
 		s.threads[i] = parts[rank]
-		s.threads[i].id = int32(binary.LittleEndian.Uint32(e[2:]))
+		s.threads[i].id = int32(id)
 		if rank == lastRank {
 			s.last = s.threads[i].id
 		}
@@ -300,4 +335,41 @@ func boolByte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// appendPackedAt appends the values vs[i] for i in at, packed.
+func appendPackedAt(buf []byte, vs []val, at []int32) []byte {
+	for i := 0; i < len(at); i += valsPerByte {
+		var b byte
+		for k := i; k < min(i+valsPerByte, len(at)); k++ {
+			b |= byte(vs[at[k]]) << (2 * (k - i))
+		}
+		buf = append(buf, b)
+	}
+	return buf
+}
+
+// unpackAt sets vs[i] for i in at to the values packed at the start of p.
+func unpackAt(vs []val, p []byte, at []int32) {
+	for k, i := range at {
+		vs[i] = val(p[k/valsPerByte] >> (2 * (k % valsPerByte)) & 3)
+	}
+}
+
+// liveIndices lists, for every proc and pc, the local slots live there.
+func liveIndices(live [][]bp.Bits) [][][]int32 {
+	out := make([][][]int32, len(live))
+	for pi, pcs := range live {
+		out[pi] = make([][]int32, len(pcs))
+		for pc, b := range pcs {
+			var at []int32
+			for w, word := range b {
+				for ; word != 0; word &= word - 1 {
+					at = append(at, int32(64*w+bits.TrailingZeros64(word)))
+				}
+			}
+			out[pi][pc] = at
+		}
+	}
+	return out
 }

@@ -60,16 +60,24 @@ func upToThreads(s state) string {
 // TestStateStore: every stored state comes back exactly (thread order and
 // identities included), a state equal up to the threads' order and
 // identities is found rather than stored again, and other states are
-// stored, through many growths of the index.
+// stored, through many growths of the index. Every other seed stores
+// only live locals (stateStore.live), its states' dead locals X, as the
+// search keeps them.
 func TestStateStore(t *testing.T) {
 	for seed := int64(1); seed <= 20; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		globals := 1 + int(seed)%9 // 1 to 9: packed into 1 to 3 bytes
 		st := newStateStore(globals)
+		if seed%2 == 0 {
+			st.live = randomLiveness(r)
+		}
 		var stored []state
 		index := map[string]int{}
 		for range 3000 {
 			s := randomState(r, globals)
+			if st.live != nil {
+				forgetUnlisted(&s, st.live)
+			}
 			n, fresh := st.add(&s)
 			if known, ok := index[upToThreads(s)]; ok {
 				require.False(t, fresh, "seed %d: %+v was stored as %+v", seed, s, stored[known])
@@ -88,6 +96,46 @@ func TestStateStore(t *testing.T) {
 		require.Equal(t, len(stored), st.len())
 		for i, s := range stored {
 			assert.Equal(t, s, st.state(int32(i)), "seed %d, node %d", seed, i)
+		}
+	}
+}
+
+// randomLiveness draws the live slots of 3 procs of 300 pcs, among 14.
+func randomLiveness(r *rand.Rand) [][][]int32 {
+	live := make([][][]int32, 3)
+	for p := range live {
+		live[p] = make([][]int32, 300)
+		for pc := range live[p] {
+			for i := range int32(14) {
+				if r.Intn(3) == 0 {
+					live[p][pc] = append(live[p][pc], i)
+				}
+			}
+		}
+	}
+	return live
+}
+
+// forgetUnlisted gives every thread of s the 14 locals of the procs of
+// randomLiveness (the values drawn, then 1s) and sets those live does not
+// list to X.
+func forgetUnlisted(s *state, live [][][]int32) {
+	for ti := range s.threads {
+		t := &s.threads[ti]
+		for len(t.locals) < 14 {
+			t.locals = append(t.locals, v1)
+		}
+		t.locals = t.locals[:14]
+		keep := make([]bool, len(t.locals))
+		for _, i := range live[t.proc][t.pc] {
+			if int(i) < len(keep) {
+				keep[i] = true
+			}
+		}
+		for i := range t.locals {
+			if !keep[i] {
+				t.locals[i] = vX
+			}
 		}
 	}
 }

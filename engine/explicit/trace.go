@@ -2,22 +2,31 @@ package explicit
 
 import "github.com/bopgo/bopgo/bp"
 
-// trace builds the concrete trace ending at node end; fail, if not nil, is
-// a failing assertion executed from end.
-func (e *search) trace(end int32, fail *stepInfo) *bp.Trace {
-	var path []int32
+// path returns the states from the initial one to node end, and the
+// steps between them (steps[j] led to states[j]; steps[0] is none), the
+// steps inside atomic sections rebuilt (section.go).
+func (e *search) path(end int32) ([]state, []stepInfo) {
+	var nodes []int32
 	for i := end; i >= 0; i = e.nodes[i].parent {
-		path = append(path, i)
+		nodes = append(nodes, i)
 	}
-	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
-		path[l], path[r] = path[r], path[l]
+	var states []state
+	var steps []stepInfo
+	for j := len(nodes) - 1; j >= 0; j-- {
+		i := nodes[j]
+		info := e.step(i)
+		if e.nodes[i].step.chained && len(states) > 0 {
+			links := e.rebuildSection(nodes[j+1], &states[len(states)-1], i)
+			if len(links) > 0 {
+				for _, l := range links[:len(links)-1] {
+					states, steps = append(states, l.s), append(steps, l.info)
+				}
+				info = links[len(links)-1].info
+			}
+		}
+		states, steps = append(states, e.states.state(i)), append(steps, info)
 	}
-	states := make([]state, len(path))
-	steps := make([]stepInfo, len(path))
-	for j, i := range path {
-		states[j], steps[j] = e.states.state(i), e.step(i)
-	}
-	return buildTrace(e.prog, states, steps, fail)
+	return states, steps
 }
 
 // buildTrace makes the path of three-valued states (steps[j] the step

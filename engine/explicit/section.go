@@ -1,0 +1,218 @@
+package explicit
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/bopgo/bopgo/engine"
+)
+
+// Atomic sections run to their end before a state is stored.
+//
+// While a thread holds an atomic section no other thread moves, so the
+// states inside a section form a tree hanging off the state where the
+// section began, and no interleaving is lost by storing only the states
+// where no thread holds one (the section's ends). Getafix's programs run
+// each thread in a section from one yield point to the next (bp's
+// Lipton reduction), about ten steps a section in the SafeStack programs:
+// storing each of them cost nine states in ten. A section is run depth
+// first with the property checked at every step; it forgets nothing the
+// trace needs, because the steps inside are rebuilt when a trace passes
+// through them (rebuildSection). States at a loop head of the holder are
+// remembered for the one run (mover.seen), so a section that loops for
+// ever inside ends.
+//
+// Not for programs with calls (e.sections false): a thread's stack can
+// then grow inside a section without a loop head, and the search stores
+// every state as before.
+
+// link is one step taken inside a section: the step and its state.
+type link struct {
+	info stepInfo
+	s    state
+}
+
+// mover is one run of a thread's step from a stored state, through the
+// section it may enter, to the states where no thread holds one.
+type mover struct {
+	head  int32  // the stored node moved from
+	chain []link // the steps inside a section so far
+	seen  map[string]bool
+	// revisit: a state the run ended in was stored before head's
+	// expansion ended (the cycle proviso of partial-order reduction).
+	revisit bool
+	// rebuild, when not nil, is the record of the state sought: the run
+	// stores nothing, and found is the chain that reaches that state.
+	rebuild []byte
+	found   []link
+}
+
+func (m *mover) done() bool { return m.found != nil }
+
+// move runs the step of thread ti of s and settles each successor. It
+// reports whether every value of the unknown slots the step reads leads
+// to a state that ends the run (is stored): the step is then enabled in
+// every concrete state that s stands for.
+func (e *search) move(m *mover, s *state, ti int) bool {
+	// A section can run long (a loop inside it), and the search checks
+	// its context only between stored states: check here too, but not
+	// while a trace is built (a violation found must keep its trace).
+	if e.moves++; e.moves&0xfff == 0 && m.rebuild == nil && e.ctx != nil && e.ctx.Err() != nil && e.failure == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+	}
+	if e.failure != nil {
+		return false
+	}
+	th := s.threads[ti]
+	switches := s.switches
+	if e.opts.Contexts > 0 && s.last != -1 && s.last != th.id {
+		if switches++; int(switches) > e.opts.Contexts {
+			e.contextHit = true
+			return false
+		}
+	}
+	xs := e.an.unknownReads(s, ti)
+	if len(xs) > maxEnum {
+		e.fail(engine.Choices, tooManyReads(e.prog, &e.prog.Procs[th.proc].Steps[th.pc], len(xs)))
+		return false
+	}
+	all := true
+	for mask := 0; mask < 1<<len(xs); mask++ {
+		c, conc := concretise(s, xs, mask)
+		reached := false
+		fails := e.stepper.exec(&c, ti, stepInfo{conc: conc}, func(n state, moved, created int, info stepInfo) {
+			if e.failure != nil || m.done() {
+				return
+			}
+			if e.opts.Contexts > 0 {
+				n.last, n.switches = th.id, switches
+			}
+			if e.settle(m, n, moved, created, info) {
+				reached = true
+			}
+		})
+		if fails && m.rebuild == nil && e.failure == nil {
+			info := stepInfo{thread: th.id, proc: th.proc, pc: th.pc, conc: conc, taken: -1}
+			e.violation(m, &info, nil, "assertion can fail")
+		}
+		if err := e.stepper.err; err != nil && e.failure == nil {
+			if e.ctx.Err() != nil {
+				r := engine.Stopped(e.ctx)
+				e.failure = &r
+			} else {
+				e.fail(engine.Choices, err.Error())
+			}
+		}
+		if e.failure != nil || m.done() {
+			return false
+		}
+		all = all && reached
+	}
+	return all
+}
+
+// settle takes successor n of a step: it forgets the dead locals, checks
+// the label property, and either runs on the thread holding a section or
+// ends the run in n. It reports whether the run reached an end.
+func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bool {
+	if !e.opts.KeepDead {
+		if st := &e.prog.Procs[info.proc].Steps[info.pc]; st.Broadcast() {
+			// Passive threads were written too.
+			for t := range n.threads {
+				e.forget(&n, t)
+			}
+		} else if moved >= 0 {
+			e.forget(&n, moved)
+		}
+		if created >= 0 {
+			e.forget(&n, created)
+		}
+	}
+	if m.rebuild == nil && e.opts.Label != "" {
+		for _, t := range []int{moved, created} {
+			if t >= 0 && e.an.target[n.threads[t].proc][n.threads[t].pc] {
+				e.violation(m, nil, &link{info, n}, fmt.Sprintf("label %s reached", e.opts.Label))
+				return false
+			}
+		}
+	}
+	holder := -1
+	if e.sections {
+		holder = n.atomicHolder()
+	}
+	if holder < 0 {
+		return e.arrive(m, n, info)
+	}
+	if t := &n.threads[holder]; e.an.loopHead[t.proc][t.pc] {
+		e.scratch = e.states.appendRecord(e.scratch[:0], &n)
+		k := string(recordKey(e.scratch))
+		if m.seen[k] {
+			return false
+		}
+		if m.seen == nil {
+			m.seen = map[string]bool{}
+		}
+		m.seen[k] = true
+	}
+	m.chain = append(m.chain, link{info, n})
+	ok := e.move(m, &n, holder)
+	m.chain = m.chain[:len(m.chain)-1]
+	return ok
+}
+
+// forget forgets the dead locals of thread ti of n where the record
+// would keep them: the record of a thread without a stack holds only its
+// live locals anyway (stateStore.live), and setting the others to X
+// took a quarter of the search's time on the SafeStack programs.
+func (e *search) forget(n *state, ti int) {
+	if e.states.live == nil || len(n.threads[ti].stack) > 0 {
+		e.forgetDead(n, ti)
+	}
+}
+
+// arrive ends a run in n: it stores n, or when rebuilding compares it
+// with the state sought.
+func (e *search) arrive(m *mover, n state, info stepInfo) bool {
+	if m.rebuild != nil {
+		e.scratch = e.states.appendRecord(e.scratch[:0], &n)
+		if bytes.Equal(e.scratch, m.rebuild) {
+			m.found = append(append([]link(nil), m.chain...), link{info, n})
+		}
+		return true
+	}
+	first, chained := info, len(m.chain) > 0
+	if chained {
+		first = m.chain[0].info
+	}
+	if i, fresh := e.add(n, m.head, first, chained); !fresh && i <= m.head {
+		m.revisit = true
+	}
+	return true
+}
+
+// violation ends the search with Unsafe: the path to the run's head, the
+// steps of its section so far, and last (a state where the label is
+// reached) or fail (a failing assertion from the last state).
+func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) {
+	states, steps := e.path(m.head)
+	for _, l := range m.chain {
+		states, steps = append(states, l.s), append(steps, l.info)
+	}
+	if last != nil {
+		states, steps = append(states, last.s), append(steps, last.info)
+	}
+	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: reason, Trace: buildTrace(e.prog, states, steps, fail)}
+}
+
+// rebuildSection returns the steps inside a section from node parent
+// (whose state is ps) to node child, and their states: the run that
+// stored child, done again. It is deterministic, so it finds child.
+func (e *search) rebuildSection(parent int32, ps *state, child int32) []link {
+	cs := e.states.state(child)
+	m := &mover{head: parent, rebuild: e.states.appendRecord(nil, &cs)}
+	if ti := ps.find(e.nodes[child].step.thread); ti >= 0 {
+		e.move(m, ps, ti)
+	}
+	return m.found
+}
