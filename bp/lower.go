@@ -19,18 +19,12 @@ const MaxSteps = 1 << 21
 // write it down (a call tree of depth d and fan-out n inlines to n^d
 // copies; benchmarks/results/summaries.md).
 func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
-	keep := !opts.KeepCalls && inlinedTooLarge(f)
-	if !keep {
-		prog, tooLarge, err := lower(f, opts)
-		if !tooLarge || opts.KeepCalls {
-			return prog, err
-		}
+	prog, tooLarge, err := lower(f, opts)
+	if !tooLarge || opts.KeepCalls {
+		return prog, err
 	}
-	// Too large inlined (estimated beforehand, or found while lowering:
-	// the estimate counts statements, not the steps each lowers to).
 	opts.KeepCalls = true
-	prog, _, err := lower(f, opts)
-	if err != nil {
+	if prog, _, err = lower(f, opts); err != nil {
 		return nil, err
 	}
 	prog.Notes = append(prog.Notes, &Error{Pos: Position{Filename: f.File.Name},
@@ -38,15 +32,12 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	return prog, nil
 }
 
-// inlinedTooLarge estimates whether inlining the calls of f's main and
-// thread functions writes more than MaxSteps statements, so that Lower
-// need not find it out by lowering two million steps first. Programs
-// with errors are left to lowering, which reports them.
-func inlinedTooLarge(f *SourceFile) bool {
-	in, errs := check(f)
-	if len(errs) > 0 {
-		return false
-	}
+// inlinedTooLarge estimates whether inlining the calls of main and the
+// thread functions writes more than MaxSteps statements, so that lower
+// need not find it out by lowering two million steps first (the estimate
+// counts statements, not the steps each lowers to: lowering still stops
+// at MaxSteps).
+func (in *info) inlinedTooLarge() bool {
 	size := map[string]int{}
 	var sizeOf func(name string) int
 	sizeOf = func(name string) int {
@@ -81,11 +72,15 @@ func inlinedTooLarge(f *SourceFile) bool {
 }
 
 // lower is Lower with the calls inlined or kept as opts says; tooLarge
-// reports that the program passed MaxSteps.
+// reports that the inlined program passes MaxSteps (estimated, or found
+// while lowering).
 func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
 	in, errs := check(f)
 	if len(errs) > 0 {
 		return nil, false, errs
+	}
+	if !opts.KeepCalls && in.inlinedTooLarge() {
+		return nil, true, nil
 	}
 	if opts.KeepCalls {
 		for _, fi := range in.funcs {

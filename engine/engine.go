@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 
 	"github.com/bopgo/bopgo/bp"
@@ -157,6 +158,19 @@ func (m *Meter) Bound() int { return int(m.bound.Load()) }
 func Stopped(ctx context.Context) Result {
 	limit, why := verdict.Stopped(ctx)
 	return Result{Limit: limit, Reason: why}
+}
+
+// MaxTraceSteps bounds the counterexamples an engine builds: a path
+// through procedure summaries can be exponentially longer than the
+// summaries (a call tree of depth d and fan-out k runs its leaves k^d
+// times), and its states are full states.
+const MaxTraceSteps = 1 << 22
+
+// TraceTooLong is the answer to a bug found, why, whose counterexample
+// has n > MaxTraceSteps steps: none, as an answer without a trace to
+// replay is no answer, with the reason.
+func TraceTooLong(why string, n int64) Result {
+	return Result{Reason: fmt.Sprintf("%s, but the counterexample has %d steps or more, over the %d a trace may have; unchecked, so no answer", why, n, MaxTraceSteps)}
 }
 
 // Run is an engine's entry point: check p with at most bound live threads

@@ -303,31 +303,23 @@ func (e *summarySearch) found(f int32, fail *stepInfo, why string) {
 	if e.failure != nil {
 		return
 	}
-	if n := e.pathLen(f, map[int32]int64{}); n > MaxTraceSteps {
-		// A path through summaries can be exponentially longer than
-		// the summaries (a call tree of depth d and fan-out k runs its
-		// leaves k^d times): a bug whose every execution is that long
-		// cannot be shown, and an answer without a trace to replay is
-		// no answer.
-		e.failure = &engine.Result{Reason: fmt.Sprintf("%s, but the counterexample has %d steps or more, over the %d a trace may have; unchecked, so no answer", why, n, MaxTraceSteps)}
+	if n := e.pathLen(f, map[int32]int64{}); n > engine.MaxTraceSteps {
+		r := engine.TraceTooLong(why, n)
+		e.failure = &r
 		return
 	}
 	states, steps := e.path(f)
 	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: buildTrace(e.prog, states, steps, fail)}
 }
 
-// MaxTraceSteps bounds the counterexamples the summary search builds
-// (their states are full states, a few hundred bytes each).
-const MaxTraceSteps = 1 << 22
-
 // pathLen is the number of steps of path(f), counted without building
-// it, saturating past MaxTraceSteps; memo holds withinLen's answers.
+// it, saturating past engine.MaxTraceSteps; memo holds withinLen's answers.
 func (e *summarySearch) pathLen(f int32, memo map[int32]int64) int64 {
 	n := e.withinLen(f, memo)
 	for c := e.facts[f].ctx; e.contexts[c].creator != nil; {
 		call := e.contexts[c].creator
 		n += e.withinLen(call.fact, memo)
-		if n > MaxTraceSteps {
+		if n > engine.MaxTraceSteps {
 			return n
 		}
 		c = e.facts[call.fact].ctx
@@ -341,7 +333,7 @@ func (e *summarySearch) withinLen(f int32, memo map[int32]int64) int64 {
 		return n
 	}
 	var n int64
-	for g := f; g >= 0 && n <= MaxTraceSteps; g = e.facts[g].from {
+	for g := f; g >= 0 && n <= engine.MaxTraceSteps; g = e.facts[g].from {
 		n++
 		if fact := &e.facts[g]; fact.via != nil {
 			n += e.withinLen(fact.exitF.fact, memo)

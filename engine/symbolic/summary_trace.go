@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/go-air/gini/z"
 
@@ -12,19 +11,13 @@ import (
 
 // unsafe is the answer for a bug at node end of the reach space (fail: its
 // assertion fails), with its counterexample; when that would have more
-// than MaxTraceSteps steps, no answer, with the reason: a path through
-// summaries can be exponentially longer than they are (a call tree of
-// depth d and fan-out k runs its leaves k^d times), and an answer
-// without a trace to replay is no answer.
+// than engine.MaxTraceSteps steps, no answer (engine.TraceTooLong).
 func (x *sumSearch) unsafe(end int, fail bool, why string) engine.Result {
-	if n := x.walkLen(x.reach, end, map[walkKey]int64{}); n > MaxTraceSteps {
-		return engine.Result{Reason: fmt.Sprintf("%s, but the counterexample has %d steps or more, over the %d a trace may have; unchecked, so no answer", why, n, MaxTraceSteps)}
+	if n := x.walkLen(x.reach, end, map[walkKey]int64{}); n > engine.MaxTraceSteps {
+		return engine.TraceTooLong(why, n)
 	}
 	return engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: x.trace(end, fail)}
 }
-
-// MaxTraceSteps bounds the counterexamples the summary search builds.
-const MaxTraceSteps = 1 << 22
 
 // walkKey is a node of a space, for walkLen's memo.
 type walkKey struct {
@@ -33,14 +26,14 @@ type walkKey struct {
 }
 
 // walkLen is the number of steps walk appends for node end of space s,
-// counted without evaluating anything, saturating past MaxTraceSteps.
+// counted without evaluating anything, saturating past engine.MaxTraceSteps.
 func (x *sumSearch) walkLen(s *sumSpace, end int, memo map[walkKey]int64) int64 {
 	k := walkKey{s, end}
 	if n, ok := memo[k]; ok {
 		return n
 	}
 	var n int64
-	for i := end; i >= 0 && n <= MaxTraceSteps; i = s.nodes[i].parent {
+	for i := end; i >= 0 && n <= engine.MaxTraceSteps; i = s.nodes[i].parent {
 		if s.nodes[i].parent < 0 {
 			break // the root: no step leads to it
 		}
