@@ -36,26 +36,50 @@ install() {
 	fi
 }
 
-# waitfor TRIES COMMAND...: run COMMAND every 0.2 s until it succeeds.
+# waitfor SECONDS PIDFILE COMMAND...: run COMMAND every 0.2 s until it
+# succeeds, for at most SECONDS, or until the daemon whose pid PIDFILE
+# holds has died (it wrote its pid and exited: a fatal error in its log).
+# A deadline rather than a count of tries, since a try of scontrol ping
+# against a dead controller takes seconds. On failure it prints the end
+# of every daemon's log in $logs, so that a failure in CI says which
+# daemon did not come up and why.
+logs=
 waitfor() {
-	local tries=$1
-	shift
-	for ((i = 0; i < tries; i++)); do
+	local deadline=$((SECONDS + $1)) pidfile=$2
+	shift 2
+	while ((SECONDS < deadline)); do
 		"$@" >/dev/null 2>&1 && return 0
+		if [ -f "$pidfile" ] && ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+			echo "cluster.sh: the daemon of $pidfile exited" >&2
+			deadline=0
+			break
+		fi
 		sleep 0.2
 	done
-	echo "cluster.sh: timed out waiting for: $*" >&2
+	((deadline == 0)) || echo "cluster.sh: timed out waiting for: $*" >&2
+	if [ -n "$logs" ]; then
+		for f in "$logs"/*.log; do
+			[ -f "$f" ] || continue
+			echo "--- the end of $f:" >&2
+			tail -n 15 "$f" >&2
+		done
+	fi
 	return 1
 }
 
 up() {
-	local dir port host mem
+	local dir port host mem wait
 	dir=$(realpath -m "$1")
 	port=${2:-16817}
 	host=$(hostname -s)
 	mem=$(awk '/MemTotal/ { print int($2 / 1024) - 1024 }' /proc/meminfo)
+	# Each wait gives up after 90 s: CI runs other test packages beside
+	# this one on its two cores, and slurmctld once did not answer within
+	# 30 s there.
+	wait=90
 	export PATH=$PATH:/usr/sbin
 	mkdir -p "$dir"/{munge,db,state,spool,log}
+	logs=$dir/log
 	chmod 755 "$dir" "$dir/munge"
 
 	# munge, on a socket and key of its own (not the system's).
@@ -70,7 +94,7 @@ up() {
 	mariadbd --user=root --datadir="$dir/db/data" --socket="$dir/db/sock" --port=$((port + 3)) \
 		--bind-address=127.0.0.1 --pid-file="$dir/db/pid" --log-error="$dir/log/mariadb.log" \
 		--skip-name-resolve --innodb-buffer-pool-size=32M >/dev/null 2>&1 &
-	waitfor 150 mariadb --socket="$dir/db/sock" -e 'select 1'
+	waitfor "$wait" "$dir/db/pid" mariadb --socket="$dir/db/sock" -e 'select 1'
 	mariadb --socket="$dir/db/sock" -e "CREATE USER 'slurm'@'127.0.0.1' IDENTIFIED BY 'bopgo';
 		GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';"
 
@@ -137,12 +161,12 @@ PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 	export SLURM_CONF=$dir/slurm.conf
 	slurmdbd
-	waitfor 150 sacctmgr --noheader list cluster
+	waitfor "$wait" "$dir/slurmdbd.pid" sacctmgr --noheader list cluster
 	sacctmgr --immediate add cluster bopgo >/dev/null
 	slurmctld
-	waitfor 150 scontrol ping
+	waitfor "$wait" "$dir/slurmctld.pid" scontrol ping
 	slurmd
-	waitfor 150 sh -c 'sinfo --noheader --format=%T | grep -qx idle'
+	waitfor "$wait" "$dir/slurmd.pid" sh -c 'sinfo --noheader --format=%T | grep -qx idle'
 	echo "export SLURM_CONF=$dir/slurm.conf"
 }
 
