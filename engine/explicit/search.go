@@ -3,7 +3,6 @@ package explicit
 import (
 	"context"
 	"fmt"
-	"unsafe"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
@@ -64,7 +63,7 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
-	r.Counters = counters(len(e.nodes), e.reduced, e.proviso)
+	r.Counters = counters(len(e.parents), e.reduced, e.proviso)
 	if r.Verdict == engine.Safe && e.contextHit {
 		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts), Counters: r.Counters}
@@ -73,29 +72,16 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack), Counters: r.Counters}
 	}
-	return r, len(e.nodes)
+	return r, len(e.parents)
 }
 
-// node is how a stored state was reached: its parent and the step that
-// produced it (the state itself is in the engine's stateStore, under the
-// same index). It holds no pointer, like the store (store.go).
-type node struct {
-	parent int32
-	step   storedStep
-}
-
-// storedStep is a stepInfo whose concretised values are e.conc[at:at+n].
-type storedStep struct {
-	thread     int32
-	proc, pc   int32
-	concAt     int32
-	concN      int32
-	suppressed bool
-	taken      int8
-	// chained: more steps, inside an atomic section, led from the parent
-	// to this node; this is the first of them (section.go).
-	chained bool
-}
+// A stored state keeps only its parent's index (search.parents): the
+// step that led to it (which thread moved, the values its X-reads were
+// split into, the steps inside an atomic section) is found again when a
+// trace passes through it, by running the parent's moves once more
+// (rebuildStep). Steps, each with its split values, took most of a
+// state's memory in Getafix's SafeStack programs, about 150 of 250
+// bytes, and a search there is bounded by memory; traces are rare.
 
 // stepInfo records how a node was reached from its parent: which thread
 // moved, from where, and the values its X-reads were split into.
@@ -129,10 +115,11 @@ type search struct {
 	por              *por.Info
 	reduced, proviso int
 	stepper
-	opts    Options
-	nodes   []node
+	opts Options
+	// parents[i] is the node whose expansion stored node i (-1 for the
+	// initial state); the state itself is in states, under the same index.
+	parents []int32
 	states  *stateStore
-	conc    []concretised  // the concretised values of every node's step
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
 	moves   int            // calls of move, for checking the context
@@ -167,18 +154,18 @@ func (e *search) initial() state {
 
 func (e *search) run(ctx context.Context) engine.Result {
 	init := e.initial()
-	e.add(init, -1, stepInfo{thread: -1, taken: -1}, false)
+	e.add(init, -1)
 	if r := e.labelReached(0); r != nil {
 		return *r
 	}
-	for head := 0; head < len(e.nodes); head++ {
+	for head := 0; head < len(e.parents); head++ {
 		// Every state: one expansion can enumerate 2^k choices (a
 		// constrained assignment of k variables), so a coarser check let
 		// a 5 s timeout run for minutes.
 		if ctx.Err() != nil {
 			return engine.Stopped(ctx)
 		}
-		if e.opts.MaxStates > 0 && len(e.nodes) >= e.opts.MaxStates {
+		if e.opts.MaxStates > 0 && len(e.parents) >= e.opts.MaxStates {
 			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
 		s := e.states.state(int32(head))
@@ -203,20 +190,15 @@ func (e *search) run(ctx context.Context) engine.Result {
 	return engine.Result{Verdict: engine.Safe}
 }
 
-// add stores s unless an equivalent state is known; it returns the index
-// of the node, and whether it is new.
-func (e *search) add(s state, parent int32, info stepInfo, chained bool) (int32, bool) {
+// add stores s, reached from node parent, unless an equivalent state is
+// known; it returns the index of the node, and whether it is new.
+func (e *search) add(s state, parent int32) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if !fresh {
 		return i, false
 	}
-	e.nodes = append(e.nodes, node{parent: parent, step: storedStep{
-		thread: info.thread, proc: info.proc, pc: info.pc,
-		concAt: int32(len(e.conc)), concN: int32(len(info.conc)),
-		suppressed: info.suppressed, taken: info.taken, chained: chained,
-	}})
-	e.conc = append(e.conc, info.conc...)
-	if len(e.nodes)%StoredEvery == 0 {
+	e.parents = append(e.parents, parent)
+	if len(e.parents)%StoredEvery == 0 {
 		if e.opts.Stored != nil {
 			e.opts.Stored(StoredEvery)
 		}
@@ -228,22 +210,9 @@ func (e *search) add(s state, parent int32, info stepInfo, chained bool) (int32,
 }
 
 // footprint is the bytes the search's stored states take: the store's
-// records and index, and the tree of nodes with their steps' values.
+// records and index, and the parents.
 func (e *search) footprint() int64 {
-	n := e.states.bytes()
-	n += int64(cap(e.nodes)) * int64(unsafe.Sizeof(node{}))
-	n += int64(cap(e.conc)) * int64(unsafe.Sizeof(concretised{}))
-	return n
-}
-
-// step returns the step that produced node i.
-func (e *search) step(i int32) stepInfo {
-	st := e.nodes[i].step
-	return stepInfo{
-		thread: st.thread, proc: st.proc, pc: st.pc,
-		conc:       e.conc[st.concAt : st.concAt+st.concN : st.concAt+st.concN],
-		suppressed: st.suppressed, taken: st.taken,
-	}
+	return e.states.bytes() + 4*int64(cap(e.parents))
 }
 
 // labelReached reports a violation if a thread of node i is at a target

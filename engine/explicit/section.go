@@ -181,11 +181,7 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 		}
 		return true
 	}
-	first, chained := info, len(m.chain) > 0
-	if chained {
-		first = m.chain[0].info
-	}
-	if i, fresh := e.add(n, m.head, first, chained); !fresh && i <= m.head {
+	if i, fresh := e.add(n, m.head); !fresh && i <= m.head {
 		m.revisit = true
 	}
 	return true
@@ -205,14 +201,18 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) 
 	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: reason, Trace: buildTrace(e.prog, states, steps, fail)}
 }
 
-// rebuildSection returns the steps inside a section from node parent
-// (whose state is ps) to node child, and their states: the run that
-// stored child, done again. It is deterministic, so it finds child.
-func (e *search) rebuildSection(parent int32, ps *state, child int32) []link {
+// rebuildStep returns the steps from node parent (whose state is ps) to
+// node child, and their states: one step, or the steps of the section it
+// began. It runs the moves of ps's threads again until one stores child:
+// a move is deterministic, so the one that stored it does.
+func (e *search) rebuildStep(ps *state, child int32) []link {
 	cs := e.states.state(child)
-	m := &mover{head: parent, rebuild: e.states.appendRecord(nil, &cs)}
-	if ti := ps.find(e.nodes[child].step.thread); ti >= 0 {
-		e.move(m, ps, ti)
+	want := e.states.appendRecord(nil, &cs)
+	for ti := range ps.threads {
+		m := &mover{rebuild: want}
+		if e.move(m, ps, ti); m.found != nil {
+			return m.found
+		}
 	}
-	return m.found
+	return nil
 }

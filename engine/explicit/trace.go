@@ -1,30 +1,32 @@
 package explicit
 
-import "github.com/bopgo/bopgo/bp"
+import (
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp"
+)
 
 // path returns the states from the initial one to node end, and the
 // steps between them (steps[j] led to states[j]; steps[0] is none), the
-// steps inside atomic sections rebuilt (section.go).
+// steps rebuilt from each state's parent (rebuildStep) with those inside
+// atomic sections.
 func (e *search) path(end int32) ([]state, []stepInfo) {
 	var nodes []int32
-	for i := end; i >= 0; i = e.nodes[i].parent {
+	for i := end; i >= 0; i = e.parents[i] {
 		nodes = append(nodes, i)
 	}
-	var states []state
-	var steps []stepInfo
-	for j := len(nodes) - 1; j >= 0; j-- {
-		i := nodes[j]
-		info := e.step(i)
-		if e.nodes[i].step.chained && len(states) > 0 {
-			links := e.rebuildSection(nodes[j+1], &states[len(states)-1], i)
-			if len(links) > 0 {
-				for _, l := range links[:len(links)-1] {
-					states, steps = append(states, l.s), append(steps, l.info)
-				}
-				info = links[len(links)-1].info
-			}
+	states := []state{e.states.state(nodes[len(nodes)-1])}
+	steps := []stepInfo{{thread: -1, taken: -1}}
+	for j := len(nodes) - 2; j >= 0; j-- {
+		links := e.rebuildStep(&states[len(states)-1], nodes[j])
+		if links == nil {
+			panic(fmt.Sprintf("explicit: no move of node %d's state stores node %d", nodes[j+1], nodes[j]))
 		}
-		states, steps = append(states, e.states.state(i)), append(steps, info)
+		for _, l := range links[:len(links)-1] {
+			states, steps = append(states, l.s), append(steps, l.info)
+		}
+		// The stored state, as before: its dead locals are X.
+		states, steps = append(states, e.states.state(nodes[j])), append(steps, links[len(links)-1].info)
 	}
 	return states, steps
 }
