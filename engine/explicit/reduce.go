@@ -1,6 +1,11 @@
 package explicit
 
-import "github.com/bopgo/bopgo/por"
+import (
+	"slices"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/por"
+)
 
 // Partial-order reduction: stubborn sets of threads.
 //
@@ -41,6 +46,22 @@ import "github.com/bopgo/bopgo/por"
 // was expanded before it, so every cycle has a fully expanded state
 // (Bošnački, Leue and Lluch-Lafuente's C3 for BFS; the symbolic engine's
 // ample.go uses the same form).
+//
+// A program that cannot revisit a state needs no proviso (search.acyclic,
+// terminates): when no thread's control flow has a cycle and no proc can
+// start, directly or through others, a thread of its own proc, every move
+// lowers the program's remaining work,
+//
+//	Φ(s) = Σ over s's threads of W(proc, pc),
+//	W(p, pc) = 1 + W(q, entry) if pc starts a thread of q + max over pc's successors of W(p, ·),
+//
+// which is finite then (both graphs are acyclic): a move of a thread at
+// pc replaces W(p, pc) by less (its successor's, plus the thread it may
+// start), an ended thread's W leaves the sum, and the steps inside a
+// section are moves too. So the state graph has no cycle and no thread
+// can be postponed for ever. In Getafix's unrolled SafeStack programs the
+// proviso made more expansions full (7.4 million) than the reduction
+// made reduced (5.9 million).
 //
 // Off (Options.NoPOR) or not used: with a bound on context switches
 // (reordering moves changes the count) and in programs with calls (their
@@ -104,7 +125,7 @@ func (e *search) expandReduced(head int32, s *state) bool {
 			return true
 		}
 	}
-	if key && !m.revisit {
+	if key && (!m.revisit || e.acyclic) {
 		e.reduced++
 		return true
 	}
@@ -115,6 +136,50 @@ func (e *search) expandReduced(head int32, s *state) bool {
 			if e.failure != nil {
 				return true
 			}
+		}
+	}
+	return true
+}
+
+// terminates reports whether every execution of prog ends: no proc's
+// control flow has a cycle (an has no loop head) and the graph of
+// thread starts (proc p has a step that starts a thread of proc q) has
+// none either. Then Φ above is finite and every move lowers it.
+func terminates(prog *bp.Program, an *analysis) bool {
+	for pi := range prog.Procs {
+		if slices.Contains(an.loopHead[pi], true) {
+			return false
+		}
+	}
+	// A depth-first search of the start graph for a back edge.
+	const (
+		unseen = iota
+		onStack
+		finished
+	)
+	mark := make([]uint8, len(prog.Procs))
+	var cyclic func(p int) bool
+	cyclic = func(p int) bool {
+		mark[p] = onStack
+		for _, st := range prog.Procs[p].Steps {
+			if st.Kind != bp.Spawn {
+				continue
+			}
+			switch mark[st.SpawnProc] {
+			case onStack:
+				return true
+			case unseen:
+				if cyclic(st.SpawnProc) {
+					return true
+				}
+			}
+		}
+		mark[p] = finished
+		return false
+	}
+	for p := range prog.Procs {
+		if mark[p] == unseen && cyclic(p) {
+			return false
 		}
 	}
 	return true

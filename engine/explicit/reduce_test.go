@@ -46,6 +46,8 @@ func TestPORAgrees(t *testing.T) {
 		{"small", gen.Small},
 		{"tiny", gen.Tiny},
 		{"broadcast", gen.SmallBroadcast},
+		// Every execution ends: no cycle proviso (search.acyclic).
+		{"loop-free", gen.Config{Globals: 3, Locals: 2, Threads: 3, Stmts: 5, Depth: 2, Helpers: 1, NoLoops: true}},
 	}
 	for _, f := range families {
 		t.Run(f.name, func(t *testing.T) {
@@ -55,6 +57,9 @@ func TestPORAgrees(t *testing.T) {
 				src := gen.Program(seed, f.cfg)
 				p, err := bp.Load("gen.bp", []byte(src))
 				require.NoError(t, err, "seed %d", seed)
+				if f.cfg.NoLoops {
+					require.True(t, terminates(p, analyse(p, Options{})), "seed %d (%s): it loops\n%s", seed, f.name, src)
+				}
 				for _, label := range labelsOf(p) {
 					what := fmt.Sprintf("seed %d (%s, label %q)", seed, f.name, label)
 					off := searchAndReplay(t, p, Options{Label: label, NoPOR: true, MaxStates: 200000}, 3, what+", POR off")
@@ -130,3 +135,34 @@ func TestPORGetafixConformance(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminates: a program whose threads have no loop and cannot start
+// threads of their own proc, directly or not, cannot revisit a state;
+// a loop, a backward goto or a start cycle can.
+func TestTerminates(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		want bool
+	}{
+		{"straight", `decl g;
+void w() begin g := T; end
+void main() begin start_thread w(); g := F; end`, true},
+		{"while", `decl g;
+void main() begin while g do g := F; od end`, false},
+		{"goto back", `decl g;
+void main() begin L: g := !g; if g then goto L; fi end`, false},
+		{"start cycle", `decl g;
+void w() begin start_thread v(); end
+void v() begin start_thread w(); end
+void main() begin start_thread w(); end`, false},
+		{"starts itself", `decl g;
+void w() begin g := T; start_thread w(); end
+void main() begin start_thread w(); end`, false},
+	}
+	for _, c := range cases {
+		p := load(t, c.src)
+		assert.Equal(t, c.want, terminates(p, analyse(p, Options{})), c.name)
+	}
+}
+

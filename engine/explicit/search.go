@@ -114,6 +114,9 @@ type search struct {
 	// or a missing key move made full again.
 	por              *por.Info
 	reduced, proviso int
+	// acyclic: the program cannot come back to a state (terminates), so
+	// a reduced expansion needs no cycle proviso (reduce.go).
+	acyclic bool
 	stepper
 	opts Options
 	// parents[i] is the node whose expansion stored node i (-1 for the
@@ -134,6 +137,7 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
 	if !opts.NoPOR && e.sections && opts.Contexts == 0 {
 		e.por = por.Analyse(prog, opts.Label)
+		e.acyclic = terminates(prog, an)
 	}
 	return e
 }

@@ -32,6 +32,10 @@ type Config struct {
 	// SpawnLoop starts main's threads in loops (while * do ... od), so
 	// that the number of threads is unbounded (with Broadcast too).
 	SpawnLoop bool
+	// NoLoops writes no while loop and no backward goto, so that every
+	// execution ends (with Threads > 0; Broadcast's start_thread goto
+	// starts threads of main's own proc).
+	NoLoops bool
 }
 
 // Small is the configuration of the differential tests: programs whose
@@ -245,6 +249,8 @@ func (g *generator) stmt(depth int, helper bool) {
 		g.printf("atomic_end;")
 	case k < 12:
 		g.printf("dead %s;", g.pick())
+	case k < 13 && g.cfg.NoLoops:
+		g.printf("skip;")
 	case k < 13:
 		l := g.label()
 		g.printf("%s: %s := %s;", l, g.pick(), g.expr(1))
@@ -258,6 +264,10 @@ func (g *generator) stmt(depth int, helper bool) {
 			g.printf("else")
 			g.block(depth, helper)
 		}
+		g.printf("fi")
+	case g.cfg.NoLoops:
+		g.printf("if %s then", g.expr(1))
+		g.block(depth, helper)
 		g.printf("fi")
 	default:
 		g.printf("while %s do", g.expr(1))
