@@ -165,4 +165,3 @@ void main() begin start_thread w(); end`, false},
 		assert.Equal(t, c.want, terminates(p, analyse(p, Options{})), c.name)
 	}
 }
-
