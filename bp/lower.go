@@ -154,6 +154,17 @@ type lowerer struct {
 	// hook, if set, lowers the statements of the dialect's own (see
 	// getafix.go); ok false leaves s to lowerStmt.
 	hook func(ctx *frameCtx, s Stmt, in []hole) (out []hole, ok bool)
+	// inlined is the frame of each function inlined into a frame so far
+	// (inline): a later call of the same function from the same frame
+	// takes the same frame and slots.
+	inlined map[inlineSite]int
+}
+
+// inlineSite is a function inlined into a frame of a proc.
+type inlineSite struct {
+	proc   *Proc
+	callee string
+	parent int
 }
 
 // procFor returns the proc of thread function name, creating it on first
@@ -609,7 +620,28 @@ func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hol
 		return next(l.emit(ctx, l.call(ctx, base, c), in))
 	}
 	callee := l.info.funcs[c.Func.Name]
-	frame, slots := l.newFrame(ctx.proc, callee, ctx.frame)
+	// Calls of one function from one frame share the callee's frame and
+	// slots. One instance has returned before the next is called (the
+	// caller runs neither at once, and a recursive function is not
+	// inlined), nothing reads a callee's slots after it returns, and the
+	// call step below writes every slot of the frame, as when a call in a
+	// loop is entered again. Without sharing, a Getafix SafeStack thread
+	// had 322 local slots, one block for each of its dozens of calls of
+	// the same few atomic helpers, and every engine paid for them: the
+	// explicit engine copies a thread's slots at each step, and each slot
+	// is a latch of the circuit.
+	site := inlineSite{ctx.proc, c.Func.Name, ctx.frame}
+	frame, ok := l.inlined[site]
+	var slots []int
+	if ok {
+		slots = ctx.proc.Frames[frame].Slots
+	} else {
+		frame, slots = l.newFrame(ctx.proc, callee, ctx.frame)
+		if l.inlined == nil {
+			l.inlined = map[inlineSite]int{}
+		}
+		l.inlined[site] = frame
+	}
 	call := base
 	call.Kind = Assign
 	for i, slot := range slots {

@@ -25,12 +25,14 @@ void main() begin
 end`)
 	require.Len(t, p.Procs, 1)
 	main := p.Procs[0]
-	// main's x, then a frame per call: a and t each.
-	assert.Len(t, main.Locals, 5)
-	assert.Len(t, main.Frames, 3)
+	// main's x, then one frame for both calls of neg from main's frame
+	// (inline): a and t.
+	assert.Len(t, main.Locals, 3)
+	assert.Len(t, main.Frames, 2)
 	assert.Equal(t, "neg", main.Frames[1].Func)
 	assert.Equal(t, 0, main.Frames[1].Parent)
-	assert.Equal(t, "neg::t", main.LocalName(main.Frames[2].Slots[1]))
+	assert.Equal(t, "neg::t", main.LocalName(main.Frames[1].Slots[1]))
+	assert.Equal(t, []int{1, 1}, []int{main.Steps[3].Frame, main.Steps[7].Frame}, "both calls run t := !a in frame 1")
 	// decl x; call; decl t; t := !a; return; (again); end of main
 	kinds := []StepKind{}
 	for _, s := range main.Steps {
