@@ -139,3 +139,14 @@ func forgetUnlisted(s *state, live [][][]int32) {
 		}
 	}
 }
+
+// TestChunkCap: chunks double from firstChunk to chunkSize and stay
+// there, however many a search fills (the shift once overflowed at the
+// 52nd, and every record after it had a chunk of its own).
+func TestChunkCap(t *testing.T) {
+	assert.Equal(t, firstChunk, chunkCap(0))
+	for n := 1; n < 200; n++ {
+		want := min(2*chunkCap(n-1), chunkSize)
+		assert.Equal(t, want, chunkCap(n), "chunk %d", n)
+	}
+}
