@@ -3,6 +3,7 @@ package bopgo
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
 	"time"
@@ -53,6 +54,13 @@ func watchMemory(ctx context.Context, limit uint64) (context.Context, func()) {
 // shares.
 const sharePoll = 100 * time.Millisecond
 
+// RaceBudget is the memory the engines of the default's race share under
+// opts (raceBudget): the command line makes it the Go runtime's soft
+// memory limit, so that the live heap the race's watch reads is fresh
+// (a collection runs as the heap nears it) and garbage does not double
+// the process's memory on top of it.
+func RaceBudget(opts Options) uint64 { return raceBudget(opts) }
+
 // raceBudget is the memory the engines of a race share: the memory limit
 // (Options.MaxMemory), else half the machine's, so that one engine
 // cannot take the machine from the others and from the check of the
@@ -89,10 +97,64 @@ func overShare(budget uint64, bytes []int64, live []bool) (int, uint64) {
 	return worst, share
 }
 
+// nearlyFull is the part of a race's budget (in percent) that the live
+// heap may take before the engine that counts the most memory is stopped
+// (largestWhenFull). After such a stop the watch waits fullUnwind for the
+// engine to return and then collects garbage, so that the live heap it
+// reads next no longer holds the stopped engine's memory: the figure is
+// the last collection's, and with a heap of gigabytes the next one may
+// be far off (a second engine was once stopped for the first's memory).
+const (
+	nearlyFull = 80
+	fullUnwind = time.Second
+)
+
+// largestWhenFull is the engine to stop when the live heap takes more
+// than nearlyFull percent of budget: of two or more still running, the
+// one whose own count of its memory is the largest; -1 when the heap is
+// under it, one engine runs, or none counts any memory. The counts are
+// estimates and can be low by a factor (the symbolic engine's on
+// Getafix's SafeStack programs: 4 GiB counted while the heap held 11
+// GiB), so the shares of overShare alone let one engine starve the
+// others: the whole race then ended at the process-wide limit with no
+// answer, where the explicit engine would have answered.
+func largestWhenFull(budget, heap uint64, bytes []int64, live []bool) int {
+	if budget == 0 || heap*100 <= budget*nearlyFull {
+		return -1
+	}
+	running, largest := 0, -1
+	for i, b := range bytes {
+		if !live[i] {
+			continue
+		}
+		running++
+		if b > 0 && (largest < 0 || b > bytes[largest]) {
+			largest = i
+		}
+	}
+	if running < 2 {
+		return -1
+	}
+	return largest
+}
+
+// liveHeap is the heap the last garbage collection found live, in bytes
+// (not the garbage made since, which the next collection frees).
+func liveHeap() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
+
 // watchShares stops, every sharePoll until ctx ends, the engine of a race
-// that holds the most memory over its share of budget (overShare): its
-// context (stops[i]) ends with the Memory limit and the numbers, which
-// the engine reports as it stops. live[i] is cleared when engine i ends.
+// that holds the most memory over its share of budget (overShare), or,
+// when the live heap nearly fills the budget, the one that counts the
+// most (largestWhenFull): its context (stops[i]) ends with the Memory
+// limit and the numbers, which the engine reports as it stops. live[i] is
+// cleared when engine i ends.
 func watchShares(ctx context.Context, budget uint64, meters []*engine.Meter, stops []context.CancelCauseFunc, live []atomic.Bool) {
 	if budget == 0 {
 		return
@@ -101,6 +163,10 @@ func watchShares(ctx context.Context, budget uint64, meters []*engine.Meter, sto
 	defer tick.Stop()
 	bytes := make([]int64, len(meters))
 	alive := make([]bool, len(meters))
+	stop := func(i int, reason string) {
+		live[i].Store(false)
+		stops[i](&verdict.Cause{Limit: verdict.Memory, Reason: reason})
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -110,13 +176,21 @@ func watchShares(ctx context.Context, budget uint64, meters []*engine.Meter, sto
 		for i, m := range meters {
 			bytes[i], alive[i] = m.Bytes(), live[i].Load()
 		}
-		i, share := overShare(budget, bytes, alive)
-		if i < 0 {
+		if i, share := overShare(budget, bytes, alive); i >= 0 {
+			stop(i, fmt.Sprintf("memory share reached: its states took %d MiB, more than its share (%d MiB) of the %d MiB the raced engines share",
+				bytes[i]>>20, share>>20, budget>>20))
 			continue
 		}
-		live[i].Store(false)
-		stops[i](&verdict.Cause{Limit: verdict.Memory,
-			Reason: fmt.Sprintf("memory share reached: its states took %d MiB, more than its share (%d MiB) of the %d MiB the raced engines share",
-				bytes[i]>>20, share>>20, budget>>20)})
+		heap := liveHeap()
+		if i := largestWhenFull(budget, heap, bytes, alive); i >= 0 {
+			stop(i, fmt.Sprintf("memory budget nearly full: the live heap took %d MiB of the %d MiB the raced engines share, and this engine counted the most (%d MiB)",
+				heap>>20, budget>>20, bytes[i]>>20))
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(fullUnwind):
+			}
+			runtime.GC()
+		}
 	}
 }

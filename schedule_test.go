@@ -161,3 +161,29 @@ func TestScheduleRescue(t *testing.T) {
 	assert.False(t, hog.running)
 	assert.Equal(t, 1, sched.runningLocked())
 }
+
+// TestLargestWhenFull: when the live heap passes nearlyFull percent of
+// the budget, the running engine that counts the most memory is stopped,
+// even under its share (the counts can be low); never the last one
+// running, nor one that counts nothing.
+func TestLargestWhenFull(t *testing.T) {
+	const mib = 1 << 20
+	all := []bool{true, true, true, true}
+	for _, c := range []struct {
+		name   string
+		budget uint64
+		heap   uint64
+		bytes  []int64
+		live   []bool
+		want   int
+	}{
+		{"heap under", 1000 * mib, 790 * mib, []int64{100 * mib, 0, 200 * mib, 0}, all, -1},
+		{"heap over: the largest count", 1000 * mib, 810 * mib, []int64{100 * mib, 0, 200 * mib, 0}, all, 2},
+		{"an ended engine is not chosen", 1000 * mib, 900 * mib, []int64{100 * mib, 0, 200 * mib, 0}, []bool{true, true, false, true}, 0},
+		{"the last one running is left to the process-wide limit", 1000 * mib, 900 * mib, []int64{100 * mib, 0, 0, 0}, []bool{true, false, false, false}, -1},
+		{"none counts memory", 1000 * mib, 900 * mib, []int64{0, 0, 0, 0}, all, -1},
+		{"no budget", 0, 900 * mib, []int64{100 * mib}, []bool{true, true}, -1},
+	} {
+		assert.Equal(t, c.want, largestWhenFull(c.budget, c.heap, c.bytes, c.live), c.name)
+	}
+}

@@ -114,7 +114,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if progress != nil {
 		opts.Progress = progress.show
 	}
-	collectNearLimit(opts.MaxMemory)
+	limit := opts.MaxMemory
+	if limit == 0 && (opts.Engine == "" || opts.Engine == bopgo.Auto) {
+		// The race's budget, half the machine's memory: without it the
+		// heap of a race on SafeStack grew to 23 GB of the machine's 24.
+		limit = bopgo.RaceBudget(opts)
+	}
+	collectNearLimit(limit)
 	res, err := bopgo.Check(context.Background(), prog, opts)
 	progress.clear()
 	if err != nil {
