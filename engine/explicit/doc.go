@@ -15,9 +15,10 @@
 // state (section.go: Getafix's programs run their threads in sections
 // from one yield point to the next) and expands a state by a stubborn
 // set of threads (reduce.go: partial-order reduction, Options.NoPOR);
-// and the trace builder (trace.go), which rebuilds the steps inside
-// sections and turns a path of three-valued states into a concrete
-// execution.
+// and the trace builder (trace.go), which rebuilds the step that led to
+// each state of the path from its parent (a stored state keeps only its
+// parent's index), with the steps inside sections, and turns the path of
+// three-valued states into a concrete execution.
 //
 // It never imports bp/interp: the reference semantics there is written
 // separately, and the root replays every counterexample of this engine
