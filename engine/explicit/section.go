@@ -205,10 +205,20 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) 
 // node child, and their states: one step, or the steps of the section it
 // began. It runs the moves of ps's threads again until one stores child:
 // a move is deterministic, so the one that stored it does.
+//
+// A move tried on the way may fail where the search never ran it (a
+// thread outside a stubborn set, whose step has too many choices), and a
+// trace is built after the search's context may have ended: each try
+// runs without the context and from no failure, and the search's failure
+// and error are as they were afterwards.
 func (e *search) rebuildStep(ps *state, child int32) []link {
 	cs := e.states.state(child)
 	want := e.states.appendRecord(nil, &cs)
+	failure, err, ctx := e.failure, e.stepper.err, e.stepper.ctx
+	defer func() { e.failure, e.stepper.err, e.stepper.ctx = failure, err, ctx }()
+	e.stepper.ctx = nil
 	for ti := range ps.threads {
+		e.failure, e.stepper.err = nil, nil
 		m := &mover{rebuild: want}
 		if e.move(m, ps, ti); m.found != nil {
 			return m.found
