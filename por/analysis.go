@@ -46,12 +46,9 @@ func Analyse(prog *bp.Program, label string) *Info {
 // moves computes Info.Move: each section's steps are those reachable
 // from its atomic_begin without passing one of its atomic_ends.
 func moves(prog *bp.Program, step [][]Access, globals int) [][]Access {
-	mv := make([][]Access, len(prog.Procs))
+	mv := copyAccesses(step, globals)
 	for pi, p := range prog.Procs {
-		mv[pi] = make([]Access, len(p.Steps))
 		for pc := range p.Steps {
-			mv[pi][pc] = newAccess(globals)
-			mv[pi][pc].union(&step[pi][pc])
 			if p.Steps[pc].Kind != bp.AtomicBegin {
 				continue
 			}
@@ -74,6 +71,19 @@ func moves(prog *bp.Program, step [][]Access, globals int) [][]Access {
 		}
 	}
 	return mv
+}
+
+// copyAccesses returns a copy of every step's access, to grow in place.
+func copyAccesses(step [][]Access, globals int) [][]Access {
+	out := make([][]Access, len(step))
+	for pi := range step {
+		out[pi] = make([]Access, len(step[pi]))
+		for pc := range step[pi] {
+			out[pi][pc] = newAccess(globals)
+			out[pi][pc].union(&step[pi][pc])
+		}
+	}
+	return out
 }
 
 func stepAccess(st *bp.Step, globals int) Access {
@@ -105,14 +115,7 @@ func stepAccess(st *bp.Step, globals int) Access {
 // futures computes the transitive futures by a fixpoint over all procs:
 // future(pc) = step(pc) ∪ future(successors) ∪ future(started thread).
 func futures(prog *bp.Program, step [][]Access, globals int) [][]Access {
-	fut := make([][]Access, len(prog.Procs))
-	for pi, p := range prog.Procs {
-		fut[pi] = make([]Access, len(p.Steps))
-		for pc := range p.Steps {
-			fut[pi][pc] = newAccess(globals)
-			fut[pi][pc].union(&step[pi][pc])
-		}
-	}
+	fut := copyAccesses(step, globals)
 	for changed := true; changed; {
 		changed = false
 		for pi := len(prog.Procs) - 1; pi >= 0; pi-- {

@@ -119,16 +119,21 @@ func stepReads(st *bp.Step, live []bp.Bits, nTL, nLocals int) readSet {
 
 // loopHeads marks the targets of the back edges of a depth-first search
 // of p's control flow from every pc: every cycle has one.
-func loopHeads(p *bp.Proc) []bool {
+func loopHeads(p *bp.Proc) []bool { return backTargets(len(p.Steps), p.Succs) }
+
+// backTargets marks, in the graph of nodes 0..n-1 with the successors
+// succs, the targets of the back edges of a depth-first search from every
+// node: every cycle has one, and a graph without a mark has no cycle.
+func backTargets(n int, succs func(int) []int) []bool {
 	const (
 		unseen = iota
 		onStack
 		finished
 	)
-	head := make([]bool, len(p.Steps))
-	mark := make([]uint8, len(p.Steps))
-	type frame struct{ pc, next int }
-	for root := range p.Steps {
+	head := make([]bool, n)
+	mark := make([]uint8, n)
+	type frame struct{ node, next int }
+	for root := range n {
 		if mark[root] != unseen {
 			continue
 		}
@@ -136,13 +141,13 @@ func loopHeads(p *bp.Proc) []bool {
 		mark[root] = onStack
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			succs := p.Succs(f.pc)
-			if f.next == len(succs) {
-				mark[f.pc] = finished
+			out := succs(f.node)
+			if f.next == len(out) {
+				mark[f.node] = finished
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			s := succs[f.next]
+			s := out[f.next]
 			f.next++
 			switch mark[s] {
 			case onStack:

@@ -151,36 +151,13 @@ func terminates(prog *bp.Program, an *analysis) bool {
 			return false
 		}
 	}
-	// A depth-first search of the start graph for a back edge.
-	const (
-		unseen = iota
-		onStack
-		finished
-	)
-	mark := make([]uint8, len(prog.Procs))
-	var cyclic func(p int) bool
-	cyclic = func(p int) bool {
-		mark[p] = onStack
-		for _, st := range prog.Procs[p].Steps {
-			if st.Kind != bp.Spawn {
-				continue
-			}
-			switch mark[st.SpawnProc] {
-			case onStack:
-				return true
-			case unseen:
-				if cyclic(st.SpawnProc) {
-					return true
-				}
+	starts := make([][]int, len(prog.Procs))
+	for pi, p := range prog.Procs {
+		for _, st := range p.Steps {
+			if st.Kind == bp.Spawn {
+				starts[pi] = append(starts[pi], st.SpawnProc)
 			}
 		}
-		mark[p] = finished
-		return false
 	}
-	for p := range prog.Procs {
-		if mark[p] == unseen && cyclic(p) {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(backTargets(len(starts), func(p int) []int { return starts[p] }), true)
 }

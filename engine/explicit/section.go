@@ -18,7 +18,7 @@ import (
 // storing each of them cost nine states in ten. A section is run depth
 // first with the property checked at every step; it forgets nothing the
 // trace needs, because the steps inside are rebuilt when a trace passes
-// through them (rebuildSection). States at a loop head of the holder are
+// through them (rebuildStep). States at a loop head of the holder are
 // remembered for the one run (mover.seen), so a section that loops for
 // ever inside ends.
 //

@@ -66,9 +66,11 @@ func (s *state) clone() state {
 // cloneFor copies s for a step of thread ti that writes only the
 // globals and ti's own locals: those are copied, and the other threads
 // share their locals (and stacks) with s, which no step writes in place.
-// A thread of a Getafix program has hundreds of locals (the slots of
-// inlined calls), so copying only the moving one's is most of a step's
-// saving.
+// A Getafix thread has dozens of locals, so copying only the moving
+// one's is most of a step's saving. It repeats clone's copy of a thread
+// rather than share a helper with it: on the search's hottest path the
+// helper measured about 6 % slower (eight alternating runs of 1.5
+// million states of SafeStack underapprox: 14.5 s against 13.7 s).
 func (s *state) cloneFor(ti int) state {
 	t := &s.threads[ti]
 	n := len(s.globals) + len(t.locals)
