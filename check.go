@@ -94,6 +94,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}
+	if sl := bp.Sliced(prog); sl != nil && !opts.NoSlice {
+		p.Prog, p.Slice = sl.Prog, sl
+	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
 		res = Result{Verdict: Safe, Reason: why, Engine: name}
@@ -176,6 +179,17 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	}
 	checked := time.Now()
 	var err error
+	if p.Slice != nil && r.Verdict == Unsafe && r.Trace != nil {
+		// A trace of the sliced program: the cut variables get the
+		// original's values, then the trace is replayed on the original.
+		r.Trace, err = interp.ConcretizeSlice(p.Slice, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
+		if err != nil {
+			return Result{}, fmt.Errorf("%w: the %s engine's trace of the sliced program is not one of the program: %w", ErrInternal, info.Name, err)
+		}
+		orig := *p
+		orig.Prog, orig.Slice = p.Slice.Orig, nil
+		p = &orig
+	}
 	if info.Unchecked {
 		// A peer's answer (SPIN: no trace, no certificate): passed on,
 		// marked as not checked.

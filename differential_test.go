@@ -97,7 +97,7 @@ func explicitOracle(t *testing.T, cfg gen.Config, seed int64, label string, read
 	v, _ := oracles.LoadOrStore(oracleKey{programKey{cfg, seed}, label, reading}, &oracleEntry{})
 	e := v.(*oracleEntry)
 	e.once.Do(func() {
-		opts := bopgo.Options{Engine: bopgo.Explicit, MaxThreads: oracleThreads, Label: label, Broadcast: reading}
+		opts := bopgo.Options{Engine: bopgo.Explicit, MaxThreads: oracleThreads, Label: label, Broadcast: reading, NoSlice: true}
 		e.res, e.err = bopgo.Check(context.Background(), p, opts)
 	})
 	if e.err != nil {

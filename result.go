@@ -107,6 +107,10 @@ type Options struct {
 	// Unknown with the Time limit and the reason "timeout after" it. 0
 	// means no bound (the context's deadline, if any, still holds).
 	Timeout time.Duration
+	// NoSlice checks the program as given: by default the variables that
+	// cannot affect the property (bp.Sliced) are cut out before any
+	// engine runs, and traces are given back with their values.
+	NoSlice bool
 	// Symbolic are the symbolic engine's options (partial-order
 	// reduction, re-parameterisation, the SAT mode, QBF dumps); the
 	// portfolio runs it with them too.

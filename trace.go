@@ -54,7 +54,7 @@ type Violation struct {
 
 func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 	tr := &Trace{Exec: ex}
-	for _, s := range ex.Steps {
+	for i, s := range ex.Steps {
 		st := &prog.Procs[s.Proc].Steps[s.PC]
 		step := Step{
 			Thread:    s.Thread,
@@ -66,7 +66,7 @@ func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 			Locals:    locals(prog, s.Before.Thread(s.Thread)),
 			Calls:     calls(prog, s.Before.Thread(s.Thread)),
 		}
-		if s.Suppressed {
+		if s.Suppressed || st.Kind == bp.Spawn && neverRuns(ex, i) {
 			step.Note = "the started thread never runs in this trace"
 		}
 		tr.Steps = append(tr.Steps, step)
@@ -87,6 +87,28 @@ func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 		}
 	}
 	return tr
+}
+
+// neverRuns reports whether the thread that step i of ex starts takes no
+// step after it (a start that the thread bound suppressed has none, and
+// one made concrete, bp/interp.Concretize, is such a thread).
+func neverRuns(ex *bp.Trace, i int) bool {
+	next := &ex.Final
+	if i+1 < len(ex.Steps) {
+		next = &ex.Steps[i+1].Before
+	}
+	for _, t := range next.Threads {
+		if ex.Steps[i].Before.Thread(t.ID) != nil {
+			continue
+		}
+		for _, later := range ex.Steps[i+1:] {
+			if later.Thread == t.ID {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func globals(prog *bp.Program, s *bp.State) []Value {

@@ -30,4 +30,8 @@
 // a program without recursion has none (and LoadOptions.KeepCalls makes
 // every call one, for comparison). See cfg.go for the invariants of the
 // lowered form.
+//
+// Sliced (slice.go) cuts from a lowered program the variables that
+// cannot affect its property, keeping every step and pc; the checker
+// runs its engines on the result (docs/semantics.md, "Slicing").
 package bp

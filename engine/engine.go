@@ -62,6 +62,12 @@ type Problem struct {
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.
 	Meter *Meter
+
+	// Slice, when set, is how Prog was made from the program asked about
+	// (Slice.Orig) by cutting its irrelevant variables (bp.Sliced):
+	// engines check Prog, and the root turns their traces into traces of
+	// Slice.Orig before it replays them.
+	Slice *bp.Slice
 }
 
 // Result is what an engine returns for one thread bound.

@@ -36,6 +36,16 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 	return New(prog, opts).concretize(tr)
 }
 
+// ConcretizeSlice is Concretize for a trace of the sliced program sl.Prog
+// (its states expanded by sl.Expand): the values of the variables the
+// slice cut are not the trace's but those the original's steps compute,
+// and the result is a trace of sl.Orig that passes Replay on it.
+func ConcretizeSlice(sl *bp.Slice, opts Options, tr *bp.Trace) (*bp.Trace, error) {
+	sem := New(sl.Orig, opts)
+	sem.slice = sl
+	return sem.concretize(sl.Expand(tr))
+}
+
 func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 	if tr == nil {
 		return nil, errors.New("no trace")
@@ -73,7 +83,9 @@ func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 	} else {
 		out.Final = c.cur
 	}
-	if err := sem.replay(out); err != nil {
+	strict := *sem // the cut variables count again
+	strict.slice = nil
+	if err := strict.replay(out); err != nil {
 		return nil, fmt.Errorf("the concrete trace does not replay: %w", err)
 	}
 	return out, nil
@@ -183,7 +195,7 @@ func (c *concretizer) preferEngine(q *query, t, et *bp.ThreadState, after *bp.St
 // engine suppressed are free.
 func (c *concretizer) agrees(u, after *bp.State) bool {
 	for i, v := range u.Globals {
-		if v != after.Globals[i] {
+		if v != after.Globals[i] && c.sem.globalCounts(i) {
 			return false
 		}
 	}
@@ -203,7 +215,7 @@ func (c *concretizer) agrees(u, after *bp.State) bool {
 			return false
 		}
 		for i, v := range ut.Locals {
-			if c.sem.liveAt(ut.Proc, ut.PC, i) && v != et.Locals[i] {
+			if c.sem.localCounts(ut.Proc, ut.PC, i) && v != et.Locals[i] {
 				return false
 			}
 		}

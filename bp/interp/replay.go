@@ -221,8 +221,11 @@ func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp
 		var want bool
 		switch {
 		case ref.Scope == bp.Global:
+			if !sem.globalCounts(ref.Index) {
+				continue
+			}
 			want = next.Globals[ref.Index]
-		case after != nil && sem.liveAt(t.Proc, st.Next, ref.Index):
+		case after != nil && sem.localCounts(t.Proc, st.Next, ref.Index):
 			want = after.Locals[ref.Index]
 		default:
 			continue
@@ -267,7 +270,7 @@ func (sem *Semantics) requireArgs(q *query, created *bp.ThreadState) {
 	}
 	params := sem.prog.Procs[proc].Params
 	for j, a := range args {
-		if sem.liveAt(proc, pc, params[j]) {
+		if sem.localCounts(proc, pc, params[j]) {
 			q.must = append(q.must, req{a, created.Locals[params[j]]})
 		}
 	}

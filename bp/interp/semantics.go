@@ -29,6 +29,9 @@ type Semantics struct {
 	live        [][]bp.Bits // [proc][pc]: live local slots
 	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
 	enumLimit   int         // see solve.go
+	// slice, when set (ConcretizeSlice only), makes the variables it cut
+	// free: the trace's values of them are not required.
+	slice *bp.Slice
 }
 
 // New returns the semantics of prog for the property of opts.
@@ -49,6 +52,23 @@ func (sem *Semantics) step(t *bp.ThreadState) *bp.Step {
 // liveAt reports whether local slot i is live at pc of proc.
 func (sem *Semantics) liveAt(proc, pc, i int) bool {
 	return sem.live[proc][pc].Has(i)
+}
+
+// localCounts reports whether a trace's value of local slot i of a thread
+// of proc at pc is required: it is live in the program the trace is of,
+// the sliced one for ConcretizeSlice (where a kept local can be dead
+// where the original's cut steps still read it).
+func (sem *Semantics) localCounts(proc, pc, i int) bool {
+	if sem.slice != nil {
+		return sem.slice.Prog.Live()[proc][pc].Has(i)
+	}
+	return sem.liveAt(proc, pc, i)
+}
+
+// globalCounts reports whether a trace's value of global i is required:
+// always, but where the slice cut it.
+func (sem *Semantics) globalCounts(i int) bool {
+	return sem.slice == nil || sem.slice.Globals.Has(i)
 }
 
 // frameLive reports whether local slot i of a caller's frame f on a stack
