@@ -44,5 +44,10 @@ func FuzzLoad(f *testing.F) {
 		if err := p.Validate(); err != nil {
 			t.Fatalf("invalid lowering: %v\n%s", err, src)
 		}
+		if s := Sliced(p); s != nil {
+			if err := s.Prog.Validate(); err != nil {
+				t.Fatalf("invalid slice: %v\n%s", err, src)
+			}
+		}
 	})
 }

@@ -78,6 +78,9 @@ end`, "g main::a w::p"},
 			if got := relevantNames(s); got != c.relevant {
 				t.Errorf("relevant: %q, want %q", got, c.relevant)
 			}
+			if err := s.Prog.Validate(); err != nil {
+				t.Errorf("the sliced program is not a valid lowering: %v", err)
+			}
 			if len(s.Prog.Globals) != s.Globals.Len() {
 				t.Errorf("the sliced program has globals %v", s.Prog.Globals)
 			}
