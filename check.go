@@ -95,6 +95,11 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		Meter:     &engine.Meter{},
 	}
 	if sl := bp.Sliced(prog); sl != nil && !opts.NoSlice {
+		// Checked like an answer: a Safe of the sliced program is one of
+		// the program only if the cut is closed as the slicing requires.
+		if err := sl.Verify(); err != nil {
+			return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
+		}
 		p.Prog, p.Slice = sl.Prog, sl
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
@@ -109,6 +114,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	res.Property = opts.Property()
+	if p.Slice != nil {
+		res.Sliced = &SliceCounts{Globals: p.Slice.CutGlobals, Locals: p.Slice.CutLocals, Targets: p.Slice.CutTargets}
+	}
 	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
 }

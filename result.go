@@ -130,6 +130,13 @@ type Options struct {
 	Progress func(Progress)
 }
 
+// SliceCounts are the variables and assignment targets that slicing cut
+// from a program: they cannot affect its property (docs/semantics.md,
+// "Slicing").
+type SliceCounts struct {
+	Globals, Locals, Targets int
+}
+
 // Property describes the property of opts, as results print it.
 func (o Options) Property() string {
 	if o.Label != "" {
@@ -164,6 +171,9 @@ type Result struct {
 	// Race, from the portfolio (Auto), is each raced engine's share of
 	// the cores and how it ended, in the race's order.
 	Race []RaceEntry
+	// Sliced counts what Check cut from the program before the engines
+	// ran (bp.Sliced); nil when nothing was cut.
+	Sliced *SliceCounts
 }
 
 // RaceEntry is one engine of the portfolio's race.

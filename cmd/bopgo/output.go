@@ -78,6 +78,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	if stats {
 		fmt.Fprintln(w)
 		writeCounters(w, res.Counters)
+		if c := res.Sliced; c != nil {
+			fmt.Fprintf(w, "sliced: %d globals, %d locals and %d assignment targets cut\n", c.Globals, c.Locals, c.Targets)
+		}
 		writeRace(w, res.Race)
 	}
 	fmt.Fprintln(w)
@@ -195,6 +198,15 @@ type jsonResult struct {
 	Stats       jsonStats        `json:"stats,omitempty"`
 	// Race was added to schema version 1.
 	Race []jsonRaceEntry `json:"race,omitempty"`
+	// Sliced was added to schema version 1.
+	Sliced *jsonSliced `json:"sliced,omitempty"`
+}
+
+// jsonSliced is what slicing cut (bopgo.SliceCounts).
+type jsonSliced struct {
+	Globals int `json:"globals"`
+	Locals  int `json:"locals"`
+	Targets int `json:"targets"`
 }
 
 // jsonRaceEntry is one engine of the default's race (bopgo.RaceEntry).
@@ -351,6 +363,9 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 	for _, e := range res.Race {
 		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), CoreSeconds: e.Held.Seconds(),
 			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason})
+	}
+	if c := res.Sliced; c != nil {
+		out.Sliced = &jsonSliced{Globals: c.Globals, Locals: c.Locals, Targets: c.Targets}
 	}
 	if c := res.Certificate; c != nil {
 		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
