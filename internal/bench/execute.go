@@ -201,6 +201,44 @@ type jsonResult struct {
 	} `json:"stats"`
 }
 
+// leadingFields reads the top-level fields of a JSON object that was cut
+// short, up to the first one that does not parse whole.
+func leadingFields(stdout []byte) (jsonResult, error) {
+	var res jsonResult
+	dec := json.NewDecoder(bytes.NewReader(stdout))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return res, errors.New("not a JSON object")
+	}
+	for {
+		key, err := dec.Token()
+		if err != nil {
+			return res, nil
+		}
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			return res, nil
+		}
+		var dst any
+		switch key {
+		case "verdict":
+			dst = &res.Verdict
+		case "reason":
+			dst = &res.Reason
+		case "engine":
+			dst = &res.Engine
+		case "limit":
+			dst = &res.Limit
+		case "errors":
+			dst = &res.Errors
+		default:
+			continue
+		}
+		if err := json.Unmarshal(raw, dst); err != nil {
+			return res, err
+		}
+	}
+}
+
 // interpret fills the verdict of a run that ended by itself: from the JSON
 // result for check and spin, otherwise from the exit status (10 sat, 20
 // unsat, the SAT-competition convention of DepQBF and bopgo qbf) or the
@@ -217,7 +255,13 @@ func interpret(rec *Record, c Config, stdout []byte, stderr string, waitErr erro
 	}
 	if c.speaksJSON() {
 		var res jsonResult
-		if err := json.Unmarshal(stdout, &res); err == nil && res.Verdict != "" {
+		err := json.Unmarshal(stdout, &res)
+		if err != nil && len(stdout) >= maxOutput {
+			// Cut at maxOutput (a trace of hundreds of MB): the fields
+			// before the trace still say the verdict.
+			res, err = leadingFields(stdout)
+		}
+		if err == nil && res.Verdict != "" {
 			rec.Engine, rec.Reason = res.Engine, res.Reason
 			rec.States, rec.SATCalls, rec.QBFCalls = res.Stats.States, res.Stats.SATCalls, res.Stats.QBFCalls
 			rec.Verdict = classifyUnknown(res.Verdict, res.Limit, res.Reason)
