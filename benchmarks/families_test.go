@@ -59,7 +59,7 @@ func TestFamilyFilesAreCurrent(t *testing.T) {
 // construction, see the evidence column), and that every instance loads.
 func TestFamilyVerdicts(t *testing.T) {
 	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3,
-		"localworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
+		"localworkers": 34, "guardedworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
 	checked := 0
 	for _, m := range Members() {
 		p, err := bp.Load(m.Path(), []byte(m.Source))
@@ -115,4 +115,19 @@ func TestLocalWorkersShape(t *testing.T) {
 	assert.Equal(t, 5, n)
 	identical, _ := p.MaxIdenticalThreads()
 	assert.Equal(t, 1, identical, "each worker is its own procedure")
+}
+
+// GuardedWorkers keeps its locals where LocalWorkers loses them to the
+// slicing: that is the difference between the two families.
+func TestGuardedWorkersKeepTheirLocals(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		sliced bool
+	}{{LocalWorkers(3, 4, false), true}, {GuardedWorkers(3, 4, false), false}, {GuardedWorkers(3, 4, true), false}} {
+		p, err := bp.Load("w.bp", []byte(c.src))
+		require.NoError(t, err)
+		s := bp.Sliced(p) // the bug variant's lock is never tested: it goes
+		assert.Equal(t, c.sliced, s != nil && s.CutLocals > 0, "%s", strings.SplitN(c.src, "\n", 2)[0])
+	}
+	assert.Equal(t, 3, strings.Count(GuardedWorkers(3, 4, false), "if !l0 then goto L; fi"))
 }

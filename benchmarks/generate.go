@@ -93,7 +93,8 @@ func Members() []Member {
 }
 
 // shapeMembers are the instances of the families of shapes.go:
-// localworkers n=3..6, k in {2,4,8}; sharedparity n in {2,3}, v in
+// localworkers n=3..6, k in {2,4,8}; guardedworkers n in {3,4,6}, k in
+// {4,8}; sharedparity n in {2,3}, v in
 // {8,16,24}; tokenring n in {4,6,8,10}; deepcount d in {6,10,14,18}.
 func shapeMembers(bug bool) []Member {
 	var out []Member
@@ -105,6 +106,16 @@ func shapeMembers(bug bool) []Member {
 			}
 			out = append(out, Member{Family: "localworkers", Name: fmt.Sprintf("localworkers-n%d-k%d-%s", n, k, suffix(bug)),
 				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: LocalWorkers(n, k, bug), Size: n*10 + k})
+		}
+	}
+	for _, n := range []int{3, 4, 6} {
+		for _, k := range []int{4, 8} {
+			ev := "by construction: as localworkers, whose lock the guard on l0 only delays"
+			if bug {
+				ev = "by construction: as localworkers with the bug; two workers whose l0 holds both pass the guard and take the lock without the test"
+			}
+			out = append(out, Member{Family: "guardedworkers", Name: fmt.Sprintf("guardedworkers-n%d-k%d-%s", n, k, suffix(bug)),
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: GuardedWorkers(n, k, bug), Size: n*10 + k})
 		}
 	}
 	for _, n := range []int{2, 3} {
