@@ -36,8 +36,9 @@ import (
 // on the original like any trace.
 //
 // Programs with recursive functions or broadcasts are not sliced: their
-// data also flows through calls, returns and passive threads, and their
-// SAFE answers are checked against the program itself (summaries).
+// data also flow through calls, returns and passive threads, which the
+// rules above do not follow. Verify checks a slice without trusting the
+// computation of the relevant set.
 
 // Slice is a program with its irrelevant variables cut out.
 type Slice struct {
