@@ -8,7 +8,7 @@
 #
 #   benchmarks/locks.sh [TIMEOUT_S] [K] [N...] > locks.tsv
 #
-# FAMILIES (default: workers mutex; also localworkers) picks the
+# FAMILIES (default: workers mutex; also localworkers, guardedworkers) picks the
 # families. BOPGO (default: bopgo on PATH) names the binary; ABC (default:
 # berkeley-abc) the peer; a missing peer is skipped.
 set -u
