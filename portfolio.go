@@ -32,11 +32,12 @@ import (
 // context, and to what the engines slow one another down through the
 // shared memory and garbage collector).
 // With the four raced engines on two cores that is a factor of 2. On
-// 152 programs of every shape (benchmarks/vbs.sh, 20 s a run, the two
-// cores shared with other jobs) the default answered 143, the best
-// single engine 131, and took 1.8 times the virtual best engine's time
-// in all, 1.25 in geometric mean, at worst 6.2 (benchmarks/README.md,
-// "The default against the virtual best engine").
+// 164 programs of every shape (benchmarks/vbs.sh, 20 s a run, sliced
+// programs: check.go) the default answered 163, as many as the virtual
+// best engine, the best single engine 153, and took 1.84 times the
+// virtual best engine's time in all, 1.52 in geometric mean, at worst
+// 2.5 on programs above 0.2 s but one (3.4) (benchmarks/README.md,
+// "Slicing before any engine").
 // Racing the likely winner alone, or two engines and the others only
 // after 30 s, was up to 36 times slower than the best engine on programs
 // the features did not foresee (issue 21: lock-sharing workers with wide
