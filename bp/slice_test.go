@@ -24,11 +24,9 @@ func relevantNames(s *Slice) string {
 	return strings.Join(names, " ")
 }
 
-func TestSlicedCutsWhatFeedsNothing(t *testing.T) {
-	for _, c := range []struct {
-		name, src, relevant string
-	}{
-		{"locals that only feed one another", `
+// noisyWorker is a lock-taking worker whose locals, and the global they
+// feed, never reach a condition.
+const noisyWorker = `
 decl lock, inside, noise;
 void w() begin
   decl a, b;
@@ -41,7 +39,13 @@ L: a, b := b ^ *, a | *;
 end
 void main() begin
   start_thread w();
-end`, "lock inside"},
+end`
+
+func TestSlicedCutsWhatFeedsNothing(t *testing.T) {
+	for _, c := range []struct {
+		name, src, relevant string
+	}{
+		{"locals that only feed one another", noisyWorker, "lock inside"},
 		{"a branch reads a local, which reads a global", `
 decl g, h, x;
 void main() begin
@@ -176,20 +180,7 @@ end`,
 // Verify refuses a slice whose cut set is not closed, or whose program
 // is not the original cut: it does not trust the relevance computation.
 func TestSliceVerifyRefuses(t *testing.T) {
-	src := `
-decl lock, inside, noise;
-void w() begin
-  decl a, b;
-L: a, b := b ^ *, a | *;
-  noise := a;
-  lock := T constrain !lock;
-  assert(!inside);
-  lock := F;
-  goto L;
-end
-void main() begin
-  start_thread w();
-end`
+	src := noisyWorker
 	for name, spoil := range map[string]func(s *Slice){
 		"a condition's variable cut": func(s *Slice) {
 			s.Globals = NewBits(len(s.Orig.Globals))
