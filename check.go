@@ -96,13 +96,15 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	// A peer (SPIN) gets the program as given: its answer is the peer's
 	// on the user's program, and comparisons with it stay fair.
-	if sl := bp.Sliced(prog); sl != nil && !opts.NoSlice && !info.Unchecked {
-		// Checked like an answer: a Safe of the sliced program is one of
-		// the program only if the cut is closed as the slicing requires.
-		if err := sl.Verify(); err != nil {
-			return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
+	if !opts.NoSlice && !info.Unchecked {
+		if sl := bp.Sliced(prog); sl != nil {
+			// Checked like an answer: a Safe of the sliced program is one
+			// of the program only if the cut is closed as slicing requires.
+			if err := sl.Verify(); err != nil {
+				return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
+			}
+			p.Prog, p.Slice = sl.Prog, sl
 		}
-		p.Prog, p.Slice = sl.Prog, sl
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
