@@ -46,7 +46,8 @@ func TestSliceAgrees(t *testing.T) {
 			for _, e := range engines {
 				opts := bopgo.Options{Engine: e, MaxThreads: oracleThreads, Label: label, MaxStates: 20000, MaxDepth: 60}
 				if e == bopgo.Counter {
-					// Its translation ignores MaxStates (seed 3: 9 s); an
+					// MaxStates does not bound the check of its
+					// certificate (seed 3: 9 s in tts/covercheck); an
 					// Unknown is skipped, so the limit decides only how
 					// much is compared.
 					opts.Timeout = 2 * time.Second
