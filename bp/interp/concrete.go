@@ -42,7 +42,7 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 // and the result is a trace of sl.Orig that passes Replay on it.
 func ConcretizeSlice(sl *bp.Slice, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	sem := New(sl.Orig, opts)
-	sem.slice = sl
+	sem.slice, sem.sliceLive = sl, sl.Prog.Live()
 	return sem.concretize(sl.Expand(tr))
 }
 
@@ -84,7 +84,7 @@ func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 		out.Final = c.cur
 	}
 	strict := *sem // the cut variables count again
-	strict.slice = nil
+	strict.slice, strict.sliceLive = nil, nil
 	if err := strict.replay(out); err != nil {
 		return nil, fmt.Errorf("the concrete trace does not replay: %w", err)
 	}

@@ -30,8 +30,11 @@ type Semantics struct {
 	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
 	enumLimit   int         // see solve.go
 	// slice, when set (ConcretizeSlice only), makes the variables it cut
-	// free: the trace's values of them are not required.
-	slice *bp.Slice
+	// free: the trace's values of them are not required; sliceLive is
+	// the sliced program's liveness, which says where a kept local's
+	// value is.
+	slice     *bp.Slice
+	sliceLive [][]bp.Bits
 }
 
 // New returns the semantics of prog for the property of opts.
@@ -60,7 +63,7 @@ func (sem *Semantics) liveAt(proc, pc, i int) bool {
 // where the original's cut steps still read it).
 func (sem *Semantics) localCounts(proc, pc, i int) bool {
 	if sem.slice != nil {
-		return sem.slice.Prog.Live()[proc][pc].Has(i)
+		return sem.sliceLive[proc][pc].Has(i)
 	}
 	return sem.liveAt(proc, pc, i)
 }
