@@ -30,7 +30,7 @@ func (x *stepper) broadcast(s *state, ti int, st *bp.Step, info stepInfo, emit e
 		for j, ch := range cs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}
-		c, ok := activeOutcome(s, ti, st, ev.ch)
+		c, ok := activeOutcome(s, ti, st, ev.ch, nil)
 		if !ok {
 			continue
 		}

@@ -46,12 +46,12 @@ func (an *analysis) unknownReads(s *state, ti int) []slotRef {
 }
 
 // concretise is s with the slots xs set to the bits of mask, and the
-// record of those splits for the trace.
-func concretise(s *state, xs []slotRef, mask int) (state, []concretised) {
+// record of those splits for the trace; a copy's arrays come from a.
+func concretise(s *state, xs []slotRef, mask int, a *arena) (state, []concretised) {
 	c := *s
 	if len(xs) > 0 {
 		if own := ownSlots(xs); own >= 0 {
-			c = s.cloneFor(own)
+			c = s.cloneFor(own, a)
 		} else {
 			c = s.clone()
 		}

@@ -134,7 +134,7 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
 	}
-	e := &search{stepper: stepper{prog: prog, an: an, bound: bound}, opts: opts, states: st, sections: !prog.HasCalls()}
+	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls()}
 	if !opts.NoPOR && e.sections && opts.Contexts == 0 {
 		e.por = por.Analyse(prog, opts.Label)
 		e.acyclic = terminates(prog, an)
@@ -172,6 +172,8 @@ func (e *search) run(ctx context.Context) engine.Result {
 		if e.opts.MaxStates > 0 && len(e.parents) >= e.opts.MaxStates {
 			return engine.Result{Limit: engine.States, Reason: fmt.Sprintf("state limit reached: %d states", e.opts.MaxStates)}
 		}
+		// The states of the last expansion are stored or dropped.
+		e.arena.reset()
 		s := e.states.state(int32(head))
 		holder := s.atomicHolder()
 		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(int32(head), &s) {

@@ -79,7 +79,7 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 	}
 	all := true
 	for mask := 0; mask < 1<<len(xs); mask++ {
-		c, conc := concretise(s, xs, mask)
+		c, conc := concretise(s, xs, mask, e.arena)
 		reached := false
 		fails := e.stepper.exec(&c, ti, stepInfo{conc: conc}, func(n state, moved, created int, info stepInfo) {
 			if e.failure != nil || m.done() {

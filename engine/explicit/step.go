@@ -25,6 +25,8 @@ type stepper struct {
 	// err is set when a step cannot be executed explicitly (too many
 	// joint choices), or ctx ended while it was.
 	err error
+	// arena holds the successors' arrays; nil: the heap.
+	arena *arena
 }
 
 // interrupted reports, every 4096 outcomes of a step, whether the
@@ -56,7 +58,7 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 	ev := &env{g: s.globals, l: th.locals, ch: make([]bool, st.Choices)}
 	info.thread, info.proc, info.pc, info.taken = th.id, th.proc, th.pc, -1
 	goTo := func(pc int, taken int8) {
-		c := s.cloneFor(ti)
+		c := s.cloneFor(ti, x.arena)
 		c.threads[ti].pc = int32(pc)
 		info.taken = taken
 		emit(c, ti, -1, info)
@@ -102,11 +104,11 @@ func (x *stepper) exec(s *state, ti int, info stepInfo, emit emitFunc) (assertFa
 	case bp.Spawn:
 		x.spawn(s, ti, st, info, emit)
 	case bp.EndThread:
-		c := s.cloneFor(ti)
+		c := s.cloneFor(ti, x.arena)
 		c.threads = append(c.threads[:ti], c.threads[ti+1:]...)
 		emit(c, -1, -1, info)
 	case bp.AtomicBegin, bp.AtomicEnd:
-		c := s.cloneFor(ti)
+		c := s.cloneFor(ti, x.arena)
 		c.threads[ti].atomic = st.Kind == bp.AtomicBegin
 		c.threads[ti].pc = int32(st.Next)
 		emit(c, ti, -1, info)
@@ -138,7 +140,7 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 	if st.Constraint == nil {
 		// Without a constraint the targets are independent: each is a
 		// constant or a free value.
-		c := s.cloneFor(ti)
+		c := s.cloneFor(ti, x.arena)
 		vals := make([]val, len(st.Targets))
 		for j, v := range st.Values {
 			vals[j] = ev.value(v)
@@ -167,7 +169,7 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 		for j, ch := range cs {
 			ev.ch[ch] = mask&(1<<j) != 0
 		}
-		if c, ok := activeOutcome(s, ti, st, ev.ch); ok {
+		if c, ok := activeOutcome(s, ti, st, ev.ch, x.arena); ok {
 			c.threads[ti].pc = int32(st.Next)
 			emit(c, ti, -1, info)
 		}
@@ -177,12 +179,14 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 // activeOutcome is s after the plain targets of assignment st of thread
 // ti take their values for the choices ch, and whether the (active)
 // constraint holds there. The thread's pc is not moved.
-func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
+func activeOutcome(s *state, ti int, st *bp.Step, ch []bool, a *arena) (state, bool) {
 	th := &s.threads[ti]
 	ev := &env{g: s.globals, l: th.locals, ch: ch}
-	c := s.cloneFor(ti)
+	var c state
 	if st.Broadcast() {
 		c = s.clone() // the passive targets are written in place (emitProduct)
+	} else {
+		c = s.cloneFor(ti, a)
 	}
 	for j, r := range st.Targets {
 		v := boolVal(ev.eval(st.Values[j]))
@@ -200,7 +204,7 @@ func activeOutcome(s *state, ti int, st *bp.Step, ch []bool) (state, bool) {
 }
 
 func (x *stepper) spawn(s *state, ti int, st *bp.Step, info stepInfo, emit emitFunc) {
-	c := s.cloneFor(ti)
+	c := s.cloneFor(ti, x.arena)
 	creator := &c.threads[ti]
 	creator.pc = int32(st.Next)
 	if len(s.threads) >= x.bound {

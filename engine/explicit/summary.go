@@ -207,7 +207,7 @@ func (e *summarySearch) process(f int32) {
 		return
 	}
 	for mask := 0; mask < 1<<len(xs) && e.failure == nil; mask++ {
-		c, conc := concretise(&s, xs, mask)
+		c, conc := concretise(&s, xs, mask, nil)
 		info := stepInfo{conc: conc, thread: th.id, proc: th.proc, pc: th.pc, taken: -1}
 		ev := &env{g: c.globals, l: c.threads[0].locals, ch: make([]bool, st.Choices)}
 		switch st.Kind {
