@@ -111,7 +111,8 @@ func (e *env) value(t *bp.Term) val {
 }
 
 func (e *env) possible(t *bp.Term) uint8 {
-	cs := choicesOf(t, nil)
+	var buf [8]int // most terms have a few choices: no allocation for them
+	cs := choicesOf(t, buf[:0])
 	if len(cs) > maxEnum {
 		return 3 // treated as free; callers check tooManyChoices first
 	}

@@ -152,7 +152,8 @@ func (x *stepper) assign(s *state, ti int, st *bp.Step, info stepInfo, emit emit
 		emit(c, ti, -1, info)
 		return
 	}
-	var cs []int
+	var buf [16]int // no allocation for a step of a few choices
+	cs := buf[:0]
 	for _, v := range st.Values {
 		cs = choicesOf(v, cs)
 	}

@@ -50,6 +50,10 @@ type stateStore struct {
 	order []int
 	rank  []int
 	key   []byte
+	// Scratch space reused by every state: the threads decoded, and
+	// the most locals a decoded state had (the values array's size).
+	decoded    []thread
+	localsHint int
 }
 
 // chunkSize is the size of a chunk of records: records go into fixed
@@ -236,8 +240,9 @@ func (st *stateStore) state(n int32) state {
 	rec := st.record(n)
 	kl, rec := uvarint(rec)
 	key, rest := rec[:kl], rec[kl:]
-	// One array holds every value (as in clone).
-	vals := make([]val, 0, st.globals+64)
+	// One array holds every value (as in clone), as long as the
+	// longest state's so far: growing it took half of the decoding.
+	vals := make([]val, 0, st.globals+st.localsHint)
 	vals = unpack(vals, key, st.globals)
 	s := state{globals: vals[:st.globals:st.globals]}
 	p := key[packedLen(st.globals):]
@@ -249,7 +254,7 @@ func (st *stateStore) state(n int32) state {
 		lastCode, p = uvarint(p)
 		s.switches = int32(sw)
 	}
-	var parts []thread
+	parts := st.decoded[:0]
 	for len(p) > 0 {
 		var t thread
 		var proc, pcAtomic, nl int
@@ -309,6 +314,9 @@ func (st *stateStore) state(n int32) state {
 			s.last = s.threads[i].id
 		}
 	}
+	clear(parts) // the scratch keeps no state's values alive
+	st.decoded = parts[:0]
+	st.localsHint = max(st.localsHint, len(vals)-st.globals)
 	return s
 }
 
