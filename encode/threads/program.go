@@ -25,9 +25,11 @@ type Program struct {
 	prog    *bp.Program
 	label   string
 	nglob   int
-	locals  []localState   // by local index, from 3 on
-	index   map[string]int // localState key -> index
-	origins []origin       // by rule index
+	locals  []localState    // by local index, from 3 on
+	index   map[string]int  // localState key -> index
+	origins chunked[origin] // by rule index
+	// While Build runs, the rules (chunked.go); Sys.Rules at its end.
+	rules chunked[tts.Rule]
 }
 
 type localState struct {
@@ -123,8 +125,8 @@ func (p *Program) local(l localState, queue *[]int) int {
 }
 
 func (p *Program) rule(r tts.Rule, o origin) {
-	p.Sys.Rules = append(p.Sys.Rules, r)
-	p.origins = append(p.origins, o)
+	p.rules.add(r)
+	p.origins.add(o)
 }
 
 // Build translates prog, with the property of label (assertions
@@ -234,6 +236,7 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 			}
 		}
 	}
+	p.Sys.Rules, p.rules = p.rules.flat(), chunked[tts.Rule]{}
 	for _, b := range bcasts {
 		for _, ri := range b.rules {
 			r := &p.Sys.Rules[ri]
@@ -265,7 +268,7 @@ func (p *Program) broadcastRules(stepper *interp.Stepper, li, g int, queue *[]in
 	b := &broadcastSource{local: li, g: g}
 	for _, m := range moves {
 		l2 := p.local(localState{t: m.Thread}, queue)
-		b.rules = append(b.rules, len(p.Sys.Rules))
+		b.rules = append(b.rules, p.rules.len())
 		p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li},
 			To: tts.Thread{Shared: p.shared(globalsNum(m.Globals), m.Thread.Atomic, 0), Local: l2}},
 			origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
@@ -298,7 +301,7 @@ func (p *Program) addPasses(stepper *interp.Stepper, b *broadcastSource, queue *
 		return fmt.Errorf("internal error: a broadcast has %d active outcomes, then %d", len(b.rules), len(moves))
 	}
 	for k, m := range moves {
-		r := &p.Sys.Rules[b.rules[k]]
+		r := p.rules.at(b.rules[k])
 		for j, outs := range m.Passive {
 			if len(outs) == 1 && p.index[key(localState{t: outs[0]})] == cands[j] {
 				continue

@@ -48,7 +48,7 @@ func (p *Program) Trace(path *cover.Path) (*bp.Trace, error) {
 	var creator, started = -1, -1
 	for _, step := range path.Steps {
 		r := p.Sys.Rules[step.Rule]
-		o := p.origins[step.Rule]
+		o := *p.origins.at(step.Rule)
 		g, _, _ := p.decodeShared(r.To.Shared)
 		switch o.kind {
 		case initRule:
