@@ -280,3 +280,32 @@ func TestLeadingFieldsOfACutResult(t *testing.T) {
 	_, err = leadingFields([]byte(`[1, 2`))
 	assert.Error(t, err)
 }
+
+// A bopgo:PATH configuration runs another bopgo executable as bopgo: with
+// the program's label and the limits as flags (an exec: one gets
+// neither), and its records are not those of the harness's bopgo.
+func TestAnotherBopgo(t *testing.T) {
+	c, err := ParseConfig("old=bopgo:/old/bopgo check --engine auto")
+	require.NoError(t, err)
+	assert.Equal(t, Config{Name: "old", Bopgo: "/old/bopgo", Args: []string{"check", "--engine", "auto"}}, c)
+	again, err := ParseConfig(c.String())
+	require.NoError(t, err)
+	assert.Equal(t, c, again, "String is what ParseConfig reads")
+
+	run := Run{Program: Program{Path: "p.bp", Label: "ERR"}, Config: c, Limits: Limits{Timeout: time.Second}}
+	assert.Equal(t, []string{"/old/bopgo", "check", "--engine", "auto", "--json", "-l", "ERR", "--timeout", "1s", "--", "p.bp"},
+		commandLine("/harness/bopgo", run, "p.bp"))
+
+	mine := run
+	mine.Config = Config{Name: "old", Args: c.Args}
+	other := run
+	other.Config.Bopgo = "/new/bopgo"
+	assert.NotEqual(t, run.Key(), mine.Key(), "the harness's bopgo under the same name is another run")
+	assert.NotEqual(t, run.Key(), other.Key())
+	assert.Contains(t, run.identity().csvRow(), "bopgo:/old/bopgo check --engine auto")
+
+	for _, bad := range []string{"x=bopgo:", "x=bopgo:/old/bopgo"} {
+		_, err := ParseConfig(bad)
+		assert.Error(t, err, bad)
+	}
+}

@@ -13,21 +13,35 @@ import (
 type Config struct {
 	Name string
 	Exec bool
-	Args []string
+	// Bopgo, if set, is the bopgo executable of this configuration
+	// (bopgo:PATH) instead of the harness's: two builds side by side,
+	// each read as bopgo (its labels, limits and JSON), which an exec:
+	// configuration is not.
+	Bopgo string
+	Args  []string
 }
 
 // String is the configuration as ParseConfig reads it.
 func (c Config) String() string {
-	args := strings.Join(c.Args, " ")
-	if c.Exec {
-		args = "exec:" + args
+	return c.Name + "=" + argsString(c.Exec, c.Bopgo, c.Args)
+}
+
+// argsString is a configuration's command as ParseConfig reads it.
+func argsString(exec bool, bopgo string, args []string) string {
+	a := strings.Join(args, " ")
+	switch {
+	case exec:
+		return "exec:" + a
+	case bopgo != "":
+		return "bopgo:" + bopgo + " " + a
 	}
-	return c.Name + "=" + args
+	return a
 }
 
 // ParseConfig reads NAME=ARGS, where ARGS is a bopgo subcommand with its
-// flags or exec:COMMAND with its flags, split at white space (there is no
-// quoting).
+// flags, bopgo:PATH and a subcommand with its flags (another bopgo
+// executable), or exec:COMMAND with its flags, split at white space
+// (there is no quoting).
 func ParseConfig(s string) (Config, error) {
 	name, rest, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
@@ -43,6 +57,13 @@ func ParseConfig(s string) (Config, error) {
 		c.Exec, rest = true, cmd
 	}
 	c.Args = strings.Fields(rest)
+	if bin, ok := strings.CutPrefix(rest, "bopgo:"); ok {
+		fields := strings.Fields(bin)
+		if len(fields) == 0 || fields[0] == "" {
+			return Config{}, fmt.Errorf("configuration %q: bopgo: names no executable", s)
+		}
+		c.Bopgo, c.Args = fields[0], fields[1:]
+	}
 	if len(c.Args) == 0 {
 		return Config{}, fmt.Errorf("configuration %q: no command", s)
 	}

@@ -133,6 +133,9 @@ func commandLine(bopgo string, run Run, file string) []string {
 	if c.Exec {
 		return append(append([]string{}, c.Args...), file)
 	}
+	if c.Bopgo != "" {
+		bopgo = c.Bopgo
+	}
 	argv := append([]string{bopgo}, c.Args...)
 	if c.speaksJSON() {
 		argv = append(argv, "--json")

@@ -45,6 +45,7 @@ func (r Run) identity() Record {
 		Label:    r.Program.Label,
 		Config:   r.Config.Name,
 		Exec:     r.Config.Exec,
+		Bopgo:    r.Config.Bopgo,
 		Args:     r.Config.Args,
 		Memory:   r.Limits.Memory,
 		Expected: r.Program.Expected,
@@ -64,11 +65,14 @@ func (r Run) Key() string { return r.identity().Key() }
 // the limits. The expected verdict is not part of it: correcting a
 // manifest does not make finished runs stale.
 func (rec Record) Key() string {
-	exec := ""
-	if rec.Exec {
-		exec = "exec:"
+	cmd := ""
+	switch {
+	case rec.Exec:
+		cmd = "exec:"
+	case rec.Bopgo != "":
+		cmd = "bopgo:" + rec.Bopgo + "\x1f"
 	}
-	return strings.Join([]string{rec.Program, rec.SHA256, rec.Label, rec.Config, exec + strings.Join(rec.Args, "\x1f"), rec.Timeout, strconv.FormatUint(rec.Memory, 10)}, "\x00")
+	return strings.Join([]string{rec.Program, rec.SHA256, rec.Label, rec.Config, cmd + strings.Join(rec.Args, "\x1f"), rec.Timeout, strconv.FormatUint(rec.Memory, 10)}, "\x00")
 }
 
 // Shard is a part i of n (1 ≤ i ≤ n) of the work.

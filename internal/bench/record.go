@@ -2,7 +2,6 @@ package bench
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Verdicts of a record. The first four are answers ("solved"); the rest
@@ -29,6 +28,7 @@ type Record struct {
 	Label   string   `json:"label,omitempty"`
 	Config  string   `json:"config"`
 	Exec    bool     `json:"exec,omitempty"`
+	Bopgo   string   `json:"bopgo,omitempty"` // Config.Bopgo
 	Args    []string `json:"args"`
 	Timeout string   `json:"timeout,omitempty"` // a Go duration; absent for none
 	Memory  uint64   `json:"memory,omitempty"`  // bytes; absent for none
@@ -58,10 +58,7 @@ func IsWrong(verdict, expected string) bool {
 var csvHeader = []string{"program", "config", "verdict", "expected", "wrong", "seconds", "peak_memory", "states", "sat_calls", "qbf_calls", "cpu_seconds", "reason", "engine", "exit_status", "label", "args", "timeout", "memory", "sha256"}
 
 func (rec Record) csvRow() []string {
-	args := strings.Join(rec.Args, " ")
-	if rec.Exec {
-		args = "exec:" + args
-	}
+	args := argsString(rec.Exec, rec.Bopgo, rec.Args)
 	return []string{
 		rec.Program, rec.Config, rec.Verdict, rec.Expected, strconv.FormatBool(rec.Wrong),
 		strconv.FormatFloat(rec.Seconds, 'f', 3, 64), strconv.FormatUint(rec.PeakMemory, 10),

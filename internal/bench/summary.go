@@ -86,13 +86,7 @@ func median(sorted []float64) float64 {
 	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
-func configArgs(r Record) string {
-	a := strings.Join(r.Args, " ")
-	if r.Exec {
-		return "exec:" + a
-	}
-	return a
-}
+func configArgs(r Record) string { return argsString(r.Exec, r.Bopgo, r.Args) }
 
 // Disagreement is a program on which configurations gave contradicting
 // answers (safe and unsafe, or sat and unsat).
