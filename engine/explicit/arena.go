@@ -6,8 +6,8 @@ package explicit
 // two arrays that the next head's expansion reuses (reset). With a new
 // array per successor, cloneFor made two thirds of the search's
 // allocations (1.2 GB on scaled-0525), and allocating and collecting
-// them about a fifth of its time; in the portfolio the collections also
-// slowed the engines racing beside it.
+// them about a fifth of its time (38 scaled, mutex and filter programs
+// side by side: 47.7 s before, 39.5 s with the arena).
 //
 // Nothing may keep a state of one expansion past the reset that begins
 // the next: the store keeps records, a mover's section chain and seen
