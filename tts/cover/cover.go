@@ -197,8 +197,12 @@ func interleave(ctx context.Context, c *system, bw *backward, limit int) (outcom
 
 // Check decides whether the target is coverable from the initial state.
 func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) {
-	c, err := compile(sys, opts)
+	c, err := compile(ctx, sys, opts)
 	if err != nil {
+		if ctx.Err() != nil {
+			o := stoppedBy(ctx)
+			return &Result{Limit: o.limit, Reason: o.reason}, nil
+		}
 		return nil, err
 	}
 	budget := opts.ForwardBudget

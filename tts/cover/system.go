@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"context"
 	"slices"
 
 	"github.com/bopgo/bopgo/tts"
@@ -58,7 +59,9 @@ func (in *initial) covers(s int32, m ms) bool {
 	return true
 }
 
-func compile(sys *tts.System, opts Options) (*system, error) {
+// compile is sys in the searches' form, with its rules indexed; ctx's
+// error when ctx ends first.
+func compile(ctx context.Context, sys *tts.System, opts Options) (*system, error) {
 	if len(opts.Target.Unbounded) > 0 {
 		return nil, ErrTarget
 	}
@@ -80,7 +83,17 @@ func compile(sys *tts.System, opts Options) (*system, error) {
 	c.byPost = make([][]int32, c.shared)
 	c.transfersFrom = make([][]int32, c.shared)
 	c.bySource = map[[2]int32][]int32{}
+	// Sized at once: grown by doubling, the copies of hundreds of
+	// thousands of rules (which hold maps) took a second on scaled-0423
+	// and, as the garbage collector cannot interrupt a copy, stalled the
+	// engines racing beside it.
+	c.rules = make([]rule, 0, len(sys.Rules))
 	for i, r := range sys.Rules {
+		// Polled like a search's steps: half a million rules take most
+		// of a second, which the portfolio's schedule must not wait for.
+		if i&compilePollEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		cr := rule{idx: i, kind: r.Kind, s: int32(r.From.Shared), l: int32(r.From.Local), s2: int32(r.To.Shared), l2: int32(r.To.Local)}
 		if len(r.Passes) > 0 {
 			cr.to, cr.from = map[int32][]int32{}, map[int32][]int32{}
@@ -100,6 +113,10 @@ func compile(sys *tts.System, opts Options) (*system, error) {
 	}
 	return c, nil
 }
+
+// compilePollEvery+1 is how many rules compile makes between two polls
+// of the context.
+const compilePollEvery = 1023
 
 func (c *system) hasBroadcast() bool {
 	for i := range c.rules {
