@@ -34,10 +34,11 @@ import (
 // With the four raced engines on two cores that is a factor of 2. On
 // 164 programs of every shape (benchmarks/vbs.sh, 20 s a run, sliced
 // programs: check.go) the default answered 163, as many as the virtual
-// best engine, the best single engine 153, and took 1.84 times the
-// virtual best engine's time in all, 1.52 in geometric mean, at worst
-// 2.5 on programs above 0.2 s but one (3.4) (benchmarks/README.md,
-// "Slicing before any engine").
+// best engine, the best single engine 153, and took 1.77 times the
+// virtual best engine's time in all, 1.48 in geometric mean; on the 21
+// programs whose fastest engine takes more than 0.2 s, 8 within 2×, 11
+// at 2.1 to 2.5, two sub-second bug finds at 3.0 and 3.2
+// (benchmarks/README.md, "Fewer allocations in the engines").
 // Racing the likely winner alone, or two engines and the others only
 // after 30 s, was up to 36 times slower than the best engine on programs
 // the features did not foresee (issue 21: lock-sharing workers with wide
