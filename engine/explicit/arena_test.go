@@ -21,7 +21,8 @@ func TestArenaSlices(t *testing.T) {
 	assert.Equal(t, 3, cap(first), "capped: an append must not write into the next slice")
 	second := a.valSlice(2)
 	copy(second, []val{v0, v0})
-	first = append(first, v1)
+	grown := append(first, v1)
+	assert.Equal(t, []val{v1, v0, vX, v1}, grown)
 	assert.Equal(t, []val{v0, v0}, second, "the append to the first slice wrote into the second")
 
 	a.reset()
