@@ -304,6 +304,9 @@ func TestAnotherBopgo(t *testing.T) {
 	assert.NotEqual(t, run.Key(), other.Key())
 	assert.Contains(t, run.identity().csvRow(), "bopgo:/old/bopgo check --engine auto")
 
+	ex, err := ParseConfig("x=exec:bopgo:/old/bopgo check")
+	require.NoError(t, err)
+	assert.Equal(t, Config{Name: "x", Exec: true, Args: []string{"bopgo:/old/bopgo", "check"}}, ex, "an exec: command is taken as written")
 	for _, bad := range []string{"x=bopgo:", "x=bopgo:/old/bopgo"} {
 		_, err := ParseConfig(bad)
 		assert.Error(t, err, bad)

@@ -57,7 +57,7 @@ func ParseConfig(s string) (Config, error) {
 		c.Exec, rest = true, cmd
 	}
 	c.Args = strings.Fields(rest)
-	if bin, ok := strings.CutPrefix(rest, "bopgo:"); ok {
+	if bin, ok := strings.CutPrefix(rest, "bopgo:"); ok && !c.Exec {
 		fields := strings.Fields(bin)
 		if len(fields) == 0 || fields[0] == "" {
 			return Config{}, fmt.Errorf("configuration %q: bopgo: names no executable", s)
