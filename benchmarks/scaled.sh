@@ -8,7 +8,9 @@
 #   benchmarks/scaled.sh [TIMEOUT_S] > scaled.tsv
 #
 # BOPGO (default: bopgo on PATH) names the binary; ABC (default:
-# berkeley-abc) the peer, skipped when missing.
+# berkeley-abc) the peer, skipped when missing. ENGINES (default: auto
+# explicit symbolic ic3 counter) picks bopgo's configurations; "spin" among
+# them runs SPIN through bopgo spin (3 threads, compilation included).
 set -u
 limit=${1:-60}
 bopgo=${BOPGO:-bopgo}
@@ -18,9 +20,13 @@ now() { date +%s.%N; }
 printf 'program\tconfig\tverdict\twall_s\n'
 for f in "$dir"/*.bp; do
 	name=$(basename "$f" .bp)
-	for e in auto explicit symbolic ic3 counter; do
+	for e in ${ENGINES:-auto explicit symbolic ic3 counter}; do
 		start=$(now)
-		out=$(timeout $((limit + 5)) "$bopgo" check --engine "$e" --timeout "${limit}s" "$f" 2>/dev/null | tail -n1)
+		if [ "$e" = spin ]; then
+			out=$(timeout $((limit + 5)) "$bopgo" spin --max-threads 3 --timeout "${limit}s" "$f" 2>/dev/null | tail -n1)
+		else
+			out=$(timeout $((limit + 5)) "$bopgo" check --engine "$e" --timeout "${limit}s" "$f" 2>/dev/null | tail -n1)
+		fi
 		end=$(now)
 		case $out in
 		"VERIFICATION SUCCESSFUL") v=SAFE ;; "VERIFICATION FAILED") v=UNSAFE ;; *) v=UNKNOWN ;;
