@@ -60,7 +60,8 @@ type Options struct {
 	// visits, before the backward search and again afterwards to make an
 	// Unsafe path minimal. 0 means 50,000; negative turns it off.
 	ForwardBudget int
-	// MaxElements bounds the backward search's elements (0: no limit).
+	// MaxElements bounds the backward search's elements, and the counts
+	// of the invariant that prunes it (0: no limit).
 	MaxElements int
 	// AccelerationBudget bounds the nodes the Karp–Miller search keeps
 	// (0: 200,000); past it the thread-modular invariant prunes instead.
@@ -234,9 +235,11 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	}
 	var inv overapprox
 	if opts.Algorithm != Plain {
-		if i := c.invariant(ctx); i != nil {
+		if i := c.invariant(ctx, opts.MaxElements); i != nil {
 			inv = i
-		} // else ctx ended: the backward search stops at once
+		} // else ctx ended (the backward search stops at once), or the
+		// invariant grew past the element bound (the backward search
+		// goes on without it, within the bound)
 	}
 	bw := newBackward(c, inv, opts.MaxElements)
 	if len(fw.reached) > 0 {

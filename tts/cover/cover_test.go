@@ -183,3 +183,28 @@ func TestLimits(t *testing.T) {
 		assert.Equal(t, "backward search limit of 10 elements reached", res.Reason, alg)
 	}
 }
+
+// The invariant stops once more counts than its bound have risen, and
+// Check then goes on without it, within the element bound.
+func TestInvariantBound(t *testing.T) {
+	rc := regressionCase{name: "mesh2x2_vs", dir: filepath.Join("testdata", "bfc-regression", "mesh2x2_vs"), target: "main.prop"}
+	sys, opts := rc.load(t)
+	c, err := compile(t.Context(), sys, opts)
+	require.NoError(t, err)
+	inv := c.invariant(t.Context(), 0)
+	require.NotNil(t, inv)
+	counts := 0
+	for _, caps := range inv.caps {
+		for _, v := range caps {
+			counts += int(v)
+		}
+	}
+	require.Greater(t, counts, 2, "too small an invariant for the test")
+	assert.NotNil(t, c.invariant(t.Context(), counts), "each rise adds at least one to a count: there are at most counts rises")
+	assert.Nil(t, c.invariant(t.Context(), 1))
+
+	opts.ForwardBudget, opts.MaxElements = -1, 1
+	res, err := Check(t.Context(), sys, opts)
+	require.NoError(t, err)
+	assert.Equal(t, Elements, res.Limit)
+}
