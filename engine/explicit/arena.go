@@ -39,15 +39,7 @@ func (a *arena) valSlice(n int) []val {
 	if a == nil {
 		return make([]val, n)
 	}
-	at := len(a.vals)
-	if at+n > cap(a.vals) {
-		// A new array; states of this expansion keep the old one alive
-		// until the reset drops them.
-		a.vals = make([]val, 0, max(2*cap(a.vals), n, minArena))
-		at = 0
-	}
-	a.vals = a.vals[:at+n]
-	return a.vals[at : at+n : at+n]
+	return carve(&a.vals, n, minArena)
 }
 
 // threadSlice is n threads, not cleared, capped like valSlice's.
@@ -55,11 +47,18 @@ func (a *arena) threadSlice(n int) []thread {
 	if a == nil {
 		return make([]thread, n)
 	}
-	at := len(a.threads)
-	if at+n > cap(a.threads) {
-		a.threads = make([]thread, 0, max(2*cap(a.threads), n, minArena/16))
+	return carve(&a.threads, n, minArena/16)
+}
+
+// carve takes the next n elements of *pool, or of a new array (at least
+// first long, twice the old) when they do not fit; states of this
+// expansion keep the old array alive until the reset drops them.
+func carve[T any](pool *[]T, n, first int) []T {
+	at := len(*pool)
+	if at+n > cap(*pool) {
+		*pool = make([]T, 0, max(2*cap(*pool), n, first))
 		at = 0
 	}
-	a.threads = a.threads[:at+n]
-	return a.threads[at : at+n : at+n]
+	*pool = (*pool)[:at+n]
+	return (*pool)[at : at+n : at+n]
 }

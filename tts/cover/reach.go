@@ -56,12 +56,12 @@ func sat(n int) uint8 { return uint8(min(n, many)) }
 
 // invariant computes the least fixpoint of the abstract successor; nil
 // if ctx ends first (on seven distinct workers with 2^8 locals each it
-// took minutes), or once more than maxCells counts have risen (0: no
+// took minutes), or once counts have risen more than maxRises times (0: no
 // bound). A change costs a pass over the rules of its shared state, so
 // the element bound must bound this too: on six GuardedWorkers of eight
 // locals (8,471 thread states, 530,004 rules) the counter engine ran
 // 120 s here with --max-states 1000.
-func (c *system) invariant(ctx context.Context, maxCells int) *invariant {
+func (c *system) invariant(ctx context.Context, maxRises int) *invariant {
 	inv := &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)}
 	rulesFrom := make([][]int32, c.shared)
 	for i := range c.rules {
@@ -69,7 +69,7 @@ func (c *system) invariant(ctx context.Context, maxCells int) *invariant {
 	}
 	type change struct{ s, l int32 } // l < 0: the shared state became reachable
 	var work []change
-	risen := 0 // counts that have risen, for maxCells
+	risen := 0 // rises of a count, for maxRises
 	// Only reachable shared states get their counts: bfc's files may have
 	// hundreds of thousands of shared and local states and few reachable.
 	reachShared := func(s int32) {
@@ -156,7 +156,7 @@ func (c *system) invariant(ctx context.Context, maxCells int) *invariant {
 	dirty := make([]bool, c.shared)
 	var dirtyList []int32
 	for step := 0; len(work) > 0 || len(dirtyList) > 0; step++ {
-		if step&pollEvery == 0 && ctx.Err() != nil || maxCells > 0 && risen > maxCells {
+		if step&pollEvery == 0 && ctx.Err() != nil || maxRises > 0 && risen > maxRises {
 			return nil
 		}
 		if len(work) == 0 {
