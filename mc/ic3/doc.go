@@ -109,6 +109,35 @@
 //     check, with the priority order, the six safe circuits 258,296 calls
 //     to 256,714, noise.
 //
+// Tried on GuardedWorkers (the safe variants, through bopgo check --engine
+// ic3, one run at a time) and dropped, 2026-11-26 (neither committed):
+//   - Localization abstraction around IC3 (a package mc/loc: the latches
+//     Bad reads are visible, every other latch an input of its own;
+//     a spurious abstract counterexample makes more latches visible).
+//     Refined by bounded model checking of the circuit to the abstract
+//     trace's length with an activation literal per invisible latch
+//     (proof-based), one refinement at 15 steps took 31.8 s (n=3 k=8:
+//     44.5 s in all against 0.59 s). Refined by the abstract trace
+//     itself (its inputs and visible latch values assumed, the failed
+//     activation literals made visible), a refinement takes milliseconds
+//     but adds one or two latches: n=6 k=8 took about 60 rounds, ended
+//     with 67 of 123 latches visible, and its last IC3 run alone made
+//     39,536 calls (3.5 s) against 36,075 (3.3 s) on the whole circuit:
+//     9.1 s in all (n=3 k=8 0.93 against 0.58 s; n=4 k=4 2.70 against
+//     1.72 s). A good abstraction exists (the program with its locals
+//     replaced by a free branch by hand: 67 latches, 11,004 calls, 0.79 s),
+//     the refinement does not find it.
+//   - One IC3 run for both properties of engine/circuit (the plain one
+//     for its call budget, then the one with Overflow bad, going on from
+//     the frames the first left: sound, as frames over-approximate the
+//     reachable states whatever Bad is). Calls, before and after: n=3
+//     (k=4 and k=8) 9,952 and 17,434; n=4 k=4 22,397 and 18,225; n=6 (k=4
+//     and k=8) 36,075 and 57,392; the scaled programs IC3 wins, unchanged
+//     (the plain property answers within its budget), 0535 15,299 and
+//     15,812, deepcount d=18 safe 132,309 and 134,247. The plain run's
+//     frames have no lemmas about thread counts, and the strong run then
+//     needs them at every level at once.
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
