@@ -18,7 +18,10 @@ import (
 // A variable is relevant when the property, the control or a constraint
 // reads it: a condition of an assume, assert or branch, a constraint of an
 // assignment (primed or not), or the value given to a relevant variable
-// (an assignment's target, a started thread's parameter). The relevant
+// (an assignment's target, a started thread's parameter), where a value
+// x ^ * reads nothing, as it takes either value whatever x is (absorb.go:
+// GuardedWorkers' locals, each recomputed from another with a fresh bit,
+// all looked relevant through the one a branch reads). The relevant
 // set is the least one closed under those rules; the others are
 // irrelevant. Cutting them keeps every step and every pc: an assignment
 // loses its irrelevant targets (and becomes a skip when nothing is left),
@@ -140,17 +143,18 @@ func (s *Slice) relevance() {
 		}
 		for i := range proc.Steps {
 			st := &proc.Steps[i]
-			reads(st.Cond, mark)
-			reads(st.Constraint, mark)
+			ab := newAbsorber(st)
+			reads(ab.term(st.Cond), mark)
+			reads(ab.term(st.Constraint), mark)
 			for j, t := range st.Targets {
 				to := norm(pi, t)
-				reads(st.Values[j], func(n node) { deps[to] = append(deps[to], n) })
+				reads(ab.term(st.Values[j]), func(n node) { deps[to] = append(deps[to], n) })
 			}
 			if st.Kind == Spawn && !st.CopyLocals {
 				params := p.Procs[st.SpawnProc].Params
 				for j, a := range st.SpawnArgs {
 					to := norm(st.SpawnProc, VarRef{Local, params[j]})
-					reads(a, func(n node) { deps[to] = append(deps[to], n) })
+					reads(ab.term(a), func(n node) { deps[to] = append(deps[to], n) })
 				}
 			}
 		}
@@ -202,12 +206,15 @@ func (s *Slice) build() {
 	s.Prog = q
 }
 
-// step is st of proc pi in the sliced program.
+// step is st of proc pi in the sliced program, its terms with free
+// choices absorbed (absorb.go).
 func (s *Slice) step(pi int, st *Step) Step {
 	n := *st
 	choices := map[int]int{} // a choice kept, renumbered in order of use
-	var copyTerm func(t *Term) *Term
-	copyTerm = func(t *Term) *Term {
+	ab := newAbsorber(st)
+	var copyRaw func(t *Term) *Term
+	copyTerm := func(t *Term) *Term { return copyRaw(ab.term(t)) }
+	copyRaw = func(t *Term) *Term {
 		if t == nil {
 			return nil
 		}
@@ -225,7 +232,7 @@ func (s *Slice) step(pi int, st *Step) Step {
 		}
 		c.Args = nil
 		for _, a := range t.Args {
-			c.Args = append(c.Args, copyTerm(a))
+			c.Args = append(c.Args, copyRaw(a))
 		}
 		return &c
 	}
@@ -283,8 +290,8 @@ func (s *Slice) expandState(st *State) State {
 // is Orig cut to a set closed as the slicing requires, so that a Safe of
 // Prog is one of Orig: every step keeps its kind (an assignment may become
 // a skip when it loses every target and has no constraint) and its
-// control; conditions, constraints and thread arguments are Orig's,
-// renamed (the kept globals renumbered in order, each step's choices
+// control; conditions, constraints and thread arguments are Orig's (read
+// with free choices absorbed, absorb.go), renamed (the kept globals renumbered in order, each step's choices
 // renumbered one to one); every variable they read is kept; an
 // assignment keeps exactly its kept targets, in order, with Orig's
 // values; and a kept target's value, or a kept parameter's argument,
@@ -340,6 +347,18 @@ func (s *Slice) verifyStep(pi int, o, n *Step, global []int) error {
 		walkVars(t, func(r VarRef) { ok = ok && kept(r) })
 		return ok
 	}
+	// Orig's terms as the slicing reads them: free choices absorbed.
+	ab := newAbsorber(o)
+	oc := *o
+	oc.Cond, oc.Constraint = ab.term(o.Cond), ab.term(o.Constraint)
+	oc.SpawnArgs, oc.Values = make([]*Term, len(o.SpawnArgs)), make([]*Term, len(o.Values))
+	for j, a := range o.SpawnArgs {
+		oc.SpawnArgs[j] = ab.term(a)
+	}
+	for j, v := range o.Values {
+		oc.Values[j] = ab.term(v)
+	}
+	o = &oc
 	if !same.equal(o.Cond, n.Cond) || !same.equal(o.Constraint, n.Constraint) {
 		return errors.New("a condition or constraint changed")
 	}

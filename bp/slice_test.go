@@ -62,6 +62,27 @@ void main() begin
   h := a;
   assert(g);
 end`, "g main::a"},
+		{"a local recomputed with a fresh bit, read by a branch", `
+decl lock, inside;
+void w() begin
+  decl a, b, c;
+L: a, b, c := b ^ *, c = *, a | *;
+  if !a then goto L; fi
+  lock := T constrain !lock;
+  assert(!inside);
+  lock := F;
+  goto L;
+end
+void main() begin
+  start_thread w();
+end`, "lock inside w::a"},
+		{"a fresh bit absorbs ^, not &", `
+decl g, h;
+void main() begin
+  decl a, b;
+  a, b := g ^ *, h & *;
+  assert(a | b);
+end`, "h main::a main::b"},
 		{"a thread's parameter", `
 decl g, h;
 void w(p) begin
