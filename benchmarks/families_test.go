@@ -59,7 +59,7 @@ func TestFamilyFilesAreCurrent(t *testing.T) {
 // construction, see the evidence column), and that every instance loads.
 func TestFamilyVerdicts(t *testing.T) {
 	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3,
-		"localworkers": 34, "guardedworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
+		"localworkers": 34, "guardedworkers": 34, "tangledworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
 	checked := 0
 	for _, m := range Members() {
 		p, err := bp.Load(m.Path(), []byte(m.Source))
@@ -117,17 +117,28 @@ func TestLocalWorkersShape(t *testing.T) {
 	assert.Equal(t, 1, identical, "each worker is its own procedure")
 }
 
-// GuardedWorkers keeps its locals where LocalWorkers loses them to the
-// slicing: that is the difference between the two families.
-func TestGuardedWorkersKeepTheirLocals(t *testing.T) {
+// TangledWorkers keeps its locals where LocalWorkers loses them to the
+// slicing, and GuardedWorkers all but the ones its guard reads: that is
+// the difference between the three families.
+func TestTangledWorkersKeepTheirLocals(t *testing.T) {
 	for _, c := range []struct {
-		src    string
-		sliced bool
-	}{{LocalWorkers(3, 4, false), true}, {GuardedWorkers(3, 4, false), false}, {GuardedWorkers(3, 4, true), false}} {
+		src string
+		cut int // locals cut, of 4 a worker
+	}{
+		{LocalWorkers(3, 4, false), 12},
+		{GuardedWorkers(3, 4, false), 8}, // kept: l0 in each worker, l1 in worker1
+		{GuardedWorkers(3, 4, true), 8},
+		{TangledWorkers(3, 4, false), 0},
+		{TangledWorkers(3, 4, true), 0},
+	} {
 		p, err := bp.Load("w.bp", []byte(c.src))
 		require.NoError(t, err)
-		s := bp.Sliced(p) // the bug variant's lock is never tested: it goes
-		assert.Equal(t, c.sliced, s != nil && s.CutLocals > 0, "%s", strings.SplitN(c.src, "\n", 2)[0])
+		cut := 0
+		if s := bp.Sliced(p); s != nil {
+			cut = s.CutLocals
+		}
+		assert.Equal(t, c.cut, cut, "%s", strings.SplitN(c.src, "\n", 2)[0])
 	}
 	assert.Equal(t, 3, strings.Count(GuardedWorkers(3, 4, false), "if !l0 then goto L; fi"))
+	assert.NotContains(t, TangledWorkers(3, 4, false), "^")
 }

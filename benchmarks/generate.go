@@ -93,8 +93,8 @@ func Members() []Member {
 }
 
 // shapeMembers are the instances of the families of shapes.go:
-// localworkers n=3..6, k in {2,4,8}; guardedworkers n in {3,4,6}, k in
-// {4,8}; sharedparity n in {2,3}, v in
+// localworkers n=3..6, k in {2,4,8}; guardedworkers and tangledworkers n
+// in {3,4,6}, k in {4,8}; sharedparity n in {2,3}, v in
 // {8,16,24}; tokenring n in {4,6,8,10}; deepcount d in {6,10,14,18}.
 func shapeMembers(bug bool) []Member {
 	var out []Member
@@ -116,6 +116,12 @@ func shapeMembers(bug bool) []Member {
 			}
 			out = append(out, Member{Family: "guardedworkers", Name: fmt.Sprintf("guardedworkers-n%d-k%d-%s", n, k, suffix(bug)),
 				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: GuardedWorkers(n, k, bug), Size: n*10 + k})
+			ev = "by construction: as guardedworkers, whose lock the locals only delay"
+			if bug {
+				ev = "by construction: as guardedworkers with the bug; l0 can hold (l1 | * holds in one round, l1 & * in the next), so two workers pass the guard and take the lock without the test"
+			}
+			out = append(out, Member{Family: "tangledworkers", Name: fmt.Sprintf("tangledworkers-n%d-k%d-%s", n, k, suffix(bug)),
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: TangledWorkers(n, k, bug), Size: n*10 + k})
 		}
 	}
 	for _, n := range []int{2, 3} {
