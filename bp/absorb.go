@@ -32,20 +32,7 @@ func newAbsorber(st *Step) absorber {
 			walk(a)
 		}
 	}
-	walk(st.Cond)
-	walk(st.Constraint)
-	for _, v := range st.Values {
-		walk(v)
-	}
-	for _, a := range st.SpawnArgs {
-		walk(a)
-	}
-	for _, v := range st.PassiveValues {
-		walk(v)
-	}
-	for _, a := range st.Args {
-		walk(a)
-	}
+	st.terms(walk)
 	once := map[int]bool{}
 	for c, n := range count {
 		if n == 1 {

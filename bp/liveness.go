@@ -66,21 +66,28 @@ func (n *Step) Reads(f func(VarRef)) {
 			walk(a)
 		}
 	}
+	n.terms(walk)
+}
+
+// terms calls f on each of the step's terms (nil ones included): values,
+// constraint, condition, thread and call arguments, the passive threads'
+// values and constraint.
+func (n *Step) terms(f func(*Term)) {
 	for _, v := range n.Values {
-		walk(v)
+		f(v)
 	}
-	walk(n.Constraint)
-	walk(n.Cond)
+	f(n.Constraint)
+	f(n.Cond)
 	for _, a := range n.SpawnArgs {
-		walk(a)
+		f(a)
 	}
 	for _, a := range n.Args {
-		walk(a)
+		f(a)
 	}
 	for _, v := range n.PassiveValues {
-		walk(v)
+		f(v)
 	}
-	walk(n.PassiveConstraint)
+	f(n.PassiveConstraint)
 }
 
 // PassiveReads calls f for every local slot of a passive thread whose
