@@ -32,13 +32,13 @@ import (
 // context, and to what the engines slow one another down through the
 // shared memory and garbage collector).
 // With the four raced engines on two cores that is a factor of 2. On
-// 164 programs of every shape (benchmarks/vbs.sh, 20 s a run, sliced
-// programs: check.go) the default answered 163, as many as the virtual
-// best engine, the best single engine 153, and took 1.77 times the
-// virtual best engine's time in all, 1.48 in geometric mean; on the 21
-// programs whose fastest engine takes more than 0.2 s, 8 within 2×, 11
-// at 2.1 to 2.5, two sub-second bug finds at 3.0 and 3.2
-// (benchmarks/README.md, "Fewer allocations in the engines").
+// 176 programs of every shape (benchmarks/vbs.sh, 20 s a run, sliced
+// programs: check.go) the default answered 175, as many as the virtual
+// best engine, and took 1.85 times the virtual best engine's time in
+// all, 1.51 in geometric mean; on the 26 programs whose fastest engine
+// takes more than 0.2 s, 9 within 2×, 14 at 2.0 to 2.5, three
+// sub-second ones at 2.7 to 3.1 (benchmarks/README.md, "The slicing
+// absorbs fresh choices").
 // Racing the likely winner alone, or two engines and the others only
 // after 30 s, was up to 36 times slower than the best engine on programs
 // the features did not foresee (issue 21: lock-sharing workers with wide
