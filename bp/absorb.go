@@ -1,11 +1,12 @@
 package bp
 
 // A fresh choice absorbs what it is combined with by ^, = or !: x ^ *
-// takes either value whatever x is, and so does * alone. Predicate
-// abstraction writes such values (a worker's local recomputed every round
-// as l1 ^ *), and reading x through them makes x look relevant to the
-// slicing when no value of x changes what can happen. So the slicing
-// reads a step's terms with such combinations replaced by the choice.
+// takes either value whatever x is, and so does * alone. Generators write
+// such values (bopgo's own: the scaled programs, and a worker's local
+// recomputed every round as l1 ^ *; no program of the corpus does), and
+// reading x through them makes x look relevant to the slicing when no
+// value of x changes what can happen. So the slicing reads a step's terms
+// with such combinations replaced by the choice.
 //
 // Only a choice that occurs once in its step absorbs anything: a choice
 // read twice correlates the two places, and x ^ c with c = y elsewhere in

@@ -291,8 +291,9 @@ func (s *Slice) expandState(st *State) State {
 // Prog is one of Orig: every step keeps its kind (an assignment may become
 // a skip when it loses every target and has no constraint) and its
 // control; conditions, constraints and thread arguments are Orig's (read
-// with free choices absorbed, absorb.go), renamed (the kept globals renumbered in order, each step's choices
-// renumbered one to one); every variable they read is kept; an
+// with free choices absorbed, absorb.go), renamed (the kept globals
+// renumbered in order, each step's choices renumbered one to one); every
+// variable they read is kept; an
 // assignment keeps exactly its kept targets, in order, with Orig's
 // values; and a kept target's value, or a kept parameter's argument,
 // reads only kept variables.
