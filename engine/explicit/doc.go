@@ -11,11 +11,12 @@
 // which keeps one state per multiset of thread states (threads are
 // symmetric), only the locals live at each thread's pc, and nothing the
 // garbage collector scans; the breadth-first search (search.go,
-// expand.go), whose successors take their arrays from an arena that the
-// next expansion reuses (arena.go), which runs an atomic section whole before it stores a
+// expand.go), which runs an atomic section whole before it stores a
 // state (section.go: Getafix's programs run their threads in sections
-// from one yield point to the next) and expands a state by a stubborn
-// set of threads (reduce.go: partial-order reduction, Options.NoPOR);
+// from one yield point to the next), expands a state by a stubborn set
+// of threads (reduce.go: partial-order reduction, Options.NoPOR) and
+// takes its successors' arrays from an arena that the next expansion
+// reuses (arena.go);
 // and the trace builder (trace.go), which rebuilds the step that led to
 // each state of the path from its parent (a stored state keeps only its
 // parent's index), with the steps inside sections, and turns the path of

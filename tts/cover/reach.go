@@ -59,8 +59,9 @@ func sat(n int) uint8 { return uint8(min(n, many)) }
 // took minutes), or once counts have risen more than maxRises times (0: no
 // bound). A change costs a pass over the rules of its shared state, so
 // the element bound must bound this too: on six GuardedWorkers of eight
-// locals (8,471 thread states, 530,004 rules) the counter engine ran
-// 120 s here with --max-states 1000.
+// locals, before the slicing cut their locals (8,471 thread states,
+// 530,004 rules), the counter engine ran 120 s here with --max-states
+// 1000.
 func (c *system) invariant(ctx context.Context, maxRises int) *invariant {
 	inv := &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)}
 	rulesFrom := make([][]int32, c.shared)
