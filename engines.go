@@ -81,6 +81,12 @@ type EngineInfo struct {
 	// program that moves it to the front (portfolio.go, portfolioOrder).
 	Race int
 	Lead Feature
+	// Share is the engine's weight in the race's schedule (schedule.go):
+	// while more engines run than cores, it has Share/S of the cores,
+	// one at most, where S is the sum of the raced engines' shares; the
+	// engine a feature of the program Leads has at least leadShare.
+	// 0 for an engine the portfolio never runs.
+	Share int
 	// Counters are the counters the engine reports, zero (its package
 	// declares them): every result of the engine has them, in this
 	// order, before the root's.
@@ -141,17 +147,17 @@ var engineTable = []EngineInfo{
 	{Name: Symbolic, Summary: "SAT and QBF on parametric symbolic states (BoPPo's method); recursion by procedure summaries as formulas (one thread)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices},
-		Race:   3, Lead: WideStep, Counters: symbolic.Counters(),
+		Race:   3, Share: 1, Lead: WideStep, Counters: symbolic.Counters(),
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},
 	{Name: Explicit, Summary: "every interleaving, state by state; recursion by procedure summaries (one thread) or bounded stacks (threads)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts},
-		Race:   1, Counters: explicit.Counters(),
+		Race:   1, Share: 1, Counters: explicit.Counters(),
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.Depth, engine.Threads},
-		Race:   2, Counters: circuit.Counters(), Circuit: ic3.Check,
+		Race:   2, Share: 1, Counters: circuit.Counters(), Circuit: ic3.Check,
 		new: always(circuit.IC3)},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
 		Threads: FromStaticBound, Broadcasts: true,
@@ -171,7 +177,7 @@ var engineTable = []EngineInfo{
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",
 		Proves: true, Threads: AnyThreads, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.States, engine.Choices},
-		Race:   4, Lead: ManyThreads, Counters: counter.Counters(),
+		Race:   4, Share: 1, Lead: ManyThreads, Counters: counter.Counters(),
 		new: always(counter.Run)},
 	{Name: Spin, Summary: "SPIN on the Promela export, a peer: needs spin and gcc, gives no trace, so its answer is not re-checked",
 		Proves: true, Complete: true, Threads: AtFinalBound, Unchecked: true, Broadcasts: true,
@@ -270,6 +276,8 @@ func checkTable(table []EngineInfo) error {
 			return fmt.Errorf("%s: its answers are not checked, so the portfolio must not race it", e.Name)
 		case e.Lead != NoFeature && e.Race == 0:
 			return fmt.Errorf("%s: led by a feature but never raced", e.Name)
+		case (e.Race > 0) != (e.Share > 0) || e.Share < 0:
+			return fmt.Errorf("%s: a share %d, and race position %d: a raced engine needs a share, and only it", e.Name, e.Share, e.Race)
 		case e.Lead != NoFeature && !slices.Contains(featureOrder, e.Lead):
 			return fmt.Errorf("%s: led by feature %d, which the portfolio does not apply", e.Name, e.Lead)
 		case e.Hits(engine.Threads) == (e.Threads == AnyThreads):

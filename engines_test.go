@@ -31,6 +31,8 @@ func TestTableInvariants(t *testing.T) {
 		{"an engine without a Run", func(tb []EngineInfo) { tb[row(Explicit)].new = nil }},
 		{"two engines in one race position", func(tb []EngineInfo) { tb[row(Symbolic)].Race = tb[row(Explicit)].Race }},
 		{"an unchecked engine raced", func(tb []EngineInfo) { tb[row(Spin)].Race = 9 }},
+		{"a raced engine without a share", func(tb []EngineInfo) { tb[row(Explicit)].Share = 0 }},
+		{"a share for an engine never raced", func(tb []EngineInfo) { tb[row(BMC)].Share = 1 }},
 		{"a feature leading an engine never raced", func(tb []EngineInfo) { tb[row(BMC)].Lead = WideStep }},
 		{"a feature the portfolio does not apply", func(tb []EngineInfo) { tb[row(Explicit)].Lead = ManyThreads + 1 }},
 		{"no thread bound but a Threads limit", func(tb []EngineInfo) { tb[row(Counter)].Limits = []engine.Limit{engine.Threads} }},

@@ -149,6 +149,24 @@ func RacedEngines(prog *bp.Program, opts Options) []Engine {
 	return portfolioOrder(prog, opts)
 }
 
+// leadShare is the least share (EngineInfo.Share) in the race of an
+// engine that a feature of the program leads.
+const leadShare = 1
+
+// raceShares is the weight in the race's schedule of each engine of
+// order: its Share, at least leadShare where a feature of prog leads it.
+func raceShares(prog *bp.Program, order []Engine) []int {
+	shares := make([]int, len(order))
+	for i, name := range order {
+		info, _ := name.Info()
+		shares[i] = info.Share
+		if info.Lead != NoFeature && info.Lead.holds(prog) {
+			shares[i] = max(shares[i], leadShare)
+		}
+	}
+	return shares
+}
+
 // quantum is how long an engine of the race runs before it hands its
 // core to one that has run less (schedule).
 const quantum = 20 * time.Millisecond
@@ -210,7 +228,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
 	answers := make(chan answer, len(order))
-	sched := newSchedule(len(order), runtime.GOMAXPROCS(0), quantum, wallClock())
+	sched := newSchedule(raceShares(p.Prog, order), runtime.GOMAXPROCS(0), quantum, wallClock())
 	// Each engine has a meter and a context of its own, so that one that
 	// takes more than its share of the memory can be stopped alone.
 	meters := make([]*engine.Meter, len(order))

@@ -11,10 +11,10 @@ import (
 // engine makes progress from the start and none waits for another to
 // give up: at most slots engines run at once, and an engine that has run
 // for a quantum hands its slot to the waiting engine that has run least
-// (round robin, by time held); an engine that holds its slot for
-// overdue quanta without polling gets company (rescue). Each engine
-// waits for its first turn
-// before it starts (turn.acquire), and gives its slot back when it ends
+// for its weight (stride scheduling: by time held over weight); an
+// engine that holds its slot for overdue quanta without polling gets
+// company (rescue). Each engine waits for its first turn before it
+// starts (turn.acquire), and gives its slot back when it ends
 // (turn.release).
 //
 // Engines need nothing for it: they already poll their context for
@@ -24,11 +24,12 @@ import (
 // nothing (one SAT call) keeps its slot until it polls, so the shares
 // are those of the quanta give or take one such step.
 //
-// With n engines and slots cores, each engine has slots/n of a core
-// (while n > slots), so none takes more than n/slots times as long as
-// alone on one core, up to a quantum per turn: on 2 cores with the four
-// raced engines, twice as long. When an engine ends, the others share
-// its slot.
+// An engine of weight w among engines of weights W in all has w/W of
+// the slots, one at most (while more engines run than slots), so it
+// takes at most W/(w·slots) times as long as alone on one core, up to a
+// quantum per turn; with equal weights, n engines on 2 cores take at
+// most n/2 times as long. When an engine ends, the others share its
+// slot in proportion to their weights.
 type schedule struct {
 	slots   int
 	quantum time.Duration
@@ -40,8 +41,9 @@ type schedule struct {
 
 // turn is one engine's place in a schedule.
 type turn struct {
-	s     *schedule
-	index int // place in the schedule: ties go to the smaller
+	s      *schedule
+	index  int // place in the schedule: ties go to the smaller
+	weight int // its share of the slots, relative to the others' (≥ 1)
 
 	// Under s.mu:
 	held    time.Duration // time holding a slot, over the whole race
@@ -61,14 +63,29 @@ type turn struct {
 // second, and a reading costs more than the rest of a poll.
 const clockEvery = 16
 
-// newSchedule is a schedule of n turns sharing slots slots, with quanta
-// of quantum on clock.
-func newSchedule(n, slots int, quantum time.Duration, clock func() time.Duration) *schedule {
+// newSchedule is a schedule of a turn for each weight sharing slots
+// slots, with quanta of quantum on clock. A weight below 1 counts as 1.
+func newSchedule(weights []int, slots int, quantum time.Duration, clock func() time.Duration) *schedule {
 	s := &schedule{slots: max(slots, 1), quantum: quantum, clock: clock}
-	for i := range n {
-		s.turns = append(s.turns, &turn{s: s, index: i, grant: make(chan struct{}, 1)})
+	for i, w := range weights {
+		s.turns = append(s.turns, &turn{s: s, index: i, weight: max(w, 1), grant: make(chan struct{}, 1)})
 	}
 	return s
+}
+
+// equalWeights is n weights of 1: the turns share the slots equally.
+func equalWeights(n int) []int {
+	w := make([]int, n)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
+// behind reports whether t has run less than u for its weight: held
+// over weight, compared without division.
+func (t *turn) behind(u *turn) bool {
+	return int64(t.held)*int64(u.weight) < int64(u.held)*int64(t.weight)
 }
 
 // wallClock is the schedule's clock outside tests.
@@ -107,7 +124,8 @@ func (t *turn) wait(ctx context.Context) bool {
 	}
 }
 
-// release ends t: its slot goes to the waiting turn that has run least.
+// release ends t: its slot goes to the waiting turn that has run least
+// for its weight.
 func (t *turn) release() {
 	s := t.s
 	s.mu.Lock()
@@ -122,8 +140,9 @@ func (t *turn) release() {
 }
 
 // poll is called at every poll of the engine's context: when t's quantum
-// is up and another turn waits, t hands its slot to the one that has run
-// least and waits for its next turn (or for ctx to end).
+// is up and another turn waits that has run less for its weight, t
+// hands its slot to the one that has run least for its weight and waits
+// for its next turn (or for ctx to end).
 func (t *turn) poll(ctx context.Context) {
 	if t.polls.Add(1)%clockEvery != 0 {
 		return
@@ -142,9 +161,9 @@ func (t *turn) poll(ctx context.Context) {
 	case s.runningLocked() > s.slots:
 		// A slot lent while t polled nothing (rescue): give it back.
 		t.running, t.waiting = false, true
-	case next == nil || next.held > t.held:
+	case next == nil || t.behind(next):
 		s.mu.Unlock()
-		return // nobody waits that has run less: a new quantum
+		return // nobody waits that has run less for its weight: a new quantum
 	default:
 		t.running, t.waiting = false, true
 		s.grantLocked(next)
@@ -157,12 +176,13 @@ func (t *turn) poll(ctx context.Context) {
 // context before rescue lends another slot to a waiting turn.
 const overdue = 3
 
-// rescue lends a slot to the waiting turn that has run least when some
-// running turn has held its slot for overdue quanta without polling (an
-// engine in a long step: IC3 building its circuit, one hard SAT call),
-// so that no engine waits for another's step to end: more engines than
-// slots then run, shared by the Go runtime as without a schedule, until
-// the overdue one polls and steps down. It reports whether it lent one.
+// rescue lends a slot to the waiting turn that has run least for its
+// weight when some running turn has held its slot for overdue quanta
+// without polling (an engine in a long step: IC3 building its circuit,
+// one hard SAT call), so that no engine waits for another's step to
+// end: more engines than slots then run, shared by the Go runtime as
+// without a schedule, until the overdue one polls and steps down. It
+// reports whether it lent one.
 func (s *schedule) rescue() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -212,12 +232,12 @@ func (s *schedule) heldTimes() []time.Duration {
 	return held
 }
 
-// nextLocked is the waiting turn that has held a slot least, the first
-// in the schedule among equals; nil when none waits.
+// nextLocked is the waiting turn that has held a slot least for its
+// weight, the first in the schedule among equals; nil when none waits.
 func (s *schedule) nextLocked() *turn {
 	var best *turn
 	for _, u := range s.turns {
-		if u.waiting && !u.running && (best == nil || u.held < best.held) {
+		if u.waiting && !u.running && (best == nil || u.behind(best)) {
 			best = u
 		}
 	}

@@ -2,6 +2,7 @@ package bopgo
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -11,25 +12,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fakeRace runs engines fake engines on one slot of a schedule whose
-// clock is the work done: each engine does units of work, each a
-// millisecond on the clock and a poll of its context, until it has done
-// its budget or ctx ends. With one slot one engine runs at a time, so
-// the interleaving, and the counts, are the same on every run. It
-// returns the work each engine had done when the first one finished, and
-// when all had.
-func fakeRace(t *testing.T, budgets []int) (atFirst, atEnd []int) {
+// fakeRace runs fake engines, of the weights given, on one slot of a
+// schedule whose clock is the work done: each engine does units of work,
+// each a millisecond on the clock and a poll of its context, until it
+// has done its budget. With one slot one engine runs at a time, so the
+// interleaving, and the counts, are the same on every run. atDone[i] is
+// the work each engine had done when engine i finished.
+func fakeRace(t *testing.T, budgets, weights []int) (atDone [][]int) {
 	t.Helper()
 	var clock atomic.Int64
 	// One more turn, the test's, holds the slot until every engine
 	// waits, so that they start in the schedule's order.
-	sched := newSchedule(len(budgets)+1, 1, 10*time.Millisecond, func() time.Duration {
+	sched := newSchedule(append(slices.Clone(weights), 1), 1, 10*time.Millisecond, func() time.Duration {
 		return time.Duration(clock.Load())
 	})
 	starter := sched.turns[len(budgets)]
 	require.True(t, starter.acquire(context.Background()))
 	done := make([]atomic.Int64, len(budgets))
-	var first sync.Once
+	atDone = make([][]int, len(budgets))
 	var wg sync.WaitGroup
 	for i, budget := range budgets {
 		tu := sched.turns[i]
@@ -45,11 +45,10 @@ func fakeRace(t *testing.T, budgets []int) (atFirst, atEnd []int) {
 				done[i].Add(1)
 				_ = ctx.Err()
 			}
-			first.Do(func() {
-				for j := range done {
-					atFirst = append(atFirst, int(done[j].Load()))
-				}
-			})
+			// This engine holds the only slot: the others stand still.
+			for j := range done {
+				atDone[i] = append(atDone[i], int(done[j].Load()))
+			}
 		}()
 	}
 	for !allWaiting(sched, len(budgets)) {
@@ -57,10 +56,7 @@ func fakeRace(t *testing.T, budgets []int) (atFirst, atEnd []int) {
 	}
 	starter.release()
 	wg.Wait()
-	for j := range done {
-		atEnd = append(atEnd, int(done[j].Load()))
-	}
-	return atFirst, atEnd
+	return atDone
 }
 
 // allWaiting reports whether the first n turns of s wait for a slot.
@@ -80,22 +76,44 @@ func allWaiting(s *schedule, n int) bool {
 // clock (clockEvery); an engine that ends leaves its share to the
 // others, and everyone finishes.
 func TestScheduleShares(t *testing.T) {
-	atFirst, atEnd := fakeRace(t, []int{2000, 10000, 10000})
-	assert.Equal(t, []int{2000, 10000, 10000}, atEnd, "every engine does all its work")
+	budgets := []int{2000, 10000, 10000}
+	atDone := fakeRace(t, budgets, equalWeights(3))
+	for i, at := range atDone {
+		assert.Equal(t, budgets[i], at[i], "engine %d does all its work", i)
+	}
 	// A turn is a quantum of 10 units, rounded up to a reading of the
 	// clock: 16 units.
-	for i, n := range atFirst[1:] {
-		assert.InDelta(t, 2000, n, 2*clockEvery, "engine %d when engine 0 finished: %v", i+1, atFirst)
+	for i, n := range atDone[0][1:] {
+		assert.InDelta(t, 2000, n, 2*clockEvery, "engine %d when engine 0 finished: %v", i+1, atDone[0])
 	}
 
-	again, _ := fakeRace(t, []int{2000, 10000, 10000})
-	assert.Equal(t, atFirst, again, "the shares are deterministic")
+	again := fakeRace(t, budgets, equalWeights(3))
+	assert.Equal(t, atDone, again, "the shares are deterministic")
+}
+
+// TestScheduleWeights: engines get shares of the slots in proportion to
+// their weights, and an engine that ends leaves its share to the others
+// in proportion to theirs.
+func TestScheduleWeights(t *testing.T) {
+	budgets := []int{6000, 20000, 20000}
+	atDone := fakeRace(t, budgets, []int{3, 2, 1})
+	for i, at := range atDone {
+		assert.Equal(t, budgets[i], at[i], "engine %d does all its work", i)
+	}
+	// When engine 0 (weight 3) has done 6000 units, engine 1 (weight 2)
+	// has done 4000 and engine 2 (weight 1) 2000, within two readings
+	// of the clock.
+	assert.InDelta(t, 4000, atDone[0][1], 2*clockEvery, "engine 1 when engine 0 finished: %v", atDone[0])
+	assert.InDelta(t, 2000, atDone[0][2], 2*clockEvery, "engine 2 when engine 0 finished: %v", atDone[0])
+	// Then the two left share 2:1: when engine 1 has done its 20000,
+	// engine 2 has done 2000 + 16000/2.
+	assert.InDelta(t, 10000, atDone[1][2], 2*clockEvery, "engine 2 when engine 1 finished: %v", atDone[1])
 }
 
 // TestScheduleCancel: an engine waiting for its turn stops waiting when
 // its context ends, and the one holding the slot keeps it.
 func TestScheduleCancel(t *testing.T) {
-	sched := newSchedule(2, 1, time.Millisecond, wallClock())
+	sched := newSchedule(equalWeights(2), 1, time.Millisecond, wallClock())
 	first, second := sched.turns[0], sched.turns[1]
 	require.True(t, first.acquire(context.Background()))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -138,7 +156,7 @@ func TestOverShare(t *testing.T) {
 // first to poll after its quantum gives the extra slot back.
 func TestScheduleRescue(t *testing.T) {
 	var clock time.Duration
-	sched := newSchedule(2, 1, 10*time.Millisecond, func() time.Duration { return clock })
+	sched := newSchedule(equalWeights(2), 1, 10*time.Millisecond, func() time.Duration { return clock })
 	hog, other := sched.turns[0], sched.turns[1]
 	require.True(t, hog.acquire(context.Background()))
 	other.waiting = true // as acquire, without blocking the test
