@@ -43,6 +43,35 @@ func TestPortfolioOrder(t *testing.T) {
 	}
 }
 
+// TestRaceShares: each raced engine's weight is its table share, raised
+// to leadShare for the engine a feature of the program leads, and no
+// engine's weight is 0.
+func TestRaceShares(t *testing.T) {
+	share := func(e Engine) int { info, _ := e.Info(); return info.Share }
+	narrow := "decl g; void w() begin g := *; end\nvoid main() begin start_thread w(); start_thread w(); g := !g; end\n"
+	for _, c := range []struct {
+		name string
+		src  string
+		lead Engine // "" when no feature holds
+	}{
+		{"narrow data, two threads of a kind", narrow, ""},
+		{"six identical workers", benchmarks.Workers(6, 2, false), Counter},
+	} {
+		p := mustLoad(t, c.src)
+		order := portfolioOrder(p, Options{})
+		shares := raceShares(p, order)
+		for i, e := range order {
+			want := share(e)
+			if e == c.lead {
+				want = max(want, leadShare)
+			}
+			assert.Equal(t, want, shares[i], "%s: %s", c.name, e)
+			assert.Positive(t, shares[i], "%s: %s", c.name, e)
+		}
+	}
+	assert.Greater(t, leadShare, share(Counter), "a feature raises the engine it leads")
+}
+
 func without(es []Engine, e Engine) []Engine {
 	var out []Engine
 	for _, x := range es {
