@@ -157,7 +157,7 @@ var engineTable = []EngineInfo{
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.Depth, engine.Threads},
-		Race:   2, Share: 4, Counters: circuit.Counters(), Circuit: ic3.Check,
+		Race:   2, Share: 6, Counters: circuit.Counters(), Circuit: ic3.Check,
 		new: always(circuit.IC3)},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
 		Threads: FromStaticBound, Broadcasts: true,

@@ -151,7 +151,7 @@ func RacedEngines(prog *bp.Program, opts Options) []Engine {
 
 // leadShare is the least share (EngineInfo.Share) in the race of an
 // engine that a feature of the program leads.
-const leadShare = 4
+const leadShare = 6
 
 // raceShares is the weight in the race's schedule of each engine of
 // order: its Share, at least leadShare where a feature of prog leads it.
