@@ -83,9 +83,14 @@ func equalWeights(n int) []int {
 }
 
 // behind reports whether t has run less than u for its weight: held
-// over weight, compared without division.
+// over weight, compared without division. Each counts a quantum more
+// than it has held (stride scheduling's first pass), so that the first
+// turns go to the heaviest: a light engine waits until the heavy ones
+// have run a quantum for each of its weight's units, and a program
+// that they decide in a few quanta never pays for the light ones.
 func (t *turn) behind(u *turn) bool {
-	return int64(t.held)*int64(u.weight) < int64(u.held)*int64(t.weight)
+	q := int64(t.s.quantum)
+	return (int64(t.held)+q)*int64(u.weight) < (int64(u.held)+q)*int64(t.weight)
 }
 
 // wallClock is the schedule's clock outside tests.

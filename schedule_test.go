@@ -110,6 +110,15 @@ func TestScheduleWeights(t *testing.T) {
 	assert.InDelta(t, 10000, atDone[1][2], 2*clockEvery, "engine 2 when engine 1 finished: %v", atDone[1])
 }
 
+// TestScheduleFirstPass: the first turns go to the heaviest engine, even
+// when a light one comes first in the schedule: a program that the heavy
+// one decides in a few quanta never waits for the light one's turn.
+func TestScheduleFirstPass(t *testing.T) {
+	atDone := fakeRace(t, []int{1000, 40}, []int{1, 6})
+	assert.Equal(t, 0, atDone[1][0], "the light engine had not started when the heavy one finished: %v", atDone[1])
+	assert.Equal(t, []int{1000, 40}, atDone[0], "then it does all its work")
+}
+
 // TestScheduleCancel: an engine waiting for its turn stops waiting when
 // its context ends, and the one holding the slot keeps it.
 func TestScheduleCancel(t *testing.T) {
