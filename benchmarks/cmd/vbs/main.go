@@ -244,7 +244,7 @@ func summary(w io.Writer, rows []*row, def string, engines []string, limit time.
 	fmt.Fprintf(w, "| answered by some engine (VBS) and run by the default | %d |\n| answered by the default | %d |\n| wrong answers of the default | %d |\n\n", vbsSolved, solved, wrong)
 	fmt.Fprintf(w, "On the %d programs the VBS answers (a run of the default without an answer counts the limit):\n\n", vbsSolved)
 	fmt.Fprintf(w, "- total: default %.1f s, VBS %.1f s, ratio %.2f\n", total, vbsTotal, total/max(vbsTotal, 1e-9))
-	fmt.Fprintf(w, "- CPU time (user + system): default %.1f s, VBS %.1f s, ratio %.2f (the default's engines share the CPU: with n engines its bound is n in CPU time, n/cores in wall time when the cores are free)\n", cpu, vbsCPU, cpu/max(vbsCPU, 1e-9))
+	fmt.Fprintf(w, "- CPU time (user + system): default %.1f s, VBS %.1f s, ratio %.2f (the default's engines share the CPU, each by its weight: portfolio.go)\n", cpu, vbsCPU, cpu/max(vbsCPU, 1e-9))
 	if logN > 0 {
 		fmt.Fprintf(w, "- geometric mean of default/fastest: %.2f\n", math.Exp(logSum/float64(logN)))
 	}
