@@ -53,8 +53,9 @@ import (
 // of the 26 programs whose fastest engine takes more than 0.2 s. On 39
 // programs the weights were not chosen on (benchmarks/vbs-heldout.tsv:
 // SatAbs's and bp-reduce's), 1.70 in all, 1.33 in geometric mean, and
-// within 1.82× on the 3 above 0.2 s (benchmarks/README.md, "Weighted
-// shares").
+// within 1.82× on the 3 above 0.2 s, one of which (QRCU-2 satabs.16:
+// three engines of share 6) took 2.14× in another run
+// (benchmarks/README.md, "Weighted shares").
 // Racing the likely winner alone, or two engines and the others only
 // after 30 s, was up to 36 times slower than the best engine on programs
 // the features did not foresee (issue 21: lock-sharing workers with wide
