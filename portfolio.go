@@ -246,7 +246,8 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	// The channel has room for every answer: engines cancelled after a
 	// winner stop on their own, and nobody waits for them.
 	answers := make(chan answer, len(order))
-	sched := newSchedule(raceShares(p.Prog, order), runtime.GOMAXPROCS(0), quantum, wallClock())
+	shares := raceShares(p.Prog, order)
+	sched := newSchedule(shares, runtime.GOMAXPROCS(0), quantum, wallClock())
 	// Each engine has a meter and a context of its own, so that one that
 	// takes more than its share of the memory can be stopped alone.
 	meters := make([]*engine.Meter, len(order))
@@ -283,7 +284,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 	go sched.watch(ctx)
 	entries = make([]RaceEntry, len(order))
 	for i, name := range order {
-		entries[i] = RaceEntry{Engine: name, Outcome: OutcomeCancelled}
+		entries[i] = RaceEntry{Engine: name, Share: shares[i], Outcome: OutcomeCancelled}
 	}
 	// ended reads every engine's time on the cores as the race ends.
 	ended := func() []RaceEntry {

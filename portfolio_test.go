@@ -31,6 +31,8 @@ func TestPortfolioNamesTheWinner(t *testing.T) {
 	for i, e := range res.Race {
 		assert.Equal(t, raced[i], e.Engine)
 		assert.LessOrEqual(t, e.Held, res.Counters.Time(bopgo.CounterSeconds), e.Engine)
+		info, _ := e.Engine.Info()
+		assert.GreaterOrEqual(t, e.Share, info.Share, e.Engine)
 	}
 }
 

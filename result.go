@@ -179,9 +179,12 @@ type Result struct {
 // RaceEntry is one engine of the portfolio's race.
 type RaceEntry struct {
 	Engine Engine
+	// Share is the engine's weight in the race (EngineInfo.Share, raised
+	// for the engine a feature of the program leads: portfolio.go).
+	Share int
 	// Held is the time the engine held a core (its turns, schedule.go):
-	// with n engines on c cores about c/n of the race's wall time while
-	// all run, so Held against the engine's time alone shows what the
+	// about its share of the cores times the race's wall time while all
+	// run, so Held against the engine's time alone shows what the
 	// schedule cost it.
 	Held time.Duration
 	// Outcome is how the engine ended: OutcomeWon, OutcomeCancelled (the

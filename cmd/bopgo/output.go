@@ -114,15 +114,15 @@ func writeCounters(w io.Writer, cs bopgo.Counters) {
 	}
 }
 
-// writeRace prints the default's race, one engine a line: its time on a
-// core and how it ended.
+// writeRace prints the default's race, one engine a line: its share, its
+// time on a core and how it ended.
 func writeRace(w io.Writer, race []bopgo.RaceEntry) {
 	if len(race) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "race (time on a core, outcome):")
+	fmt.Fprintln(w, "race (share, time on a core, outcome):")
 	for _, e := range race {
-		fmt.Fprintf(w, "  %s: %.3fs, %s", e.Engine, e.Held.Seconds(), e.Outcome)
+		fmt.Fprintf(w, "  %s: share %d, %.3fs, %s", e.Engine, e.Share, e.Held.Seconds(), e.Outcome)
 		if e.Reason != "" {
 			fmt.Fprintf(w, ": %s", e.Reason)
 		}
@@ -212,6 +212,7 @@ type jsonSliced struct {
 // jsonRaceEntry is one engine of the default's race (bopgo.RaceEntry).
 type jsonRaceEntry struct {
 	Engine      string  `json:"engine"`
+	Share       int     `json:"share"`
 	CoreSeconds float64 `json:"core_seconds"`
 	Outcome     string  `json:"outcome"`
 	Limit       string  `json:"limit,omitempty"`
@@ -361,7 +362,7 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 		Stats:     jsonStats(res.Counters),
 	}
 	for _, e := range res.Race {
-		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), CoreSeconds: e.Held.Seconds(),
+		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), Share: e.Share, CoreSeconds: e.Held.Seconds(),
 			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason})
 	}
 	if c := res.Sliced; c != nil {

@@ -12,8 +12,8 @@ import (
 )
 
 // TestRaceReport: the default's JSON lists each raced engine with its
-// time on a core and outcome, the answering engine as the one that won;
-// --stats prints the same as text.
+// share, time on a core and outcome, the answering engine as the one
+// that won; --stats prints the same as text.
 func TestRaceReport(t *testing.T) {
 	file := conformanceDir + "/Taken1/main.bp"
 	code, out, errOut := runCmd("check", "--json", file)
@@ -24,6 +24,7 @@ func TestRaceReport(t *testing.T) {
 	won := 0
 	for _, e := range res.Race {
 		assert.GreaterOrEqual(t, e.CoreSeconds, 0.0, e.Engine)
+		assert.Positive(t, e.Share, e.Engine)
 		if e.Outcome == "won" {
 			won++
 			assert.Equal(t, res.Engine, e.Engine)
@@ -33,7 +34,7 @@ func TestRaceReport(t *testing.T) {
 
 	code, out, _ = runCmd("check", "--stats", file)
 	require.Equal(t, exitUnsafe, code)
-	_, race, ok := strings.Cut(out, "race (time on a core, outcome):\n")
+	_, race, ok := strings.Cut(out, "race (share, time on a core, outcome):\n")
 	require.True(t, ok, out)
 	assert.Contains(t, race, "s, won\n")
 
