@@ -39,20 +39,22 @@ import (
 // Add to these a quantum per turn, the longest step an engine takes
 // without polling its context, what the engines slow one another down
 // through the shared memory and garbage collector, and for an engine of
-// share 1 the first pass (about 0.15 s: schedule.go).
+// share 1 the first pass (schedule.go: it waits until each engine of
+// share 6 has held a slot for 100 ms, 0.1 to 0.15 s).
 // Equal shares bounded every engine at 2× but made the default 1.85
 // times the virtual best engine's time in all: with four engines on two
 // cores, every program took twice its best engine's time. The weights
-// buy that back where the engines of share 6 win, which is on every
-// program where a light engine was not far ahead (no such program in
-// the two sets below; where the counter engine is alone to answer, on
-// SatAbs's QRCU and PrngSimp, ManyThreads leads it).
+// buy that back wherever an engine of share 6 wins. On the two sets
+// below, wherever a light engine is ahead by more than 0.05 s, a
+// feature leads it: the counter engine on mutex, on SatAbs's QRCU,
+// Stack and PrngSimp and on two bp-reduce programs (often the only
+// engine to answer), symbolic on WideParity.
 // On 176 programs of every shape (benchmarks/vbs.sh, 20 s a run) the
 // default answered 175, as many as the virtual best engine, in 1.35
 // times its time in all, 1.27 in geometric mean, and within 1.9× on each
 // of the 26 programs whose fastest engine takes more than 0.2 s. On 39
 // programs the weights were not chosen on (benchmarks/vbs-heldout.tsv:
-// SatAbs's and bp-reduce's), 1.70 in all, 1.33 in geometric mean, and
+// 36 of SatAbs's and bp-reduce's, 3 Workers), 1.70 in all, 1.33 in geometric mean, and
 // within 1.82× on the 3 above 0.2 s, one of which (QRCU-2 satabs.16:
 // three engines of share 6) took 2.14× in another run
 // (benchmarks/README.md, "Weighted shares").
