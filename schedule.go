@@ -73,15 +73,6 @@ func newSchedule(weights []int, slots int, quantum time.Duration, clock func() t
 	return s
 }
 
-// equalWeights is n weights of 1: the turns share the slots equally.
-func equalWeights(n int) []int {
-	w := make([]int, n)
-	for i := range w {
-		w[i] = 1
-	}
-	return w
-}
-
 // behind reports whether t has run less than u for its weight: held
 // over weight, compared without division. Each counts a quantum more
 // than it has held (stride scheduling's first pass), so that the first

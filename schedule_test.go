@@ -59,6 +59,15 @@ func fakeRace(t *testing.T, budgets, weights []int) (atDone [][]int) {
 	return atDone
 }
 
+// equalWeights is n weights of 1: the turns share the slots equally.
+func equalWeights(n int) []int {
+	w := make([]int, n)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
 // allWaiting reports whether the first n turns of s wait for a slot.
 func allWaiting(s *schedule, n int) bool {
 	s.mu.Lock()
