@@ -138,8 +138,7 @@ const (
 	// non-deterministic choices.
 	WideStep
 	// ManyThreads: thread creation without bound, a kind of thread with
-	// identicalThreads or more threads, or manyThreads in all with at
-	// most narrowThreadData locals live at once in a thread.
+	// identicalThreads or more threads, or manyThreads in all.
 	ManyThreads
 )
 

@@ -71,11 +71,10 @@ import (
 // the front, which gives it the first slot (where the answer comes in
 // less than a quantum):
 //   - ManyThreads (thread creation without bound, a kind of thread with
-//     three or more threads, or five threads in all with narrow live
-//     local data): the counter engine, which counts identical threads
-//     instead of enumerating their interleavings and alone proves safety
-//     for any number of threads (Workers n=6 k=8: 0.2 s, where explicit
-//     takes 20 s or more).
+//     three or more threads, or five threads in all): the counter engine,
+//     which counts identical threads instead of enumerating their
+//     interleavings and alone proves safety for any number of threads
+//     (Workers n=6 k=8: 0.2 s, where explicit takes 20 s or more).
 //   - WideStep (a constrained step with at least wideChoices
 //     non-deterministic choices): symbolic simulation. The explicit
 //     engine enumerates the step's outcomes one by one (WideParity v=16:
@@ -146,41 +145,9 @@ func (f Feature) holds(prog *bp.Program) bool {
 	case ManyThreads:
 		identical, bounded := prog.MaxIdenticalThreads()
 		all, _ := prog.MaxThreads()
-		return !bounded || identical >= identicalThreads ||
-			all >= manyThreads && threadDataWidth(prog) <= narrowThreadData
+		return !bounded || identical >= identicalThreads || all >= manyThreads
 	}
 	return false
-}
-
-// narrowThreadData is the most local Booleans a thread may keep live at
-// once for distinct threads (manyThreads in all, fewer of each kind) to
-// lead the counter engine. Counting gains nothing on distinct threads;
-// the counter engine still beats explicit and IC3 on them by its backward
-// search, as long as a thread has few local states (distinct mutex
-// workers, whose locals the slice cuts: n=6 counter 1.2 s, explicit 13 s).
-// Each live local doubles a thread's states, and the counter engine falls
-// behind IC3 between 2 and 3 (benchmarks.TangledWorkers, every local
-// live; --engine alone, seconds, counter / explicit / IC3: k=1 n=6 0.58 /
-// 4.8 / 3.4; k=2 n=6 3.2 / >20 / 4.6; k=3 n=5 12.2 / >20 / 2.4; k=4 n=4
-// >20 / >20 / 1.5).
-const narrowThreadData = 2
-
-// threadDataWidth is the most locals a started thread of prog keeps live
-// at one pc (Proc.Liveness): after slicing, the local data the engines
-// must track.
-func threadDataWidth(prog *bp.Program) int {
-	live := prog.Live()
-	width := 0
-	for _, proc := range prog.Procs {
-		for i := range proc.Steps {
-			if st := &proc.Steps[i]; st.Kind == bp.Spawn {
-				for _, b := range live[st.SpawnProc] {
-					width = max(width, b.Len())
-				}
-			}
-		}
-	}
-	return width
 }
 
 // hasWideStep reports whether some step of prog has at least wideChoices

@@ -31,8 +31,6 @@ func TestPortfolioOrder(t *testing.T) {
 		{"a wide step", wide, Options{}, []Engine{Symbolic, Explicit}},
 		{"six identical workers", benchmarks.Workers(6, 2, false), Options{}, []Engine{Counter, Explicit}},
 		{"five threads, each of its own kind", "void a() begin skip; end\nvoid b() begin skip; end\nvoid c() begin skip; end\nvoid d() begin skip; end\nvoid main() begin start_thread a(); start_thread b(); start_thread c(); start_thread d(); end\n", Options{}, []Engine{Counter, Explicit}},
-		{"five threads of their own kinds, two locals live", benchmarks.TangledWorkers(4, 2, false), Options{}, []Engine{Counter, Explicit}},
-		{"five threads of their own kinds, three locals live", benchmarks.TangledWorkers(4, 3, false), Options{}, []Engine{Explicit, IC3}},
 		{"four threads, each of its own kind", "void a() begin skip; end\nvoid b() begin skip; end\nvoid c() begin skip; end\nvoid main() begin start_thread a(); start_thread b(); start_thread c(); end\n", Options{}, []Engine{Explicit, IC3}},
 		{"a thread start in a loop", "void w() begin skip; end\nvoid main() begin while * do start_thread w(); od end\n", Options{}, []Engine{Counter, Explicit}},
 		{"a thread bound asked for", benchmarks.Workers(6, 2, false), Options{MaxThreads: 4}, []Engine{Explicit, IC3}},
