@@ -57,7 +57,7 @@ var allowedImports = map[string][]string{
 	"tts":                        {},
 	"tts/covercheck":             {"tts"},
 	"tts/cover":                  {"tts", "tts/covercheck", "verdict"},
-	"engine/counter":             {"bp/interp", "encode/threads", "engine", "tts/cover", "tts/covercheck"},
+	"engine/counter":             {"bp", "bp/interp", "encode/threads", "engine", "tts/cover", "tts/covercheck"},
 	"encode/threads":             {"bp", "bp/interp", "tts", "tts/cover"},
 	"internal/gen":               {},
 	"internal/golden":            {},
