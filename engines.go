@@ -154,7 +154,7 @@ var engineTable = []EngineInfo{
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts},
 		Race:   1, Share: 6, Counters: explicit.Counters(),
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
-	{Name: IC3, Summary: "IC3/PDR on the program as a circuit",
+	{Name: IC3, Summary: "IC3/PDR on the program as a circuit, after a few random walks for a shallow bug",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.Depth, engine.Threads},
 		Race:   2, Share: 6, Counters: circuit.Counters(), Circuit: ic3.Check,

@@ -100,3 +100,21 @@ func TestStrongPropertyAfterTheBudget(t *testing.T) {
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
 }
+
+// TestProbeBeforeIC3: a shallow bug is found by the random walks that run
+// before IC3, without a SAT call; where the walks find none, IC3 proves
+// (with SAT calls).
+func TestProbeBeforeIC3(t *testing.T) {
+	p := problem(t, twoThreads)
+	r, err := IC3(context.Background(), p, 2, true)
+	require.NoError(t, err)
+	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+	assert.Zero(t, r.Counters.Int(engine.CountSATCalls), "the probe found the bug")
+
+	p = problem(t, twoThreadsSafe)
+	r, err = IC3(context.Background(), p, 2, true)
+	require.NoError(t, err)
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	assert.Positive(t, r.Counters.Int(engine.CountSATCalls), "IC3 proved it")
+}

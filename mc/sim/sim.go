@@ -35,12 +35,25 @@ var _ mc.Engine = Check
 // longest walk that ended without a bad state (the trace's length for
 // Unsafe).
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
+	if opts.MaxDepth > 0 {
+		return walk(ctx, sys, opts.MaxDepth, sweeps)
+	}
+	return walk(ctx, sys, maxLen, 0)
+}
+
+// Probe is one sweep of walks up to longest steps (16, 32, ... longest,
+// 63 walks each): a bounded look for a shallow bug that random schedules
+// hit often, cheap enough to run before a proof engine (engine/circuit).
+// Its answer is Unsafe with a trace, or Unknown.
+func Probe(ctx context.Context, sys *mc.System, longest int) mc.Result {
+	return walk(ctx, sys, longest, 1)
+}
+
+// walk sweeps walks of lengths 16, 32, ... longest until a bad state, the
+// end of ctx, or n sweeps (0: no bound).
+func walk(ctx context.Context, sys *mc.System, longest, n int) mc.Result {
 	s := sys.S
 	rng := rand.New(rand.NewPCG(1, 2))
-	longest := maxLen
-	if opts.MaxDepth > 0 {
-		longest = opts.MaxDepth
-	}
 	vs := make([]uint64, s.Len())
 	word := func(m z.Lit) uint64 {
 		w := vs[m.Var()]
@@ -54,9 +67,9 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	init := make([]uint64, len(s.Latches))
 	var inputs [][]uint64 // by step, by input
 	for sweep := 0; ; sweep++ {
-		if opts.MaxDepth > 0 && sweep == sweeps {
+		if n > 0 && sweep == n {
 			res.Limit = verdict.Depth
-			res.Reason = fmt.Sprintf("no bad state on %d random walks of up to %d steps", sweeps*lanes*walks(opts.MaxDepth), opts.MaxDepth)
+			res.Reason = fmt.Sprintf("no bad state on %d random walks of up to %d steps", n*lanes*walks(longest), longest)
 			return res
 		}
 		for length := min(16, longest); ; length = min(2*length, longest) {
