@@ -1,7 +1,8 @@
 // Package circuit holds the circuit engines: the program as a sequential
 // circuit (encode/circuit) with one set of latches per thread slot,
-// decided by bounded model checking (mc/bmc), k-induction (mc/kind) or
-// IC3 (mc/ic3), a counterexample mapped back to a program trace. Each is
+// decided by bounded model checking (mc/bmc), k-induction (mc/kind),
+// random simulation (mc/sim) or IC3 (mc/ic3, after one sweep of random
+// walks: probeFirst), a counterexample mapped back to a program trace. Each is
 // an engine.Run; the root raises the number of slots like the other
 // engines' thread bound, except that a program whose control flow bounds
 // its threads is searched with a slot for each at once (the engines'

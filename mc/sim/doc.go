@@ -33,4 +33,10 @@
 // the same circuit gives the same answer. The trace is the walk's lane replayed:
 // its initial values and the inputs of each step up to the first bad
 // state.
+//
+// Probe is one sweep, up to a given length: the IC3 engine runs it first
+// (engine/circuit), as it costs milliseconds where the walks find nothing
+// (the 20 scaled programs, IC3 alone side by side: within noise) and
+// saves IC3 its slowest kind of bug (TangledWorkers k=8, n=4 to 8: 0.3
+// to 0.55 s to 0.03 to 0.05 s; scaled-0146: 0.8 s to 0.04 s).
 package sim
