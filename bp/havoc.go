@@ -64,7 +64,6 @@ type localRead struct {
 // havocStep is st with its local reads made choices and its local
 // targets dropped.
 func havocStep(st *Step) Step {
-	n := *st
 	fresh := map[localRead]int{}
 	var copyTerm func(t *Term) *Term
 	copyTerm = func(t *Term) *Term {
@@ -87,22 +86,7 @@ func havocStep(st *Step) Step {
 		}
 		return &c
 	}
-	n.Cond = copyTerm(st.Cond)
-	n.Constraint = copyTerm(st.Constraint)
-	n.SpawnArgs = nil
-	for _, a := range st.SpawnArgs {
-		n.SpawnArgs = append(n.SpawnArgs, copyTerm(a))
-	}
-	n.Targets, n.Values = nil, nil
-	for j, t := range st.Targets {
-		if t.Scope == Global {
-			n.Targets = append(n.Targets, t)
-			n.Values = append(n.Values, copyTerm(st.Values[j]))
-		}
-	}
-	if st.Kind == Assign && len(n.Targets) == 0 && n.Constraint == nil {
-		n.Kind = Skip
-	}
+	n := rewriteStep(st, copyTerm, func(t VarRef) (VarRef, bool) { return t, t.Scope == Global })
 	n.Choices = st.Choices + len(fresh)
 	return n
 }

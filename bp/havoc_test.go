@@ -25,18 +25,11 @@ end
 void main() begin start_thread w(); start_thread w(); end
 `
 
-func mustLoadHavoc(t *testing.T, src string) *Program {
-	t.Helper()
-	p, err := Load("t.bp", []byte(src))
-	require.NoError(t, err)
-	return p
-}
-
 // TestHavocked: no step of the abstraction reads or writes a local, the
 // steps that did read one have fresh choices for them, and the
 // abstraction passes its own check.
 func TestHavocked(t *testing.T) {
-	p := mustLoadHavoc(t, tangled)
+	p := mustLoad(t, tangled)
 	q := Havocked(p)
 	require.NotNil(t, q)
 	require.NoError(t, VerifyHavocked(p, q))
@@ -53,14 +46,14 @@ func TestHavocked(t *testing.T) {
 			}
 		}
 	}
-	assert.Nil(t, Havocked(mustLoadHavoc(t, "decl g; void main() begin decl l; l := *; g := !g; assert(g | !g); end\n")),
+	assert.Nil(t, Havocked(mustLoad(t, "decl g; void main() begin decl l; l := *; g := !g; assert(g | !g); end\n")),
 		"no step reads a local: nothing to forget")
 }
 
 // TestVerifyHavocked: the check refuses an abstraction that forgets less
 // or otherwise than it says.
 func TestVerifyHavocked(t *testing.T) {
-	p := mustLoadHavoc(t, tangled)
+	p := mustLoad(t, tangled)
 	// The lock step: lock := T constrain !lock & !'l0 | l1 reads two
 	// locals after the step's own choices (none).
 	find := func(q *Program) *Step {

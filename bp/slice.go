@@ -209,7 +209,6 @@ func (s *Slice) build() {
 // step is st of proc pi in the sliced program, its terms with free
 // choices absorbed (absorb.go).
 func (s *Slice) step(pi int, st *Step) Step {
-	n := *st
 	choices := map[int]int{} // a choice kept, renumbered in order of use
 	ab := newAbsorber(st)
 	var copyRaw func(t *Term) *Term
@@ -236,27 +235,41 @@ func (s *Slice) step(pi int, st *Step) Step {
 		}
 		return &c
 	}
-	n.Cond = copyTerm(st.Cond)
-	n.Constraint = copyTerm(st.Constraint)
-	n.SpawnArgs = nil
-	for _, a := range st.SpawnArgs {
-		n.SpawnArgs = append(n.SpawnArgs, copyTerm(a))
-	}
-	n.Targets, n.Values = nil, nil
-	for j, t := range st.Targets {
+	n := rewriteStep(st, copyTerm, func(t VarRef) (VarRef, bool) {
 		if !s.Relevant(pi, t) {
-			continue
+			return t, false
 		}
 		if t.Scope == Global {
 			t.Index = s.globalIn[t.Index]
 		}
-		n.Targets = append(n.Targets, t)
-		n.Values = append(n.Values, copyTerm(st.Values[j]))
+		return t, true
+	})
+	n.Choices = len(choices)
+	return n
+}
+
+// rewriteStep is st with every term (condition, constraint, thread
+// arguments, values) rewritten by term, and only the targets that keep
+// accepts, as it renames them, with their values. An assignment left
+// without targets or constraint becomes a skip. The caller sets Choices.
+func rewriteStep(st *Step, term func(*Term) *Term, keep func(VarRef) (VarRef, bool)) Step {
+	n := *st
+	n.Cond = term(st.Cond)
+	n.Constraint = term(st.Constraint)
+	n.SpawnArgs = nil
+	for _, a := range st.SpawnArgs {
+		n.SpawnArgs = append(n.SpawnArgs, term(a))
+	}
+	n.Targets, n.Values = nil, nil
+	for j, t := range st.Targets {
+		if t, ok := keep(t); ok {
+			n.Targets = append(n.Targets, t)
+			n.Values = append(n.Values, term(st.Values[j]))
+		}
 	}
 	if st.Kind == Assign && len(n.Targets) == 0 && n.Constraint == nil {
 		n.Kind = Skip
 	}
-	n.Choices = len(choices)
 	return n
 }
 
