@@ -18,9 +18,11 @@ import (
 // 2^k, and without them the counter engine proves n=8 safe in about a
 // second (engine/counter).
 //
-// Within one step, every read of the same slot (primed or not) is one
-// choice, numbered after the step's own choices, so a step that reads a
-// local twice still sees one value.
+// Every read is a choice of its own, numbered after the step's own
+// choices: the lowered form's invariant (each choice occurs once in a
+// step) is what lets the slice's absorption read x ^ * as a free value,
+// so even two reads of one slot in a step get two choices (each may take
+// the slot's value, so the abstraction still has every execution).
 
 // Havocked returns p with its local data forgotten (see above), or nil
 // when no step of p reads a local, or p has recursive functions or
@@ -55,29 +57,18 @@ func readsLocals(p *Program) bool {
 	return false
 }
 
-// localRead is a local slot as a step's terms read it.
-type localRead struct {
-	index  int
-	primed bool
-}
-
 // havocStep is st with its local reads made choices and its local
 // targets dropped.
 func havocStep(st *Step) Step {
-	fresh := map[localRead]int{}
+	fresh := 0
 	var copyTerm func(t *Term) *Term
 	copyTerm = func(t *Term) *Term {
 		if t == nil {
 			return nil
 		}
 		if t.Op == TVar && t.Ref.Scope == Local {
-			key := localRead{t.Ref.Index, t.Primed}
-			c, ok := fresh[key]
-			if !ok {
-				c = st.Choices + len(fresh)
-				fresh[key] = c
-			}
-			return &Term{Op: TNondet, Choice: c}
+			fresh++
+			return &Term{Op: TNondet, Choice: st.Choices + fresh - 1}
 		}
 		c := *t
 		c.Args = nil
@@ -87,7 +78,7 @@ func havocStep(st *Step) Step {
 		return &c
 	}
 	n := rewriteStep(st, copyTerm, func(t VarRef) (VarRef, bool) { return t, t.Scope == Global })
-	n.Choices = st.Choices + len(fresh)
+	n.Choices = st.Choices + fresh
 	return n
 }
 
@@ -95,9 +86,9 @@ func havocStep(st *Step) Step {
 // local data as described above and changes nothing else: the same procs,
 // pcs and control; every step keeps exactly its global targets, in order;
 // and every term is p's with each local read replaced by a choice of its
-// own (one per slot and primedness in a step, numbered after the step's
-// own choices, which keep their numbers). That makes every execution of
-// p one of q's.
+// own (numbered after the step's own choices, which keep their numbers,
+// and used nowhere else in the step). That makes every execution of p
+// one of q's.
 func VerifyHavocked(p, q *Program) error {
 	if p.HasCalls() || p.HasBroadcasts() {
 		return errors.New("havoc: a program with calls or broadcasts")
@@ -128,7 +119,7 @@ func verifyHavocStep(o, n *Step) error {
 		len(n.Args) != 0 || len(o.Args) != 0 || o.Broadcast() || n.Broadcast() {
 		return errors.New("control changed, or a call or broadcast")
 	}
-	m := havocMatch{own: o.Choices, fresh: map[localRead]int{}, back: map[int]localRead{}}
+	m := havocMatch{own: o.Choices, used: map[int]bool{}}
 	if !m.equal(o.Cond, n.Cond) || !m.equal(o.Constraint, n.Constraint) {
 		return errors.New("a condition or constraint changed")
 	}
@@ -156,19 +147,18 @@ func verifyHavocStep(o, n *Step) error {
 	if j != len(n.Targets) {
 		return errors.New("a target added")
 	}
-	if n.Choices < o.Choices+len(m.fresh) {
+	if n.Choices < o.Choices+len(m.used) {
 		return errors.New("too few choices")
 	}
 	return nil
 }
 
 // havocMatch compares a term of p with one of q: a local read of p must
-// be a choice of q numbered from own on, the same one for the same slot
-// and primedness and a different one for another; everything else equal.
+// be a choice of q numbered from own on and used by no other read;
+// everything else equal.
 type havocMatch struct {
-	own   int
-	fresh map[localRead]int
-	back  map[int]localRead
+	own  int
+	used map[int]bool // the choices that replace reads so far
 }
 
 func (m havocMatch) equal(o, n *Term) bool {
@@ -179,13 +169,10 @@ func (m havocMatch) equal(o, n *Term) bool {
 		if n.Op != TNondet || n.Choice < m.own || len(n.Args) != 0 {
 			return false
 		}
-		key := localRead{o.Ref.Index, o.Primed}
-		c, ok := m.fresh[key]
-		b, okBack := m.back[n.Choice]
-		if ok != okBack || ok && (c != n.Choice || b != key) {
+		if m.used[n.Choice] {
 			return false
 		}
-		m.fresh[key], m.back[n.Choice] = n.Choice, key
+		m.used[n.Choice] = true
 		return true
 	}
 	if o.Op != n.Op || o.Val != n.Val || o.Primed != n.Primed || o.Passive != n.Passive || o.Ref != n.Ref || len(o.Args) != len(n.Args) {

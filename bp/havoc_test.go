@@ -46,6 +46,22 @@ func TestHavocked(t *testing.T) {
 			}
 		}
 	}
+	// Two reads of one slot in a step are two choices: each choice
+	// occurs once in a step (the lowered form's invariant), which the
+	// slice's absorption of x ^ * relies on.
+	twice := Havocked(mustLoad(t, "decl g; void main() begin decl l; l := *; g := l ^ l; end\n"))
+	require.NotNil(t, twice)
+	found := 0
+	for _, st := range twice.Procs[0].Steps {
+		if len(st.Targets) == 1 && st.Targets[0].Scope == Global {
+			found++
+			v := st.Values[0]
+			require.Equal(t, TXor, v.Op, v.String())
+			assert.Equal(t, TNondet, v.Args[0].Op)
+			assert.NotEqual(t, v.Args[0].Choice, v.Args[1].Choice, "two reads, two choices: %s", v)
+		}
+	}
+	require.Equal(t, 1, found, "the step g := l ^ l")
 	assert.Nil(t, Havocked(mustLoad(t, "decl g; void main() begin decl l; l := *; g := !g; assert(g | !g); end\n")),
 		"no step reads a local: nothing to forget")
 }
@@ -69,7 +85,7 @@ func TestVerifyHavocked(t *testing.T) {
 		name   string
 		mutate func(q *Program)
 	}{
-		{"two locals share one choice", func(q *Program) {
+		{"two reads share one choice", func(q *Program) {
 			st := find(q)
 			var cs []*Term
 			var walk func(*Term)
