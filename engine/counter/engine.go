@@ -33,10 +33,11 @@ func Run(ctx context.Context, p *engine.Problem, _ int, _ bool) (r engine.Result
 	return search(ctx, p, p.Prog, p.MaxStates)
 }
 
-// forgetfulElements bounds the search of the program with its local data
-// forgotten: TangledWorkers n=10 k=4 takes 133,494 states (elements and
-// forward configurations), 1.9 s. Where it fails, its cost is at most
-// this on top of the search of the program.
+// forgetfulElements bounds the backward elements of the search of the
+// program with its local data forgotten: TangledWorkers n=10 k=4 takes
+// 133,494 states (elements and forward configurations), 1.9 s. Where it
+// fails, its cost is at most this on top of the search of the program.
+// Problem.MaxStates bounds each of the two searches.
 const forgetfulElements = 200_000
 
 // forgetful decides abs, p's program with its local data forgotten, and
