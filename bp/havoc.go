@@ -111,25 +111,12 @@ func VerifyHavocked(p, q *Program) error {
 }
 
 func verifyHavocStep(o, n *Step) error {
-	if n.Kind != o.Kind && !(o.Kind == Assign && n.Kind == Skip && o.Constraint == nil && len(n.Targets) == 0) {
-		return fmt.Errorf("kind %v became %v", o.Kind, n.Kind)
+	if err := sameControl(o, n); err != nil {
+		return err
 	}
-	if n.Next != o.Next || n.Then != o.Then || n.Else != o.Else || !slices.Equal(n.Succs, o.Succs) ||
-		n.SpawnProc != o.SpawnProc || n.SpawnPC != o.SpawnPC || n.CopyLocals != o.CopyLocals ||
-		len(n.Args) != 0 || len(o.Args) != 0 || o.Broadcast() || n.Broadcast() {
-		return errors.New("control changed, or a call or broadcast")
-	}
-	m := havocMatch{own: o.Choices, used: map[int]bool{}}
-	if !m.equal(o.Cond, n.Cond) || !m.equal(o.Constraint, n.Constraint) {
-		return errors.New("a condition or constraint changed")
-	}
-	if len(n.SpawnArgs) != len(o.SpawnArgs) {
-		return errors.New("thread arguments changed")
-	}
-	for j, a := range o.SpawnArgs {
-		if !m.equal(a, n.SpawnArgs[j]) {
-			return errors.New("a thread argument changed")
-		}
+	m := havocMatch{own: o.Choices, choices: n.Choices, used: map[int]bool{}}
+	if err := sameTerms(o, n, m.equal); err != nil {
+		return err
 	}
 	if len(n.Targets) != len(n.Values) {
 		return errors.New("targets and values differ in number")
@@ -147,18 +134,15 @@ func verifyHavocStep(o, n *Step) error {
 	if j != len(n.Targets) {
 		return errors.New("a target added")
 	}
-	if n.Choices < o.Choices+len(m.used) {
-		return errors.New("too few choices")
-	}
 	return nil
 }
 
 // havocMatch compares a term of p with one of q: a local read of p must
-// be a choice of q numbered from own on and used by no other read;
-// everything else equal.
+// be a choice of q's step, numbered from own on (p's step's own choices
+// are below) and used by no other read; everything else equal.
 type havocMatch struct {
-	own  int
-	used map[int]bool // the choices that replace reads so far
+	own, choices int          // p's step's choices, q's step's
+	used         map[int]bool // the choices that replace reads so far
 }
 
 func (m havocMatch) equal(o, n *Term) bool {
@@ -166,7 +150,7 @@ func (m havocMatch) equal(o, n *Term) bool {
 		return o == nil && n == nil
 	}
 	if o.Op == TVar && o.Ref.Scope == Local {
-		if n.Op != TNondet || n.Choice < m.own || len(n.Args) != 0 {
+		if n.Op != TNondet || n.Choice < m.own || n.Choice >= m.choices || len(n.Args) != 0 {
 			return false
 		}
 		if m.used[n.Choice] {
@@ -178,7 +162,7 @@ func (m havocMatch) equal(o, n *Term) bool {
 	if o.Op != n.Op || o.Val != n.Val || o.Primed != n.Primed || o.Passive != n.Passive || o.Ref != n.Ref || len(o.Args) != len(n.Args) {
 		return false
 	}
-	if (o.Op == TNondet || o.Op == TChoose) && o.Choice != n.Choice {
+	if (o.Op == TNondet || o.Op == TChoose) && (o.Choice != n.Choice || n.Choice >= m.choices) {
 		return false
 	}
 	for i := range o.Args {

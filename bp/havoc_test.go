@@ -114,6 +114,9 @@ func TestVerifyHavocked(t *testing.T) {
 			st.Targets = append(st.Targets, VarRef{Local, 0})
 			st.Values = append(st.Values, &Term{Op: TConst, Val: true})
 		}},
+		{"a choice beyond the step's choices", func(q *Program) {
+			find(q).Choices--
+		}},
 		{"control changed", func(q *Program) {
 			st := find(q)
 			st.Next = 0

@@ -3,7 +3,6 @@ package bp
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // Slicing by the cone of influence: the variables that cannot change
@@ -248,31 +247,6 @@ func (s *Slice) step(pi int, st *Step) Step {
 	return n
 }
 
-// rewriteStep is st with every term (condition, constraint, thread
-// arguments, values) rewritten by term, and only the targets that keep
-// accepts, as it renames them, with their values. An assignment left
-// without targets or constraint becomes a skip. The caller sets Choices.
-func rewriteStep(st *Step, term func(*Term) *Term, keep func(VarRef) (VarRef, bool)) Step {
-	n := *st
-	n.Cond = term(st.Cond)
-	n.Constraint = term(st.Constraint)
-	n.SpawnArgs = nil
-	for _, a := range st.SpawnArgs {
-		n.SpawnArgs = append(n.SpawnArgs, term(a))
-	}
-	n.Targets, n.Values = nil, nil
-	for j, t := range st.Targets {
-		if t, ok := keep(t); ok {
-			n.Targets = append(n.Targets, t)
-			n.Values = append(n.Values, term(st.Values[j]))
-		}
-	}
-	if st.Kind == Assign && len(n.Targets) == 0 && n.Constraint == nil {
-		n.Kind = Skip
-	}
-	return n
-}
-
 // Expand returns tr, a trace of Prog, with the states of Orig: every cut
 // global is false. The values of cut variables are not Orig's yet
 // (interp.ConcretizeSlice computes them).
@@ -347,13 +321,8 @@ func (s *Slice) Verify() error {
 
 func (s *Slice) verifyStep(pi int, o, n *Step, global []int) error {
 	kept := func(r VarRef) bool { return s.Relevant(pi, r) }
-	if n.Kind != o.Kind && !(o.Kind == Assign && n.Kind == Skip && o.Constraint == nil && len(n.Targets) == 0) {
-		return fmt.Errorf("kind %v became %v", o.Kind, n.Kind)
-	}
-	if n.Next != o.Next || n.Then != o.Then || n.Else != o.Else || !slices.Equal(n.Succs, o.Succs) ||
-		n.SpawnProc != o.SpawnProc || n.SpawnPC != o.SpawnPC || n.CopyLocals != o.CopyLocals || n.Frame != o.Frame ||
-		n.Callee != o.Callee || len(n.Args) != 0 || len(o.Args) != 0 || o.Broadcast() || n.Broadcast() {
-		return errors.New("control changed, or a call or broadcast")
+	if err := sameControl(o, n); err != nil {
+		return err
 	}
 	same := renaming{global: global, choice: map[int]int{}, back: map[int]int{}}
 	allKept := func(t *Term) bool {
@@ -373,19 +342,13 @@ func (s *Slice) verifyStep(pi int, o, n *Step, global []int) error {
 		oc.Values[j] = ab.term(v)
 	}
 	o = &oc
-	if !same.equal(o.Cond, n.Cond) || !same.equal(o.Constraint, n.Constraint) {
-		return errors.New("a condition or constraint changed")
+	if err := sameTerms(o, n, same.equal); err != nil {
+		return err
 	}
 	if !allKept(o.Cond) || !allKept(o.Constraint) {
 		return errors.New("a condition or constraint reads a cut variable")
 	}
-	if len(n.SpawnArgs) != len(o.SpawnArgs) {
-		return errors.New("thread arguments changed")
-	}
 	for j, a := range o.SpawnArgs {
-		if !same.equal(a, n.SpawnArgs[j]) {
-			return errors.New("a thread argument changed")
-		}
 		if param := s.Orig.Procs[o.SpawnProc].Params[j]; s.Locals[o.SpawnProc].Has(param) && !allKept(a) {
 			return errors.New("a kept parameter's argument reads a cut variable")
 		}
