@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
@@ -55,13 +54,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if name == "" {
 		name = DefaultEngine
 	}
-	defer func() {
-		// An internal failure must not take down a caller that checks
-		// many programs in one process.
-		if r := recover(); r != nil {
-			res, err = Result{}, fmt.Errorf("%w in the %s engine: %v\n%s", ErrInternal, name, r, debug.Stack())
-		}
-	}()
+	// An internal failure must not take down a caller that checks many
+	// programs in one process.
+	defer recovered(name, &err)
 	info, ok := name.Info()
 	if !ok {
 		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, name, Engines)
@@ -112,7 +107,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	} else if name == Auto {
 		res, err = portfolio(ctx, p, opts)
 	} else {
-		res, err = checkWith(ctx, info, p, opts)
+		res, err = runAndFinish(ctx, info, p, opts)
 	}
 	if err != nil {
 		return Result{}, err
@@ -141,16 +136,6 @@ func withRoot(declared, cs Counters, elapsed time.Duration) Counters {
 		}
 	}
 	return out.Add(Counters{}.Duration(CounterSeconds, elapsed))
-}
-
-// checkWith runs one engine under the shared policy (thread bounds) and
-// checks its answer.
-func checkWith(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
-	r, err := runEngine(ctx, info, p, opts)
-	if err != nil {
-		return Result{}, err
-	}
-	return finishAnswer(ctx, info, p, r)
 }
 
 // runEngine runs one engine under the shared policy (thread bounds),

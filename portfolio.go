@@ -275,13 +275,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 				answers <- answer{i: i, res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
 				return
 			}
-			tctx := t.context(ectx)
-			r, err := runEngine(tctx, info, &ep, opts)
-			if err != nil {
-				answers <- answer{i: i, err: err}
-				return
-			}
-			res, err := finishAnswer(tctx, info, &ep, r)
+			res, err := runAndFinish(t.context(ectx), info, &ep, opts)
 			answers <- answer{i, res, err}
 		}()
 	}
@@ -305,6 +299,9 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		case a.err != nil:
 			errs = append(errs, a.err)
 			e.Outcome, e.Reason = OutcomeFailed, a.err.Error()
+			if pe, ok := errors.AsType[*PanicError](a.err); ok {
+				e.Stack = pe.Stack
+			}
 		case a.res.Verdict != Unknown:
 			e.Outcome = OutcomeWon
 			return a.res, unknown, errs, ended()
@@ -314,6 +311,19 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		}
 	}
 	return Result{Verdict: Unknown}, unknown, errs, ended()
+}
+
+// runAndFinish runs one engine under the shared policy (thread bounds)
+// and checks its answer; a panic in either is that engine's internal
+// error, so that in a race one engine's bug does not take the others'
+// answers down with it.
+func runAndFinish(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (res Result, err error) {
+	defer recovered(info.Name, &err)
+	r, err := runEngine(ctx, info, p, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return finishAnswer(ctx, info, p, r)
 }
 
 // allSame reports whether every result has the same reason.

@@ -193,6 +193,9 @@ type RaceEntry struct {
 	Outcome Outcome
 	Limit   Limit
 	Reason  string
+	// Stack, for an engine that failed by panicking, is where (its
+	// PanicError's stack).
+	Stack string
 }
 
 // Outcome is how an engine of a race ended (RaceEntry).

@@ -2,6 +2,7 @@ package bopgo
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -217,4 +218,58 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 			assert.Contains(t, err.Error(), tamper.want)
 		})
 	}
+}
+
+// A panic in one raced engine is that engine's internal error: the others
+// race on and answer, and the failure says where it happened. Alone, the
+// engine's panic is Check's ErrInternal, never a crash of the caller.
+func TestPanicLeavesNoEngine(t *testing.T) {
+	p := mustLoad(t, `decl g; void main() begin g := T; g := !g; assert(g); end`)
+	panicked := make(chan struct{})
+	withEngine(t, Explicit, func(engine.Run) engine.Run {
+		return func(context.Context, *engine.Problem, int, bool) (engine.Result, error) {
+			defer close(panicked)
+			var slots []int
+			_ = slots[len(slots)-1] // index out of range, as in issue 34
+			return engine.Result{}, nil
+		}
+	})
+	// The others answer only once the panic is under way (and a little
+	// later, so that the race has taken the failure in).
+	for _, name := range RacedEngines(p, Options{}) {
+		if name == Explicit {
+			continue
+		}
+		withEngine(t, name, func(honest engine.Run) engine.Run {
+			return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+				<-panicked
+				time.Sleep(20 * time.Millisecond)
+				return honest(ctx, p, bound, last)
+			}
+		})
+	}
+	res, err := Check(context.Background(), p, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, Unsafe, res.Verdict)
+	require.Len(t, res.Failures, 1)
+	pe, ok := errors.AsType[*PanicError](res.Failures[0])
+	require.True(t, ok, "%v", res.Failures[0])
+	assert.Equal(t, Explicit, pe.Engine)
+	assert.ErrorIs(t, pe, ErrInternal)
+	var failed *RaceEntry
+	for i := range res.Race {
+		if res.Race[i].Engine == Explicit {
+			failed = &res.Race[i]
+		}
+	}
+	require.NotNil(t, failed)
+	assert.Equal(t, OutcomeFailed, failed.Outcome)
+	assert.Contains(t, failed.Stack, "TestPanicLeavesNoEngine")
+
+	panicked = make(chan struct{})
+	_, err = Check(context.Background(), p, Options{Engine: Explicit})
+	require.ErrorIs(t, err, ErrInternal)
+	pe, ok = errors.AsType[*PanicError](err)
+	require.True(t, ok)
+	assert.Contains(t, pe.Stack, "TestPanicLeavesNoEngine")
 }

@@ -3,6 +3,7 @@ package bp
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Slicing by the cone of influence: the variables that cannot change
@@ -24,7 +25,8 @@ import (
 // set is the least one closed under those rules; the others are
 // irrelevant. Cutting them keeps every step and every pc: an assignment
 // loses its irrelevant targets (and becomes a skip when nothing is left),
-// and irrelevant globals disappear. Irrelevant locals stay declared but
+// and irrelevant globals disappear; a started thread's irrelevant parameter
+// gets F (its argument may read what was cut). Irrelevant locals stay declared but
 // are neither read nor written, so they are dead everywhere and engines
 // ignore them (Liveness).
 //
@@ -234,6 +236,7 @@ func (s *Slice) step(pi int, st *Step) Step {
 		}
 		return &c
 	}
+	st = s.withCutArgs(st)
 	n := rewriteStep(st, copyTerm, func(t VarRef) (VarRef, bool) {
 		if !s.Relevant(pi, t) {
 			return t, false
@@ -245,6 +248,33 @@ func (s *Slice) step(pi int, st *Step) Step {
 	})
 	n.Choices = len(choices)
 	return n
+}
+
+// withCutArgs is st with the argument of every cut parameter of the
+// thread it starts replaced by F: the parameter is never read, so its
+// value does not count, and the argument may read variables that are cut
+// themselves (a global read only into the parameter), which the sliced
+// program no longer has.
+func (s *Slice) withCutArgs(st *Step) *Step {
+	if st.Kind != Spawn || st.CopyLocals {
+		return st
+	}
+	params := s.Orig.Procs[st.SpawnProc].Params
+	var args []*Term
+	for j := range st.SpawnArgs {
+		if j < len(params) && !s.Locals[st.SpawnProc].Has(params[j]) {
+			if args == nil {
+				args = slices.Clone(st.SpawnArgs)
+			}
+			args[j] = &Term{Op: TConst}
+		}
+	}
+	if args == nil {
+		return st
+	}
+	c := *st
+	c.SpawnArgs = args
+	return &c
 }
 
 // Expand returns tr, a trace of Prog, with the states of Orig: every cut
@@ -278,7 +308,8 @@ func (s *Slice) expandState(st *State) State {
 // Prog is one of Orig: every step keeps its kind (an assignment may become
 // a skip when it loses every target and has no constraint) and its
 // control; conditions, constraints and thread arguments are Orig's (read
-// with free choices absorbed, absorb.go), renamed (the kept globals
+// with free choices absorbed, absorb.go; a cut parameter's argument F),
+// renamed (the kept globals
 // renumbered in order, each step's choices renumbered one to one); every
 // variable they read is kept; an
 // assignment keeps exactly its kept targets, in order, with Orig's
@@ -335,7 +366,7 @@ func (s *Slice) verifyStep(pi int, o, n *Step, global []int) error {
 	oc := *o
 	oc.Cond, oc.Constraint = ab.term(o.Cond), ab.term(o.Constraint)
 	oc.SpawnArgs, oc.Values = make([]*Term, len(o.SpawnArgs)), make([]*Term, len(o.Values))
-	for j, a := range o.SpawnArgs {
+	for j, a := range s.withCutArgs(o).SpawnArgs {
 		oc.SpawnArgs[j] = ab.term(a)
 	}
 	for j, v := range o.Values {

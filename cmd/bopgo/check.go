@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -172,7 +173,11 @@ func checkError(who, file string, err error, stderr io.Writer, out *printer) int
 		fmt.Fprintln(stderr, msg)
 		out.inputError(file, []string{msg})
 	case exitInternal:
-		fmt.Fprintf(stderr, "%s: %v\nplease report this bug with the input file\n", who, err)
+		fmt.Fprintf(stderr, "%s: %v\n", who, err)
+		if pe, ok := errors.AsType[*bopgo.PanicError](err); ok {
+			fmt.Fprintln(stderr, strings.TrimSpace(pe.Stack))
+		}
+		fmt.Fprintln(stderr, "please report this bug with the input file")
 	default:
 		fmt.Fprintf(stderr, "%s: %v\n", who, err)
 	}

@@ -127,6 +127,9 @@ func writeRace(w io.Writer, race []bopgo.RaceEntry) {
 			fmt.Fprintf(w, ": %s", e.Reason)
 		}
 		fmt.Fprintln(w)
+		if e.Stack != "" {
+			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(strings.TrimSpace(e.Stack), "\n", "\n    "))
+		}
 	}
 }
 
@@ -217,6 +220,7 @@ type jsonRaceEntry struct {
 	Outcome     string  `json:"outcome"`
 	Limit       string  `json:"limit,omitempty"`
 	Reason      string  `json:"reason,omitempty"`
+	Stack       string  `json:"stack,omitempty"`
 }
 
 // jsonCertificate is a safe answer's certificate in words
@@ -363,7 +367,7 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 	}
 	for _, e := range res.Race {
 		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), Share: e.Share, CoreSeconds: e.Held.Seconds(),
-			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason})
+			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason, Stack: e.Stack})
 	}
 	if c := res.Sliced; c != nil {
 		out.Sliced = &jsonSliced{Globals: c.Globals, Locals: c.Locals, Targets: c.Targets}
