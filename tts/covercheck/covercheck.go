@@ -6,43 +6,15 @@ import (
 	"github.com/bopgo/bopgo/tts"
 )
 
-// Config is a shared state and one local per thread (in any order).
-type Config struct {
-	Shared int
-	Locals []int
-}
-
-// Step is a rule (an index into System.Rules) and the configuration after.
-type Step struct {
-	Rule  int
-	After Config
-}
-
-// Path is a run claimed to cover the target.
-type Path struct {
-	Start   Config
-	Steps   []Step
-	Threads int
-}
-
-// Certificate is the evidence of safety (see the package comment): the
-// basis of U and the boxes whose union is I.
-type Certificate struct {
-	Basis []Config
-	Boxes []Box
-}
-
-// Box is the configurations at Shared with at most Max threads in each
-// listed local (-1: any number) and at most Others (0 or -1) in every
-// other local.
-type Box struct {
-	Shared int
-	Bounds []Bound
-	Others int
-}
-
-// Bound is one local's limit in a Box.
-type Bound struct{ Local, Max int }
+// The answers' types are the format's (tts/answer.go).
+type (
+	Config      = tts.Config
+	Step        = tts.Step
+	Path        = tts.Path
+	Certificate = tts.Certificate
+	Box         = tts.Box
+	Bound       = tts.Bound
+)
 
 // Problem is the question that was answered.
 type Problem struct {
