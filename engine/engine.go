@@ -76,6 +76,10 @@ type Result struct {
 	Limit   Limit  // for Unknown: what stopped the search
 	Reason  string // for Unknown: why, in words; for Unsafe: what fails
 	Trace   *bp.Trace
+	// Evidence supports a definite answer (evidence.go); the judge
+	// checks it before the answer leaves. It replaces Trace, Certificate,
+	// Summaries and SummaryFormulas as the engines move to it.
+	Evidence Evidence
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool
