@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestBroadcastConformance runs every broadcast program (one rule of the
@@ -48,7 +49,7 @@ func TestBroadcastConformance(t *testing.T) {
 					assert.Equal(t, want, res.Verdict.String(), res.Reason)
 					if res.Verdict == bopgo.Unsafe {
 						require.NotNil(t, res.Trace)
-						assert.NoError(t, interp.Replay(p, interp.Options{Broadcast: reading}, res.Trace.Exec))
+						assert.NoError(t, judge.Replay(p, interp.Options{Broadcast: reading}, res.Trace.Exec))
 					}
 				})
 			}

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/spin"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -179,7 +179,7 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 	if p.Slice != nil && r.Verdict == Unsafe && r.Trace != nil {
 		// A trace of the sliced program: the cut variables get the
 		// original's values, then the trace is replayed on the original.
-		r.Trace, err = interp.ConcretizeSlice(p.Slice, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
+		r.Trace, err = judge.ConcretizeSlice(p.Slice, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 		if err != nil {
 			return Result{}, fmt.Errorf("%w: the %s engine's trace of the sliced program is not one of the program: %w", ErrInternal, info.Name, err)
 		}
@@ -234,13 +234,13 @@ func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Re
 		if r.Trace == nil {
 			return errors.New("no counterexample")
 		}
-		return interp.Replay(p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
+		return judge.Replay(p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
 	case Safe:
 		if r.Summaries != nil {
-			return interp.CheckSummaries(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
+			return judge.CheckSummaries(ctx, p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
 		}
 		if r.SummaryFormulas != nil {
-			return interp.CheckSummaryFormulas(ctx, p.Prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
+			return judge.CheckSummaryFormulas(ctx, p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
 		}
 		if p.Prog.HasCalls() && !p.Prog.StartsThreads() {
 			// Summaries decide such a program: their fixed point is the

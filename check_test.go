@@ -17,6 +17,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/judge"
 )
 
 func loadFile(t testing.TB, path string) *bp.Program {
@@ -35,7 +36,7 @@ func replay(t testing.TB, p *bp.Program, opts bopgo.Options, res bopgo.Result) {
 		return
 	}
 	require.NotNil(t, res.Trace)
-	require.NoError(t, interp.Replay(p, interp.Options{Label: opts.Label}, res.Trace.Exec))
+	require.NoError(t, judge.Replay(p, interp.Options{Label: opts.Label}, res.Trace.Exec))
 	require.NotEmpty(t, res.Trace.Violation.Kind)
 }
 

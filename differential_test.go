@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // seeds returns how many random programs a differential test runs:
@@ -125,7 +126,7 @@ func mustReplay(t *testing.T, p *bp.Program, opts bopgo.Options, res bopgo.Resul
 	if res.Trace == nil {
 		t.Fatalf("%s: unsafe without a counterexample", what)
 	}
-	if err := interp.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec); err != nil {
+	if err := judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec); err != nil {
 		t.Fatalf("%s: the counterexample does not replay: %v", what, err)
 	}
 }

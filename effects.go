@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // Effect is what one step of a counterexample did besides moving its
@@ -47,7 +47,7 @@ func (tr *Trace) Effects(prog *bp.Program, reading bp.Reading) []Effect {
 	if ex == nil {
 		return nil
 	}
-	sem := interp.New(prog, interp.Options{Broadcast: reading})
+	sem := judge.NewEnabler(prog, judge.Options{Broadcast: reading})
 	blocked := blockedCache{prog: prog, sem: sem, known: map[string]bool{}}
 	out := make([]Effect, len(ex.Steps))
 	for i := range ex.Steps {
@@ -159,7 +159,7 @@ func slotValues(p *bp.Proc, t *bp.ThreadState, slots []int) []Value {
 // do not change: the answers are kept by those.
 type blockedCache struct {
 	prog  *bp.Program
-	sem   *interp.Semantics
+	sem   *judge.Enabler
 	known map[string]bool
 	key   []byte
 }

@@ -10,17 +10,18 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // exactTrace checks src with the explicit engine and returns its
-// counterexample as one execution (interp.Concretize), as pages draw it.
+// counterexample as one execution (judge.Concretize), as pages draw it.
 func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*bp.Program, *bopgo.Trace) {
 	t.Helper()
 	p := loadSource(t, src)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Broadcast: reading, MaxThreads: maxThreads})
 	require.NoError(t, err)
 	require.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
-	ex, err := interp.Concretize(p, interp.Options{Broadcast: reading}, res.Trace.Exec)
+	ex, err := judge.Concretize(p, interp.Options{Broadcast: reading}, res.Trace.Exec)
 	require.NoError(t, err)
 	res.Trace.Exec = ex
 	return p, res.Trace

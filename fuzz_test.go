@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // fuzzLimits are the limits of every engine in FuzzEngines: small, so
@@ -76,7 +77,7 @@ func FuzzEngines(f *testing.F) {
 				if res.Trace == nil {
 					t.Fatalf("%s: unsafe without a counterexample", engine)
 				}
-				if err := interp.Replay(p, interp.Options{}, res.Trace.Exec); err != nil {
+				if err := judge.Replay(p, interp.Options{}, res.Trace.Exec); err != nil {
 					t.Fatalf("%s: the counterexample does not replay: %v", engine, err)
 				}
 			case bopgo.Safe:

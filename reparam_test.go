@@ -14,6 +14,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestReparameterisedDepth: on both shapes of the depth family (whose
@@ -45,7 +46,7 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 					assert.Positive(t, got.Counters.Int("reparameterised_states"), "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
 				}
 				if got.Verdict == bopgo.Unsafe {
-					assert.NoError(t, interp.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
+					assert.NoError(t, judge.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
 					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "shape %d v=%d %+v: both searches are breadth-first", shape, v, opts)
 				}
 			}

@@ -10,7 +10,7 @@ type Trace struct {
 	Steps     []Step
 	Violation Violation
 	// Exec is the same execution in the interpreter's terms: full states,
-	// every thread. interp.Replay(prog, opts, Exec) re-checks it.
+	// every thread. judge.Replay(prog, opts, Exec) re-checks it.
 	Exec *bp.Trace
 }
 
@@ -91,7 +91,7 @@ func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 
 // neverRuns reports whether the thread that step i of ex starts takes no
 // step after it (a start that the thread bound suppressed has none, and
-// one made concrete, bp/interp.Concretize, is such a thread).
+// one made concrete, bp/judge.Concretize, is such a thread).
 func neverRuns(ex *bp.Trace, i int) bool {
 	next := &ex.Final
 	if i+1 < len(ex.Steps) {

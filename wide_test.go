@@ -14,12 +14,13 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestWideFamily: programs shaped like SatAbs's Quicksort1 abstraction,
 // every step giving 20 to 40 predicates fresh values under a constraint
 // (gen.Wide). Every engine runs on each; every counterexample was
-// replayed by Check and is also made one execution by interp.Concretize
+// replayed by Check and is also made one execution by judge.Concretize
 // (what boppo --compact-trace prints); no engine calls a safe program
 // unsafe, definite answers agree, and the symbolic engine decides all.
 // The explicit engine declines such steps with the Choices limit.
@@ -63,7 +64,7 @@ func TestWideFamily(t *testing.T) {
 						continue
 					}
 					require.False(t, safe, "%s: the %s engine calls a safe program unsafe\n%s", name, e, src)
-					_, err = interp.Concretize(p, interp.Options{}, res.Trace.Exec)
+					_, err = judge.Concretize(p, interp.Options{}, res.Trace.Exec)
 					require.NoError(t, err, "%s, %s engine: the trace is not made one execution", name, e)
 				}
 				require.NotEqual(t, bopgo.Unknown, verdicts[bopgo.Symbolic], name)

@@ -8,7 +8,7 @@ import (
 // SummaryFormulas are the symbolic engine's evidence that a program of one
 // thread with recursive functions is safe: procedure summaries and
 // invariants as formulas of one circuit, in terms any checker can read
-// (bp/interp.CheckSummaryFormulas re-checks them with SAT and this
+// (bp/judge.CheckSummaryFormulas re-checks them with SAT and this
 // package's steps, sharing no code with the engine's search).
 //
 // Each proc p has its own inputs of C: Entry, the frame at p's entry

@@ -36,7 +36,7 @@ import (
 // and choices, and the control only on relevant values. So the property
 // has the same answer, and a trace of the sliced program becomes one of
 // the original by giving the irrelevant variables the values the
-// original's steps compute (interp.ConcretizeSlice), which is then replayed
+// original's steps compute (judge.ConcretizeSlice), which is then replayed
 // on the original like any trace.
 //
 // Programs with recursive functions or broadcasts are not sliced: their
@@ -279,7 +279,7 @@ func (s *Slice) withCutArgs(st *Step) *Step {
 
 // Expand returns tr, a trace of Prog, with the states of Orig: every cut
 // global is false. The values of cut variables are not Orig's yet
-// (interp.ConcretizeSlice computes them).
+// (judge.ConcretizeSlice computes them).
 func (s *Slice) Expand(tr *Trace) *Trace {
 	if tr == nil {
 		return nil

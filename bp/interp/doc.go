@@ -1,56 +1,40 @@
 // Package interp is the reference semantics of lowered Boolean programs:
-// one step of one thread on a concrete state, the replay that checks every
-// counterexample before it leaves bopgo, and the concretization that makes
-// an engine's trace one execution, value for value. It has no search of
-// its own; the engines (engine/...) search, and this package judges what
-// they find.
+// one step of one thread on a concrete state. It has no search of its own
+// and no solver: it says what a step does, and the judge (package judge),
+// which checks every answer before it leaves bopgo, asks it. It imports
+// bp alone, and no engine imports it, so that the definition the answers
+// are judged by is not the code that found them.
 //
 // States are concrete (bp.State): every value 0 or 1, a thread identified
 // by the number it got when it was started. A step's non-determinism
 // (the successor of a goto, the `*` and schoose choices of its terms,
 // each passive thread's choices in a broadcast, the first values of a
-// started thread's locals) is fixed by a resolution, and apply (step.go)
+// started thread's locals) is fixed by a Resolution, and Apply (step.go)
 // is the only code that says what a step does under one: everything else
-// here finds resolutions and runs them through apply.
+// finds resolutions and runs them through Apply. Env.Eval is the value of
+// a term.
 //
-// Questions about a step are answered in two ways, both judged by apply:
-//
-//   - Replay and Concretize know the state after the step, up to values
-//     that do not count (locals dead at the new pc). They solve for the
-//     step's choices with SAT (solve.go, on gini) with the values that
-//     count as requirements, then execute the solution and compare. Their
-//     cost grows with the step's formula, not with 2^choices, so a right
-//     answer through a step with dozens of constrained choices is never
-//     refused. The solver only proposes: a wrong proposal is a refusal,
-//     never an accepted step.
-//   - Successors enumerates every outcome of a step, for the engines
-//     built on the one-thread semantics (the counter engine's translation,
-//     through Stepper) and for the oracle the explicit engine is tested
-//     against. Enumeration is bounded (maxEnum); past it the error wraps
-//     ErrTooWide.
-//
-// This package shares no code with any engine's search: the explicit
-// engine (engine/explicit) has its own step function over three-valued
-// states, so replaying its traces checks it against an independent
-// definition. Both read the lowered program (bp) and its liveness.
+// Successors enumerates every outcome of a step, for the judge's checks
+// that compare a translation of the program with its semantics and for
+// the oracles engines are tested against. Enumeration is bounded
+// (maxEnum); past it the error wraps ErrTooWide. The judge answers the
+// questions that would need too many outcomes enumerated (Replay,
+// Concretize, Enabled) by solving for a step's choices with SAT and
+// running the solution through Apply, so that a solver's mistake can
+// refuse a step, never accept one.
 //
 // Broadcasts (x$) are one step of every live thread: the active part,
 // then each passive thread with its own choices; under the blocking
 // reading (Options.Broadcast) a passive thread with no satisfying choice
-// blocks the step, under the monotone one it keeps its values.
+// blocks the step, under the monotone one it keeps its values
+// (PassiveCanTake decides which, by trying each choice).
 //
 // Threads of a program with recursive functions have call stacks
-// (bp.ThreadState.Stack): apply pushes a frame at a Call step and pops it
-// at a Return; replay compares a caller's frame where it counts (live
-// where the call returns). CheckSummaries re-checks the procedure
-// summaries the explicit engine gives as evidence of Safe for such a
-// program of one thread: every fact closed under one step, calls through
-// the summaries, with this package's semantics and no search.
+// (bp.ThreadState.Stack): Apply pushes a frame at a Call step and pops it
+// at a Return.
 //
-// Traces are exact only where it matters: a dead local may show any value,
-// which Replay accepts. Concretize re-executes a trace's schedule and
-// returns the execution with every value real (dead locals keep what the
-// steps assigned, every constraint holds for the values shown, suppressed
-// starts become threads that never run), for clients that re-simulate
-// each step, such as SatAbs reading BoPPo's compact trace.
+// The Stepper (stepper.go) is the one-thread view of the semantics that
+// the counter engine's translation still uses; it is leaving: the
+// translation gets a semantics of its own, so that the judge can check
+// it against this one.
 package interp

@@ -2,67 +2,69 @@ package interp
 
 import "github.com/bopgo/bopgo/bp"
 
-// env is what a term is evaluated against, every value concrete: the
+// Env is what a term is evaluated against, every value concrete: the
 // globals and the running thread's locals before the step, their values
 // after it (what primed variables read), a passive thread's locals
 // before and after a broadcast (what y$ and 'y$ read), and the choices
 // of the term's space (the step's own, or one passive thread's).
-type env struct {
-	g, l   []bool
-	ng, nl []bool
-	pl     []bool
-	pnl    []bool
-	ch     []bool
+type Env struct {
+	Globals    []bool
+	Locals     []bool
+	NewGlobals []bool
+	NewLocals  []bool
+	Passive    []bool
+	NewPassive []bool
+	Choices    []bool
 }
 
-// eval is the value of t in e.
-func (e *env) eval(t *bp.Term) bool {
+// Eval is the value of t in e.
+func (e *Env) Eval(t *bp.Term) bool {
 	switch t.Op {
 	case bp.TConst:
 		return t.Val
 	case bp.TVar:
 		return e.read(t)
 	case bp.TNondet:
-		return e.ch[t.Choice]
+		return e.Choices[t.Choice]
 	case bp.TNot:
-		return !e.eval(t.Args[0])
+		return !e.Eval(t.Args[0])
 	case bp.TAnd:
-		return e.eval(t.Args[0]) && e.eval(t.Args[1])
+		return e.Eval(t.Args[0]) && e.Eval(t.Args[1])
 	case bp.TOr:
-		return e.eval(t.Args[0]) || e.eval(t.Args[1])
+		return e.Eval(t.Args[0]) || e.Eval(t.Args[1])
 	case bp.TXor:
-		return e.eval(t.Args[0]) != e.eval(t.Args[1])
+		return e.Eval(t.Args[0]) != e.Eval(t.Args[1])
 	case bp.TIff:
-		return e.eval(t.Args[0]) == e.eval(t.Args[1])
+		return e.Eval(t.Args[0]) == e.Eval(t.Args[1])
 	case bp.TImplies:
-		return !e.eval(t.Args[0]) || e.eval(t.Args[1])
+		return !e.Eval(t.Args[0]) || e.Eval(t.Args[1])
 	case bp.TChoose:
 		switch {
-		case e.eval(t.Args[0]):
+		case e.Eval(t.Args[0]):
 			return true
-		case e.eval(t.Args[1]):
+		case e.Eval(t.Args[1]):
 			return false
 		}
-		return e.ch[t.Choice]
+		return e.Choices[t.Choice]
 	}
 	panic("interp: unknown term operator")
 }
 
 // read is the value of variable t.
-func (e *env) read(t *bp.Term) bool {
+func (e *Env) read(t *bp.Term) bool {
 	switch {
 	case t.Passive && t.Primed:
-		return e.pnl[t.Ref.Index]
+		return e.NewPassive[t.Ref.Index]
 	case t.Passive:
-		return e.pl[t.Ref.Index]
+		return e.Passive[t.Ref.Index]
 	case t.Ref.Scope == bp.Global && t.Primed:
-		return e.ng[t.Ref.Index]
+		return e.NewGlobals[t.Ref.Index]
 	case t.Ref.Scope == bp.Global:
-		return e.g[t.Ref.Index]
+		return e.Globals[t.Ref.Index]
 	case t.Primed:
-		return e.nl[t.Ref.Index]
+		return e.NewLocals[t.Ref.Index]
 	}
-	return e.l[t.Ref.Index]
+	return e.Locals[t.Ref.Index]
 }
 
 // choicesOf adds the choice numbers used in t to set.

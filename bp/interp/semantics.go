@@ -28,13 +28,6 @@ type Semantics struct {
 	blockStarts bool
 	live        [][]bp.Bits // [proc][pc]: live local slots
 	target      [][]bool    // [proc][pc]: an assertion (or the label) to check
-	enumLimit   int         // see solve.go
-	// slice, when set (ConcretizeSlice only), makes the variables it cut
-	// free: the trace's values of them are not required; sliceLive is
-	// the sliced program's liveness, which says where a kept local's
-	// value is.
-	slice     *bp.Slice
-	sliceLive [][]bp.Bits
 }
 
 // New returns the semantics of prog for the property of opts.
@@ -43,41 +36,38 @@ func New(prog *bp.Program, opts Options) *Semantics {
 		prog: prog, label: opts.Label, reading: opts.Broadcast,
 		blockStarts: opts.Broadcast == bp.Blocking && prog.HasBroadcasts(),
 		live:        prog.Live(), target: prog.Targets(opts.Label),
-		enumLimit: enumLimit,
 	}
 }
 
-// step is the step thread t is at.
-func (sem *Semantics) step(t *bp.ThreadState) *bp.Step {
+// Step is the Step thread t is at.
+func (sem *Semantics) Step(t *bp.ThreadState) *bp.Step {
 	return &sem.prog.Procs[t.Proc].Steps[t.PC]
 }
 
-// liveAt reports whether local slot i is live at pc of proc.
-func (sem *Semantics) liveAt(proc, pc, i int) bool {
+// LiveAt reports whether local slot i is live at pc of proc.
+func (sem *Semantics) LiveAt(proc, pc, i int) bool {
 	return sem.live[proc][pc].Has(i)
 }
 
-// localCounts reports whether a trace's value of local slot i of a thread
-// of proc at pc is required: it is live in the program the trace is of,
-// the sliced one for ConcretizeSlice (where a kept local can be dead
-// where the original's cut steps still read it).
-func (sem *Semantics) localCounts(proc, pc, i int) bool {
-	if sem.slice != nil {
-		return sem.sliceLive[proc][pc].Has(i)
-	}
-	return sem.liveAt(proc, pc, i)
-}
+// Prog is the program, Label the label of the property (empty:
+// assertions), Reading the reading of broadcasts.
+func (sem *Semantics) Prog() *bp.Program   { return sem.prog }
+func (sem *Semantics) Label() string       { return sem.label }
+func (sem *Semantics) Reading() bp.Reading { return sem.reading }
 
-// globalCounts reports whether a trace's value of global i is required:
-// always, but where the slice cut it.
-func (sem *Semantics) globalCounts(i int) bool {
-	return sem.slice == nil || sem.slice.Globals.Has(i)
-}
+// BlockStarts reports whether a thread start beyond the bound blocks its
+// creator (the blocking reading of a program with broadcasts) instead of
+// being suppressed.
+func (sem *Semantics) BlockStarts() bool { return sem.blockStarts }
 
-// frameLive reports whether local slot i of a caller's frame f on a stack
+// Target reports whether the step at pc of proc is where the property
+// can fail: an assertion, or the label.
+func (sem *Semantics) Target(proc, pc int) bool { return sem.target[proc][pc] }
+
+// FrameLive reports whether local slot i of a caller's frame f on a stack
 // counts: it is live where the call returns, and the return does not
 // overwrite it (the thread-locals, the call's results).
-func (sem *Semantics) frameLive(f *bp.CallFrame, i int) bool {
+func (sem *Semantics) FrameLive(f *bp.CallFrame, i int) bool {
 	if i < len(sem.prog.ThreadLocals) {
 		return false
 	}
@@ -87,12 +77,12 @@ func (sem *Semantics) frameLive(f *bp.CallFrame, i int) bool {
 			return false
 		}
 	}
-	return sem.liveAt(f.Proc, call.Next, i)
+	return sem.LiveAt(f.Proc, call.Next, i)
 }
 
-// sameStacks reports whether two stacks have the same frames, their
+// SameStacks reports whether two stacks have the same frames, their
 // locals compared where they count (frameLive).
-func (sem *Semantics) sameStacks(a, b []bp.CallFrame) bool {
+func (sem *Semantics) SameStacks(a, b []bp.CallFrame) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -102,7 +92,7 @@ func (sem *Semantics) sameStacks(a, b []bp.CallFrame) bool {
 			return false
 		}
 		for i := range x.Locals {
-			if x.Locals[i] != y.Locals[i] && sem.frameLive(x, i) {
+			if x.Locals[i] != y.Locals[i] && sem.FrameLive(x, i) {
 				return false
 			}
 		}
@@ -110,9 +100,9 @@ func (sem *Semantics) sameStacks(a, b []bp.CallFrame) bool {
 	return true
 }
 
-// atTarget reports whether some thread of s is at the label of the
+// AtTarget reports whether some thread of s is at the label of the
 // property.
-func (sem *Semantics) atTarget(s *bp.State) bool {
+func (sem *Semantics) AtTarget(s *bp.State) bool {
 	if sem.label == "" {
 		return false
 	}

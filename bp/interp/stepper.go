@@ -79,7 +79,7 @@ func moveKey(m *Move) string {
 func (sp *Stepper) settled(t bp.ThreadState) bp.ThreadState {
 	t.Locals = slices.Clone(t.Locals)
 	for i := range t.Locals {
-		if !sp.sem.liveAt(t.Proc, t.PC, i) {
+		if !sp.sem.LiveAt(t.Proc, t.PC, i) {
 			t.Locals[i] = false
 		}
 	}
@@ -102,7 +102,7 @@ type BroadcastMove struct {
 // IsBroadcast reports whether the step of thread t is a broadcast
 // assignment (one with x$ targets).
 func (sp *Stepper) IsBroadcast(t bp.ThreadState) bool {
-	return sp.sem.step(&t).Broadcast()
+	return sp.sem.Step(&t).Broadcast()
 }
 
 // StepBroadcast runs the broadcast assignment of thread t on globals
@@ -111,12 +111,12 @@ func (sp *Stepper) IsBroadcast(t bp.ThreadState) bool {
 // thread's outcomes depend only on itself and the active part).
 func (sp *Stepper) StepBroadcast(globals []bool, t bp.ThreadState, passives []bp.ThreadState) ([]BroadcastMove, error) {
 	sem := sp.sem
-	st := sem.step(&t)
+	st := sem.Step(&t)
 	if !st.Broadcast() {
 		return nil, fmt.Errorf("%s: not a broadcast assignment", sem.prog.Position(st))
 	}
 	s := bp.State{Globals: globals, Threads: append([]bp.ThreadState{t}, passives...)}
-	used := usedChoices(st.Values, st.Constraint)
+	used := UsedChoices(st.Values, st.Constraint)
 	if len(used) > maxEnum {
 		return nil, sem.tooWide(st, len(used))
 	}
@@ -127,7 +127,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t bp.ThreadState, passives []bp
 		for j, c := range used {
 			ch[c] = mask&(1<<j) != 0
 		}
-		n, ok := activePart(&s, 0, st, ch)
+		n, ok := ActivePart(&s, 0, st, ch)
 		if !ok {
 			continue
 		}
@@ -141,7 +141,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t bp.ThreadState, passives []bp
 			out = append(out, BroadcastMove{Move: m, Passive: make([][]bp.ThreadState, len(passives))})
 		}
 		for j := range passives {
-			pe := sem.passiveEnv(&s, &n, 0, 1+j)
+			pe := sem.PassiveEnv(&s, &n, 0, 1+j)
 			opts, err := sem.passiveOptions(st, pe)
 			if err != nil {
 				return nil, err
@@ -152,7 +152,7 @@ func (sp *Stepper) StepBroadcast(globals []bool, t bp.ThreadState, passives []bp
 				for _, o := range opts {
 					p := passives[j]
 					p.Locals = slices.Clone(p.Locals)
-					passivePart(st, pe, o, p.Locals)
+					PassivePart(st, pe, o, p.Locals)
 					results = append(results, p)
 				}
 			}

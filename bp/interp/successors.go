@@ -32,25 +32,25 @@ type Successor struct {
 // way to search: every outcome is a separate apply.
 func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successor, failed bool, err error) {
 	t := &s.Threads[ti]
-	st := sem.step(t)
-	used := usedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
+	st := sem.Step(t)
+	used := UsedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
 	succs := 1
 	if st.Kind == bp.Goto {
 		succs = len(st.Succs)
 	}
-	r := resolution{ch: make([]bool, st.Choices)}
+	r := Resolution{Choices: make([]bool, st.Choices)}
 	var fresh []int
 	if st.Kind == bp.Spawn {
-		r.suppress = bound > 0 && len(s.Threads) >= bound
+		r.Suppress = bound > 0 && len(s.Threads) >= bound
 		for _, id := range s.Threads {
-			r.newID = max(r.newID, id.ID+1)
+			r.NewID = max(r.NewID, id.ID+1)
 		}
-		for _, i := range sem.freshSlots(st) {
-			if sem.liveAt(st.SpawnProc, st.SpawnPC, i) {
+		for _, i := range sem.FreshSlots(st) {
+			if sem.LiveAt(st.SpawnProc, st.SpawnPC, i) {
 				fresh = append(fresh, i)
 			}
 		}
-		r.fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
+		r.Fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
 	}
 	if st.Kind == bp.Call {
 		// The callee's new frame: its live locals but the parameters and
@@ -61,11 +61,11 @@ func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successo
 			param[i] = true
 		}
 		for i := len(sem.prog.ThreadLocals); i < len(callee.Locals); i++ {
-			if !param[i] && sem.liveAt(st.Callee, callee.Entry, i) {
+			if !param[i] && sem.LiveAt(st.Callee, callee.Entry, i) {
 				fresh = append(fresh, i)
 			}
 		}
-		r.fresh = make([]bool, len(callee.Locals))
+		r.Fresh = make([]bool, len(callee.Locals))
 	}
 	if len(used)+len(fresh) > maxEnum {
 		return nil, false, sem.tooWide(st, len(used)+len(fresh))
@@ -75,16 +75,16 @@ func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successo
 		k := stateKey(&n)
 		if !seen[k] {
 			seen[k] = true
-			out = append(out, Successor{Next: n, Taken: taken, Suppressed: r.suppress})
+			out = append(out, Successor{Next: n, Taken: taken, Suppressed: r.Suppress})
 		}
 	}
-	for r.succ = 0; r.succ < succs; r.succ++ {
+	for r.Succ = 0; r.Succ < succs; r.Succ++ {
 		for mask := 0; mask < 1<<(len(used)+len(fresh)); mask++ {
 			for j, i := range used {
-				r.ch[i] = mask&(1<<j) != 0
+				r.Choices[i] = mask&(1<<j) != 0
 			}
 			for j, i := range fresh {
-				r.fresh[i] = mask&(1<<(len(used)+j)) != 0
+				r.Fresh[i] = mask&(1<<(len(used)+j)) != 0
 			}
 			if st.Kind == bp.Assign && st.Broadcast() {
 				if err := sem.broadcastSuccessors(s, ti, st, &r, emit); err != nil {
@@ -92,11 +92,11 @@ func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successo
 				}
 				continue
 			}
-			n, eff, taken := sem.apply(s, ti, &r)
+			n, eff, taken := sem.Apply(s, ti, &r)
 			switch eff {
-			case moved:
+			case Moved:
 				emit(n, taken)
-			case fails:
+			case Fails:
 				failed = true
 			}
 		}
@@ -107,8 +107,8 @@ func (sem *Semantics) Successors(s *bp.State, ti int, bound int) (out []Successo
 // broadcastSuccessors emits the outcomes of a broadcast for the active
 // choices of r: every combination of each passive thread's distinct
 // outcomes.
-func (sem *Semantics) broadcastSuccessors(s *bp.State, ti int, st *bp.Step, r *resolution, emit func(bp.State, int)) error {
-	n, ok := activePart(s, ti, st, r.ch)
+func (sem *Semantics) broadcastSuccessors(s *bp.State, ti int, st *bp.Step, r *Resolution, emit func(bp.State, int)) error {
+	n, ok := ActivePart(s, ti, st, r.Choices)
 	if !ok {
 		return nil
 	}
@@ -118,7 +118,7 @@ func (sem *Semantics) broadcastSuccessors(s *bp.State, ti int, st *bp.Step, r *r
 		if pj == ti {
 			continue
 		}
-		opts, err := sem.passiveOptions(st, sem.passiveEnv(s, &n, ti, pj))
+		opts, err := sem.passiveOptions(st, sem.PassiveEnv(s, &n, ti, pj))
 		if err != nil {
 			return err
 		}
@@ -133,45 +133,45 @@ func (sem *Semantics) broadcastSuccessors(s *bp.State, ti int, st *bp.Step, r *r
 			return sem.tooWide(st, maxEnum+1)
 		}
 	}
-	r.passive = make([][]bool, len(s.Threads))
+	r.Passive = make([][]bool, len(s.Threads))
 	var each func(pj int)
 	each = func(pj int) {
 		if pj == ti {
 			pj++
 		}
 		if pj >= len(s.Threads) {
-			if next, eff, _ := sem.apply(s, ti, r); eff == moved {
+			if next, eff, _ := sem.Apply(s, ti, r); eff == Moved {
 				emit(next, -1)
 			}
 			return
 		}
 		for _, o := range options[pj] {
-			r.passive[pj] = o
+			r.Passive[pj] = o
 			each(pj + 1)
 		}
 	}
 	each(0)
-	r.passive = nil
+	r.Passive = nil
 	return nil
 }
 
 // passiveOptions lists a choice vector for each distinct outcome a
 // passive thread (environment pe) can give its targets.
-func (sem *Semantics) passiveOptions(st *bp.Step, pe *env) ([][]bool, error) {
-	used := usedChoices(st.PassiveValues, st.PassiveConstraint)
+func (sem *Semantics) passiveOptions(st *bp.Step, pe *Env) ([][]bool, error) {
+	used := UsedChoices(st.PassiveValues, st.PassiveConstraint)
 	if len(used) > maxEnum {
 		return nil, sem.tooWide(st, len(used))
 	}
 	var out [][]bool
 	seen := map[string]bool{}
-	locals := make([]bool, len(pe.pl))
+	locals := make([]bool, len(pe.Passive))
 	for mask := 0; mask < 1<<len(used); mask++ {
 		ch := make([]bool, st.PassiveChoices)
 		for j, i := range used {
 			ch[i] = mask&(1<<j) != 0
 		}
-		copy(locals, pe.pl)
-		if !passivePart(st, pe, ch, locals) {
+		copy(locals, pe.Passive)
+		if !PassivePart(st, pe, ch, locals) {
 			continue
 		}
 		if k := fmt.Sprint(locals); !seen[k] {

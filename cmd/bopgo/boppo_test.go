@@ -20,6 +20,7 @@ import (
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/golden"
 	"github.com/bopgo/bopgo/internal/satabs"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // runName runs the command in-process as if invoked under name.
@@ -209,7 +210,7 @@ func TestBoPPoConformance(t *testing.T) {
 // checkCompactReplays checks a parsed compact trace against the
 // counterexample bopgo.Check finds (output is deterministic, so it is
 // the one printed), made concrete as the compatibility mode makes it
-// (interp.Concretize, which replays it): the printed values must be that
+// (judge.Concretize, which replays it): the printed values must be that
 // execution's, one group per started thread, and the output must pass
 // the SatAbs harness (internal/satabs), which checks every step against
 // the program with the printed values alone.
@@ -234,7 +235,7 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 		return
 	}
 	require.NotNil(t, res.Trace.Exec)
-	ex, err := interp.Concretize(prog, interp.Options{Label: label}, res.Trace.Exec)
+	ex, err := judge.Concretize(prog, interp.Options{Label: label}, res.Trace.Exec)
 	require.NoError(t, err)
 	require.Len(t, parsed.steps, len(ex.Steps), "one TRACE line per step")
 
@@ -281,7 +282,7 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 		}
 		require.Empty(t, vals, "%s: values left over", where)
 	}
-	require.NoError(t, interp.Replay(prog, interp.Options{Label: label}, ex), "the printed execution does not replay")
+	require.NoError(t, judge.Replay(prog, interp.Options{Label: label}, ex), "the printed execution does not replay")
 	from, to := findLoop(ex)
 	assert.Equal(t, [2]int{from, to}, parsed.loop, "LOOP brackets")
 
@@ -376,7 +377,7 @@ func TestBoPPoLoopDetection(t *testing.T) {
 		Final: state(l3, false),
 		Kind:  bp.AssertionFails,
 	}
-	require.NoError(t, interp.Replay(prog, interp.Options{}, ex), "the hand-made counterexample is not an execution")
+	require.NoError(t, judge.Replay(prog, interp.Options{}, ex), "the hand-made counterexample is not an execution")
 
 	from, to := findLoop(ex)
 	assert.Equal(t, [2]int{0, 2}, [2]int{from, to})

@@ -56,7 +56,7 @@ func threadGroup(prog *bp.Program, t *bp.ThreadState) localGroup {
 
 // writeCompactTrace prints ex as BoPPo's compact trace. With loops, the
 // first lasso (see findLoop) is bracketed by LOOP [ and LOOP ]. ex should
-// come from interp.Concretize: its values are then those of one
+// come from judge.Concretize: its values are then those of one
 // execution, and every started thread has an identity and a group.
 func writeCompactTrace(w io.Writer, prog *bp.Program, ex *bp.Trace, loops bool) {
 	from, to := -1, -1

@@ -6,11 +6,11 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // exactTrace replaces the values of res's counterexample by those of one
-// execution (interp.Concretize): the engine's trace shows any value for a
+// execution (judge.Concretize): the engine's trace shows any value for a
 // variable that is dead, which replays but is not what a client that
 // re-simulates every step (SatAbs) or a person reading the trace
 // expects. The steps keep their statements, branch outcomes and notes;
@@ -21,7 +21,7 @@ func exactTrace(prog *bp.Program, label string, reading bp.Reading, res *bopgo.R
 	if res.Trace == nil || res.Trace.Exec == nil {
 		return
 	}
-	ex, err := interp.Concretize(prog, interp.Options{Label: label, Broadcast: reading}, res.Trace.Exec)
+	ex, err := judge.Concretize(prog, judge.Options{Label: label, Broadcast: reading}, res.Trace.Exec)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: warning: the trace's values are the engine's, not one execution's: %v\n", who, err)
 		return

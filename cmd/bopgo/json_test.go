@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestJSONTraceReplays takes the values of every step of the JSON
@@ -70,7 +71,7 @@ func TestJSONTraceReplays(t *testing.T) {
 						th.Locals[slot] = v
 					}
 				}
-				assert.NoError(t, interp.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", c.Dir, engine)
+				assert.NoError(t, judge.Replay(prog, interp.Options{Label: label}, exec), "%s (%s)", c.Dir, engine)
 				n.Add(1)
 			}
 		})

@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/explicit"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/mc/kind"
@@ -35,7 +36,7 @@ const (
 )
 
 // decide runs k-induction on the circuit of prog (Overflow bad too),
-// checks the answer independently (mc.Simulate for a trace, interp.Replay
+// checks the answer independently (mc.Simulate for a trace, judge.Replay
 // for its program trace) and says what it found.
 func decide(t *testing.T, p *bp.Program, label string, slots int) outcome {
 	t.Helper()
@@ -57,7 +58,7 @@ func decide(t *testing.T, p *bp.Program, label string, slots int) outcome {
 		return overflow
 	}
 	require.NoError(t, err)
-	require.NoError(t, interp.Replay(p, interp.Options{Label: label}, tr))
+	require.NoError(t, judge.Replay(p, interp.Options{Label: label}, tr))
 	return unsafe
 }
 
@@ -152,7 +153,7 @@ void main() begin g := F; start_thread t(); start_thread t(); assert(g); end`)
 	require.Equal(t, mc.Unsafe, r.Verdict)
 	tr, err := c.Trace(r.Trace)
 	require.NoError(t, err)
-	require.NoError(t, interp.Replay(p, interp.Options{}, tr))
+	require.NoError(t, judge.Replay(p, interp.Options{}, tr))
 	suppressed := 0
 	for _, s := range tr.Steps {
 		if s.Suppressed {
@@ -182,7 +183,7 @@ void main() begin g, h := F, F; start_thread t(); assume(g); start_thread u(); h
 	require.Equal(t, mc.Unsafe, r.Verdict)
 	tr, err := c.Trace(r.Trace)
 	require.NoError(t, err)
-	require.NoError(t, interp.Replay(p, interp.Options{}, tr))
+	require.NoError(t, judge.Replay(p, interp.Options{}, tr))
 	last := tr.Steps[len(tr.Steps)-1]
 	assert.Equal(t, 2, last.Thread, "u is the third thread created, in the slot t had")
 	assert.Equal(t, bp.AssertionFails, tr.Kind)

@@ -12,7 +12,7 @@ import (
 )
 
 // Trace maps a counterexample of System(…) to a program trace that
-// interp.Replay accepts: stutters are dropped, slots become thread
+// judge.Replay accepts: stutters are dropped, slots become thread
 // identities in creation order, and the trace stops at the first
 // violation. It returns ErrOverflow for a trace that reaches Overflow but
 // no violation.

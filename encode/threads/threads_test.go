@@ -11,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
 )
@@ -34,7 +35,7 @@ func decide(t *testing.T, src, label string, reading bp.Reading) cover.Verdict {
 	if res.Verdict == cover.Unsafe {
 		tr, err := tp.Trace(res.Path)
 		require.NoError(t, err)
-		require.NoError(t, interp.Replay(prog, interp.Options{Label: label, Broadcast: reading}, tr))
+		require.NoError(t, judge.Replay(prog, interp.Options{Label: label, Broadcast: reading}, tr))
 		want := bp.AssertionFails
 		if label != "" {
 			want = bp.LabelReached

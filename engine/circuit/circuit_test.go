@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	enc "github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // twoThreads starts one thread (at most 2 threads, from the control flow
@@ -75,7 +76,7 @@ func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 		r, err = run(context.Background(), p, 2, true)
 		require.NoError(t, err)
 		require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-		require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+		require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
 	}
 }
 
@@ -98,7 +99,7 @@ func TestStrongPropertyAfterTheBudget(t *testing.T) {
 	r, err = IC3(context.Background(), p, 2, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
 }
 
 // TestProbeBeforeIC3: a shallow bug is found by the random walks that run
@@ -109,7 +110,7 @@ func TestProbeBeforeIC3(t *testing.T) {
 	r, err := IC3(context.Background(), p, 2, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-	require.NoError(t, interp.Replay(p.Prog, interp.Options{}, r.Trace))
+	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
 	assert.Zero(t, r.Counters.Int(engine.CountSATCalls), "the probe found the bug")
 
 	p = problem(t, twoThreadsSafe)

@@ -9,6 +9,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/encode/threads"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/tts/covercheck"
 )
@@ -94,7 +95,7 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 			// The path is one under the monotone reading; under the
 			// blocking reading a passive thread without an outcome
 			// blocks the step instead, so it may not be an execution.
-			if err := interp.Replay(prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, tr); err != nil {
+			if err := judge.Replay(prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, tr); err != nil {
 				return engine.Result{Reason: fmt.Sprintf("a path with %d threads exists under the monotone reading of broadcasts, but it is not an execution under the %s reading", res.Path.Threads, p.Broadcast)}, nil
 			}
 		}

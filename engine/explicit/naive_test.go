@@ -9,6 +9,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // naiveSearch is the definition the engine is tested against: breadth-first
@@ -121,7 +122,7 @@ func searchAndReplay(t testing.TB, p *bp.Program, opts Options, bound int, what 
 	r, _ := Search(context.Background(), p, opts, bound)
 	if r.Verdict == engine.Unsafe {
 		require.NotNil(t, r.Trace, what)
-		require.NoError(t, interp.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace), "%s: the counterexample does not replay", what)
+		require.NoError(t, judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace), "%s: the counterexample does not replay", what)
 	}
 	if r.Verdict == engine.Safe && r.BoundHit {
 		r.Verdict = engine.Unknown

@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 func load(t testing.TB, src string) *bp.Program {
@@ -158,7 +159,7 @@ W: assume(F); end_thread; end`)
 		suppressed = suppressed || s.Suppressed
 	}
 	require.True(t, suppressed, "the monotone trace goes through the suppressed start")
-	assert.Error(t, interp.Replay(p, interp.Options{}, r.Trace))
+	assert.Error(t, judge.Replay(p, interp.Options{}, r.Trace))
 
 	blocking := searchAndReplay(t, p, Options{}, 1, "blocking")
 	assert.Equal(t, engine.Unknown, blocking.Verdict, blocking.Reason)
@@ -178,7 +179,7 @@ func FuzzSearch(f *testing.F) {
 		defer cancel()
 		r, _ := Search(ctx, p, Options{MaxStates: 20000}, 3)
 		if r.Verdict == engine.Unsafe {
-			if err := interp.Replay(p, interp.Options{}, r.Trace); err != nil {
+			if err := judge.Replay(p, interp.Options{}, r.Trace); err != nil {
 				t.Fatalf("counterexample does not replay: %v\n%s", err, src)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // seedCount is n, a fifth with -short, ten times with BOPGO_LONG.
@@ -31,7 +32,7 @@ func seedCount(n int) int {
 func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what string) {
 	t.Helper()
 	if r.Summaries != nil {
-		if err := interp.CheckSummaries(t.Context(), p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
+		if err := judge.CheckSummaries(t.Context(), p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
 			t.Fatalf("%s: the summaries do not check: %v", what, err)
 		}
 	}
@@ -39,7 +40,7 @@ func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what s
 		return
 	}
 	require.NotNil(t, r.Trace, what)
-	if err := interp.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace); err != nil {
+	if err := judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace); err != nil {
 		t.Fatalf("%s: the counterexample does not replay: %v", what, err)
 	}
 }
@@ -145,12 +146,12 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	r, _ := Summaries(context.Background(), p, Options{})
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	require.NotNil(t, r.Summaries)
-	check := func() error { return interp.CheckSummaries(t.Context(), p, interp.Options{}, r.Summaries) }
+	check := func() error { return judge.CheckSummaries(t.Context(), p, interp.Options{}, r.Summaries) }
 	require.NoError(t, check())
 	// A check whose context has ended stops, and says so.
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
-	err := interp.CheckSummaries(cancelled, p, interp.Options{}, r.Summaries)
+	err := judge.CheckSummaries(cancelled, p, interp.Options{}, r.Summaries)
 	assert.ErrorIs(t, err, context.Canceled)
 	for ci := range r.Summaries.Contexts {
 		ctx := &r.Summaries.Contexts[ci]

@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // runSummaries runs the engine on src, a program of one thread with
@@ -41,7 +42,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	cert := r.SummaryFormulas
 	require.NotNil(t, cert)
-	check := func() error { return interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, cert) }
+	check := func() error { return judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, cert) }
 	require.NoError(t, check())
 
 	dropped := 0
@@ -92,8 +93,8 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	main.Entry[0] = savedEntry
 	require.NoError(t, check(), "restored")
 
-	assert.Error(t, interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, nil))
-	assert.Error(t, interp.CheckSummaryFormulas(context.Background(), p, interp.Options{}, &bp.SummaryFormulas{C: cert.C}))
+	assert.Error(t, judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, nil))
+	assert.Error(t, judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, &bp.SummaryFormulas{C: cert.C}))
 }
 
 // TestSummaryFormulasLabel: with a label, an invariant at the label is
@@ -106,7 +107,7 @@ void f() begin f(); end
 void main() begin g := T; f(); ERR: skip; end`, "ERR")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	check := func() error {
-		return interp.CheckSummaryFormulas(context.Background(), p, interp.Options{Label: "ERR"}, r.SummaryFormulas)
+		return judge.CheckSummaryFormulas(context.Background(), p, interp.Options{Label: "ERR"}, r.SummaryFormulas)
 	}
 	require.NoError(t, check())
 	targets := p.Targets("ERR")
@@ -157,6 +158,6 @@ void main() begin g := F; f(F); end`, "ERR"},
 	} {
 		p, r := runSummaries(t, c.src, c.label)
 		require.Equal(t, engine.Unsafe, r.Verdict, "%s: %s", c.name, r.Reason)
-		require.NoError(t, interp.Replay(p, interp.Options{Label: c.label}, r.Trace), c.name)
+		require.NoError(t, judge.Replay(p, interp.Options{Label: c.label}, r.Trace), c.name)
 	}
 }

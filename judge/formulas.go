@@ -1,4 +1,4 @@
-package interp
+package judge
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // Return maps it into its proc's summary; no invariant meets a failing
 // assertion or the label. Each of these is one SAT question on the
 // formulas and the step's relation, which this file writes from the
-// lowered step (terms through encode.Term, as Replay's solver does);
+// lowered step (terms through the judge's own encoding, term.go, as Replay's solver does);
 // nothing is searched, and the engine's own steps are not used.
 //
 // A formula may read only its proc's declared inputs (an invariant its
@@ -40,7 +40,7 @@ func CheckSummaryFormulas(ctx context.Context, prog *bp.Program, opts Options, f
 	if err := formulaShape(prog, f); err != nil {
 		return err
 	}
-	fc := &formulaCheck{ctx: ctx, prog: prog, f: f, sem: New(prog, opts), ng: len(prog.Globals)}
+	fc := &formulaCheck{ctx: ctx, prog: prog, f: f, sem: newSemantics(prog, opts), ng: len(prog.Globals)}
 	main := prog.Procs[0]
 	o := fc.obligation()
 	w := o.fresh(fc.ng + len(main.Locals))
@@ -100,7 +100,7 @@ type formulaCheck struct {
 	ctx  context.Context
 	prog *bp.Program
 	f    *bp.SummaryFormulas
-	sem  *Semantics
+	sem  *semantics
 	ng   int
 }
 
@@ -210,7 +210,7 @@ func (fc *formulaCheck) step(pi, pc int) error {
 	o := fc.obligation()
 	e, v := o.fresh(ng+len(p.Locals)), o.fresh(ng+len(p.Locals))
 	pre := o.inv(pi, pc, e, v)
-	if fc.sem.label != "" && fc.sem.target[pi][pc] {
+	if fc.sem.label != "" && fc.sem.Target(pi, pc) {
 		if ok, err := o.satisfiable(pre); err != nil || ok {
 			return orErr(err, fmt.Errorf("the invariant meets label %s", fc.sem.label))
 		}

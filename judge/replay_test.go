@@ -1,4 +1,4 @@
-package interp_test
+package judge_test
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 func load(t testing.TB, src string) *bp.Program {
@@ -61,27 +61,27 @@ func TestReplayAgreesWithEnumeration(t *testing.T) {
 			for seed := int64(0); seed < n; seed++ {
 				p := load(t, gen.Program(seed, c.cfg))
 				for _, reading := range c.readings {
-					opts := interp.Options{Broadcast: reading}
+					opts := judge.Options{Broadcast: reading}
 					tr := counterexample(p, "", reading, 3)
 					if tr == nil {
 						continue
 					}
 					traces++
 					what := fmt.Sprintf("%s seed %d (%v)", c.name, seed, reading)
-					require.NoError(t, interp.Replay(p, opts, tr), what)
-					require.NoError(t, interp.ReplayWithSAT(p, opts, tr), what)
-					require.NoError(t, interp.ReplayByEnumeration(p, opts, tr), what)
+					require.NoError(t, judge.Replay(p, opts, tr), what)
+					require.NoError(t, judge.ReplayWithSAT(p, opts, tr), what)
+					require.NoError(t, judge.ReplayByEnumeration(p, opts, tr), what)
 					r := rand.New(rand.NewSource(seed))
 					for range 5 {
 						m, where := mutate(r, tr)
 						if m == nil {
 							break
 						}
-						err1, err2 := interp.Replay(p, opts, m), interp.ReplayByEnumeration(p, opts, m)
+						err1, err2 := judge.Replay(p, opts, m), judge.ReplayByEnumeration(p, opts, m)
 						if (err1 == nil) != (err2 == nil) {
 							t.Fatalf("%s, %s flipped: Replay says %v, enumeration says %v\n%s", what, where, err1, err2, gen.Program(seed, c.cfg))
 						}
-						if err3 := interp.ReplayWithSAT(p, opts, m); (err1 == nil) != (err3 == nil) {
+						if err3 := judge.ReplayWithSAT(p, opts, m); (err1 == nil) != (err3 == nil) {
 							t.Fatalf("%s, %s flipped: Replay says %v, with SAT %v\n%s", what, where, err1, err3, gen.Program(seed, c.cfg))
 						}
 						if err1 == nil {
@@ -141,7 +141,7 @@ func TestReplayRejectsWrongBroadcast(t *testing.T) {
 	p := load(t, conformance.Broadcasts[0].Src)
 	tr := counterexample(p, "", bp.Blocking, 2)
 	require.NotNil(t, tr)
-	require.NoError(t, interp.Replay(p, interp.Options{}, tr))
+	require.NoError(t, judge.Replay(p, judge.Options{}, tr))
 	for i, s := range tr.Steps {
 		if !p.Procs[s.Proc].Steps[s.PC].Broadcast() || i+1 >= len(tr.Steps) {
 			continue
@@ -153,7 +153,7 @@ func TestReplayRejectsWrongBroadcast(t *testing.T) {
 				next.Threads[k].Locals[x] = !next.Threads[k].Locals[x]
 			}
 		}
-		assert.Error(t, interp.Replay(p, interp.Options{}, tr))
+		assert.Error(t, judge.Replay(p, judge.Options{}, tr))
 		return
 	}
 	t.Fatal("no broadcast in the trace")
@@ -184,15 +184,15 @@ func TestConcretizeRandom(t *testing.T) {
 					if tr == nil {
 						continue
 					}
-					for _, concretize := range []func(*bp.Program, interp.Options, *bp.Trace) (*bp.Trace, error){interp.Concretize, interp.ConcretizeWithSAT} {
-						ct, err := concretize(prog, interp.Options{}, tr)
+					for _, concretize := range []func(*bp.Program, judge.Options, *bp.Trace) (*bp.Trace, error){judge.Concretize, judge.ConcretizeWithSAT} {
+						ct, err := concretize(prog, judge.Options{}, tr)
 						require.NoError(t, err, what)
 						require.Len(t, ct.Steps, len(tr.Steps), what)
 						for i := range ct.Steps {
 							e, g := &tr.Steps[i], &ct.Steps[i]
 							assert.Equal(t, [3]int{e.Proc, e.PC, e.Taken}, [3]int{g.Proc, g.PC, g.Taken}, "%s step %d: the schedule", what, i)
 						}
-						require.NoError(t, interp.Exact(prog, interp.Options{}, ct), what)
+						require.NoError(t, judge.Exact(prog, judge.Options{}, ct), what)
 					}
 				}
 			}
@@ -219,9 +219,9 @@ end
 `)
 	tr := counterexample(prog, "", bp.Blocking, 1)
 	require.NotNil(t, tr)
-	c, err := interp.Concretize(prog, interp.Options{}, tr)
+	c, err := judge.Concretize(prog, judge.Options{}, tr)
 	require.NoError(t, err)
-	require.NoError(t, interp.Exact(prog, interp.Options{}, c))
+	require.NoError(t, judge.Exact(prog, judge.Options{}, c))
 	// After the constrained step, a (dead from here on) is 1.
 	assert.True(t, c.Steps[2].Before.Threads[0].Locals[0], "a after 'a & 'b")
 	last := c.Steps[len(c.Steps)-1].Before

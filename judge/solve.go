@@ -1,14 +1,13 @@
-package interp
+package judge
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/sat"
 )
 
@@ -27,8 +26,8 @@ import (
 const maxStayChoices = 12
 
 // ErrTooWide says that a question about a step needs more choices
-// enumerated than this package does.
-var ErrTooWide = errors.New("too many non-deterministic choices")
+// enumerated than the judge does.
+var ErrTooWide = interp.ErrTooWide
 
 // req requires that a term of a step take a value.
 type req struct {
@@ -41,7 +40,7 @@ type req struct {
 // as many as possible (enumeration keeps the most; SAT, a greedy pass in
 // order).
 type query struct {
-	sem        *Semantics
+	sem        *semantics
 	s          *bp.State
 	ti         int
 	st         *bp.Step
@@ -60,8 +59,8 @@ type passiveQuery struct {
 	mayStay bool
 }
 
-func (sem *Semantics) newQuery(s *bp.State, ti int) *query {
-	q := &query{sem: sem, s: s, ti: ti, st: sem.step(&s.Threads[ti])}
+func (sem *semantics) newQuery(s *bp.State, ti int) *query {
+	q := &query{sem: sem, s: s, ti: ti, st: sem.Step(&s.Threads[ti])}
 	if q.st.Kind == bp.Assign && q.st.Broadcast() {
 		q.passive = make([]*passiveQuery, len(s.Threads))
 		for pj := range s.Threads {
@@ -90,10 +89,10 @@ func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
 		// Nothing to choose: the only resolution; apply judges it.
 		return nil, nil, true, nil
 	}
-	used := usedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
+	used := interp.UsedChoices(append(append(append(append([]*bp.Term(nil), st.Values...), st.SpawnArgs...), st.Args...), st.Constraint, st.Cond))
 	var pused []int
 	if q.passive != nil {
-		pused = usedChoices(st.PassiveValues, st.PassiveConstraint)
+		pused = interp.UsedChoices(st.PassiveValues, st.PassiveConstraint)
 	}
 	if len(used) <= q.sem.enumLimit && len(pused) <= q.sem.enumLimit {
 		ch, passive, ok = q.enumerate(used, pused)
@@ -196,7 +195,7 @@ func passiveLits(st *bp.Step, p *lits, pq *passiveQuery) (take, stay z.Lit, err 
 	if st.PassiveConstraint == nil {
 		return take, c.F, nil // every thread can take the step
 	}
-	used := usedChoices(st.PassiveValues, st.PassiveConstraint)
+	used := interp.UsedChoices(st.PassiveValues, st.PassiveConstraint)
 	if len(used) > maxStayChoices {
 		return 0, 0, fmt.Errorf("a passive thread has %d choices: %w", len(used), ErrTooWide)
 	}
@@ -231,40 +230,22 @@ func values(s *sat.Solver, ms []z.Lit) []bool {
 	return out
 }
 
-// usedChoices lists, in increasing order, the choice numbers that occur
-// in ts.
-func usedChoices(vals []*bp.Term, extra ...*bp.Term) []int {
-	set := map[int]bool{}
-	for _, t := range vals {
-		choicesOf(t, set)
-	}
-	for _, t := range extra {
-		choicesOf(t, set)
-	}
-	out := make([]int, 0, len(set))
-	for i := range set {
-		out = append(out, i)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // passiveCanTake reports whether some choice of a passive thread (its
 // environment pe) satisfies the passive constraint of broadcast st.
-func (sem *Semantics) passiveCanTake(st *bp.Step, pe *env) bool {
+func (sem *semantics) passiveCanTake(st *bp.Step, pe *interp.Env) bool {
 	if st.PassiveConstraint == nil {
 		return true
 	}
-	used := usedChoices(st.PassiveValues, st.PassiveConstraint)
-	out := make([]bool, len(pe.pl))
+	used := interp.UsedChoices(st.PassiveValues, st.PassiveConstraint)
+	out := make([]bool, len(pe.Passive))
 	if len(used) <= maxStayChoices {
 		ch := make([]bool, st.PassiveChoices)
 		for mask := 0; mask < 1<<len(used); mask++ {
 			for j, i := range used {
 				ch[i] = mask&(1<<j) != 0
 			}
-			copy(out, pe.pl)
-			if passivePart(st, pe, ch, out) {
+			copy(out, pe.Passive)
+			if interp.PassivePart(st, pe, ch, out) {
 				return true
 			}
 		}
@@ -272,8 +253,8 @@ func (sem *Semantics) passiveCanTake(st *bp.Step, pe *env) bool {
 	}
 	// Too many to enumerate: ask SAT.
 	c := logic.NewC()
-	p := &lits{c: c, g: consts(c, pe.g), l: consts(c, pe.l), ng: consts(c, pe.ng), nl: consts(c, pe.nl),
-		pl: consts(c, pe.pl), ch: inputs(c, st.PassiveChoices)}
+	p := &lits{c: c, g: consts(c, pe.Globals), l: consts(c, pe.Locals), ng: consts(c, pe.NewGlobals), nl: consts(c, pe.NewLocals),
+		pl: consts(c, pe.Passive), ch: inputs(c, st.PassiveChoices)}
 	take, _, _ := passiveLits(st, p, &passiveQuery{})
 	s := sat.New(c)
 	s.Add(take)
@@ -296,14 +277,14 @@ func (q *query) enumerate(used, pused []int) (ch []bool, passive [][]bool, ok bo
 		for j, i := range used {
 			c[i] = mask&(1<<j) != 0
 		}
-		e := &env{g: q.s.Globals, l: t.Locals, ch: c}
+		e := &interp.Env{Globals: q.s.Globals, Locals: t.Locals, Choices: c}
 		n := *q.s
 		if st.Kind == bp.Assign {
 			var holds bool
-			if n, holds = activePart(q.s, q.ti, st, c); !holds {
+			if n, holds = interp.ActivePart(q.s, q.ti, st, c); !holds {
 				continue
 			}
-			e.ng, e.nl = n.Globals, n.Threads[q.ti].Locals
+			e.NewGlobals, e.NewLocals = n.Globals, n.Threads[q.ti].Locals
 		}
 		if !meets(e, q.must) {
 			continue
@@ -315,7 +296,7 @@ func (q *query) enumerate(used, pused []int) (ch []bool, passive [][]bool, ok bo
 			if pq == nil {
 				continue
 			}
-			pe := q.sem.passiveEnv(q.s, &n, q.ti, pj)
+			pe := q.sem.PassiveEnv(q.s, &n, q.ti, pj)
 			chp, pscore := bestPassive(st, pe, pq, pused)
 			switch {
 			case chp != nil:
@@ -337,21 +318,21 @@ func (q *query) enumerate(used, pused []int) (ch []bool, passive [][]bool, ok bo
 // bestPassive is, among the choices of a passive thread (environment pe)
 // under which it takes the step meeting pq's must requirements, one that
 // meets the most soft ones, with their number; nil if there is none.
-func bestPassive(st *bp.Step, pe *env, pq *passiveQuery, pused []int) ([]bool, int) {
+func bestPassive(st *bp.Step, pe *interp.Env, pq *passiveQuery, pused []int) ([]bool, int) {
 	var best []bool
 	bestScore := -1
-	out := make([]bool, len(pe.pl))
+	out := make([]bool, len(pe.Passive))
 	for mask := 0; mask < 1<<len(pused); mask++ {
 		ch := make([]bool, st.PassiveChoices)
 		for j, i := range pused {
 			ch[i] = mask&(1<<j) != 0
 		}
-		copy(out, pe.pl)
-		if !passivePart(st, pe, ch, out) {
+		copy(out, pe.Passive)
+		if !interp.PassivePart(st, pe, ch, out) {
 			continue
 		}
 		e := *pe
-		e.ch, e.pnl = ch, out
+		e.Choices, e.NewPassive = ch, out
 		if !meets(&e, pq.must) {
 			continue
 		}
@@ -363,9 +344,9 @@ func bestPassive(st *bp.Step, pe *env, pq *passiveQuery, pused []int) ([]bool, i
 }
 
 // meets reports whether every requirement holds in e.
-func meets(e *env, reqs []req) bool {
+func meets(e *interp.Env, reqs []req) bool {
 	for _, r := range reqs {
-		if e.eval(r.t) != r.want {
+		if e.Eval(r.t) != r.want {
 			return false
 		}
 	}
@@ -373,10 +354,10 @@ func meets(e *env, reqs []req) bool {
 }
 
 // count is the number of requirements that hold in e.
-func count(e *env, reqs []req) int {
+func count(e *interp.Env, reqs []req) int {
 	n := 0
 	for _, r := range reqs {
-		if e.eval(r.t) == r.want {
+		if e.Eval(r.t) == r.want {
 			n++
 		}
 	}

@@ -1,10 +1,11 @@
-package interp
+package judge
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // Replay checks that tr is an execution of prog that violates the property
@@ -18,10 +19,10 @@ import (
 // with the number of its choices: the choices are solved for (solve.go)
 // with the values the next state shows, and the solution is executed.
 func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
-	return New(prog, opts).replay(tr)
+	return newSemantics(prog, opts).replay(tr)
 }
 
-func (sem *Semantics) replay(tr *bp.Trace) error {
+func (sem *semantics) replay(tr *bp.Trace) error {
 	if tr == nil {
 		return errors.New("no trace")
 	}
@@ -43,7 +44,7 @@ func (sem *Semantics) replay(tr *bp.Trace) error {
 		if err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}
-		st := sem.step(&step.Before.Threads[ti])
+		st := sem.Step(&step.Before.Threads[ti])
 		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
 			if err := sem.replayFailure(&step.Before, ti); err != nil {
 				return fmt.Errorf("step %d (%s): %w", i, prog.Position(st), err)
@@ -69,7 +70,7 @@ func (sem *Semantics) replay(tr *bp.Trace) error {
 		if sem.label == "" {
 			return errors.New("a label trace, but the property is assertions")
 		}
-		if !sem.atTarget(&tr.Final) {
+		if !sem.AtTarget(&tr.Final) {
 			return fmt.Errorf("no thread is at label %s in the final state", sem.label)
 		}
 		return nil
@@ -81,7 +82,7 @@ func (sem *Semantics) replay(tr *bp.Trace) error {
 
 // mover is the index, in the state before step, of the thread the step
 // runs; it must be at the step's code.
-func (sem *Semantics) mover(before *bp.State, step *bp.TraceStep) (int, error) {
+func (sem *semantics) mover(before *bp.State, step *bp.TraceStep) (int, error) {
 	for k := range before.Threads {
 		t := &before.Threads[k]
 		if t.ID != step.Thread {
@@ -96,8 +97,8 @@ func (sem *Semantics) mover(before *bp.State, step *bp.TraceStep) (int, error) {
 }
 
 // replayFailure checks that the assertion thread ti of s is at can fail.
-func (sem *Semantics) replayFailure(s *bp.State, ti int) error {
-	st := sem.step(&s.Threads[ti])
+func (sem *semantics) replayFailure(s *bp.State, ti int) error {
+	st := sem.Step(&s.Threads[ti])
 	if st.Kind != bp.Assert || sem.label != "" {
 		return errors.New("the trace ends in a failing assertion, but the last step is not an assertion of the property")
 	}
@@ -107,18 +108,18 @@ func (sem *Semantics) replayFailure(s *bp.State, ti int) error {
 	if err != nil {
 		return err
 	}
-	if _, eff, _ := sem.apply(s, ti, &resolution{ch: ch}); !ok || eff != fails {
+	if _, eff, _ := sem.Apply(s, ti, &interp.Resolution{Choices: ch}); !ok || eff != interp.Fails {
 		return errors.New("the assertion cannot fail here")
 	}
 	return nil
 }
 
 // replayStep checks that step, run by thread ti, can lead to next.
-func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, maxID int) error {
+func (sem *semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, maxID int) error {
 	before := &step.Before
 	t := &before.Threads[ti]
-	st := sem.step(t)
-	r := resolution{suppress: step.Suppressed}
+	st := sem.Step(t)
+	r := interp.Resolution{Suppress: step.Suppressed}
 	q := sem.newQuery(before, ti)
 	after := next.Thread(t.ID)
 	sem.requireControl(q, &r, step.Taken, after)
@@ -130,12 +131,12 @@ func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, max
 			return errors.New("a suppressed thread start, but broadcasts block on every live thread")
 		}
 		if created := startedThread(before, next); created != nil && !step.Suppressed {
-			r.newID, r.fresh = created.ID, created.Locals
+			r.NewID, r.Fresh = created.ID, created.Locals
 			sem.requireArgs(q, created)
 		}
 	case bp.Call:
 		if after != nil {
-			r.fresh = after.Locals
+			r.Fresh = after.Locals
 			sem.requireArgs(q, after)
 		}
 	case bp.Return:
@@ -155,7 +156,7 @@ func (sem *Semantics) replayStep(step *bp.TraceStep, ti int, next *bp.State, max
 // condition true, an assertion's too (unless a label is the property), a
 // branch's condition the value that goes there (and the trace's outcome
 // taken, -1 if none), a goto's successor that one.
-func (sem *Semantics) requireControl(q *query, r *resolution, taken int, after *bp.ThreadState) {
+func (sem *semantics) requireControl(q *query, r *interp.Resolution, taken int, after *bp.ThreadState) {
 	st := q.st
 	switch st.Kind {
 	case bp.Assume:
@@ -169,10 +170,10 @@ func (sem *Semantics) requireControl(q *query, r *resolution, taken int, after *
 			q.must = append(q.must, req{st.Cond, want})
 		}
 	case bp.Goto:
-		r.succ = -1
+		r.Succ = -1
 		for k, pc := range st.Succs {
 			if after != nil && pc == after.PC {
-				r.succ = k
+				r.Succ = k
 			}
 		}
 	}
@@ -181,15 +182,15 @@ func (sem *Semantics) requireControl(q *query, r *resolution, taken int, after *
 // execute solves q for the choices of r, runs r through apply and
 // returns the state after the step, when the step is taken, agrees with
 // the trace's branch outcome taken (-1: none) and accept takes it.
-func (sem *Semantics) execute(q *query, r *resolution, taken int, accept func(*bp.State) bool) (bp.State, bool, error) {
+func (sem *semantics) execute(q *query, r *interp.Resolution, taken int, accept func(*bp.State) bool) (bp.State, bool, error) {
 	var ok bool
 	var err error
-	r.ch, r.passive, ok, err = q.solve()
+	r.Choices, r.Passive, ok, err = q.solve()
 	if err != nil || !ok {
 		return bp.State{}, false, err
 	}
-	u, eff, got := sem.apply(q.s, q.ti, r)
-	if eff != moved || (taken >= 0 && got >= 0 && got != taken) || !accept(&u) {
+	u, eff, got := sem.Apply(q.s, q.ti, r)
+	if eff != interp.Moved || (taken >= 0 && got >= 0 && got != taken) || !accept(&u) {
 		return bp.State{}, false, nil
 	}
 	return u, true, nil
@@ -215,7 +216,7 @@ func branchOutcome(st *bp.Step, taken int, after *bp.ThreadState) (want, ok bool
 // change may instead be unable to take the step. mapped, if not nil,
 // maps the threads of q's state to those of next (Concretize); otherwise
 // they have the same identities.
-func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp.State, mapped func(id int) *bp.ThreadState) {
+func (sem *semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp.State, mapped func(id int) *bp.ThreadState) {
 	st := q.st
 	for j, ref := range st.Targets {
 		var want bool
@@ -249,7 +250,7 @@ func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp
 		}
 		unchanged := true
 		for k, ref := range st.PassiveTargets {
-			if sem.liveAt(p.Proc, p.PC, ref.Index) {
+			if sem.LiveAt(p.Proc, p.PC, ref.Index) {
 				pq.must = append(pq.must, req{st.PassiveValues[k], np.Locals[ref.Index]})
 				unchanged = unchanged && np.Locals[ref.Index] == p.Locals[ref.Index]
 			}
@@ -260,7 +261,7 @@ func (sem *Semantics) requireAssign(q *query, t, after *bp.ThreadState, next *bp
 
 // requireArgs adds to q that a thread start's arguments take the values
 // the started thread shows where they count (its live parameters).
-func (sem *Semantics) requireArgs(q *query, created *bp.ThreadState) {
+func (sem *semantics) requireArgs(q *query, created *bp.ThreadState) {
 	st := q.st
 	proc, pc, args := st.SpawnProc, st.SpawnPC, st.SpawnArgs
 	if st.Kind == bp.Call {
@@ -280,7 +281,7 @@ func (sem *Semantics) requireArgs(q *query, created *bp.ThreadState) {
 // caller's results show in next where they count (a global, or a local
 // live where the call returns). t is the returning thread before the
 // step, after its state in next.
-func (sem *Semantics) requireResults(q *query, t, after *bp.ThreadState, next *bp.State) {
+func (sem *semantics) requireResults(q *query, t, after *bp.ThreadState, next *bp.State) {
 	if len(t.Stack) == 0 {
 		return
 	}
@@ -291,7 +292,7 @@ func (sem *Semantics) requireResults(q *query, t, after *bp.ThreadState, next *b
 		case ref.Index < 0:
 		case ref.Scope == bp.Global:
 			q.must = append(q.must, req{q.st.Values[j], next.Globals[ref.Index]})
-		case after != nil && sem.liveAt(f.Proc, call.Next, ref.Index):
+		case after != nil && sem.LiveAt(f.Proc, call.Next, ref.Index):
 			q.must = append(q.must, req{q.st.Values[j], after.Locals[ref.Index]})
 		}
 	}
@@ -354,7 +355,7 @@ func checkShape(prog *bp.Program, s *bp.State) error {
 // pc, atomic flag and locals. The moved thread's, a new thread's and,
 // after a broadcast, every thread's locals count only where live; a new
 // thread must have a fresh identity.
-func (sem *Semantics) matches(u, next, before *bp.State, moved, maxID int, broadcast bool) bool {
+func (sem *semantics) matches(u, next, before *bp.State, moved, maxID int, broadcast bool) bool {
 	if len(u.Threads) != len(next.Threads) {
 		return false
 	}
@@ -369,12 +370,12 @@ func (sem *Semantics) matches(u, next, before *bp.State, moved, maxID int, broad
 		if ut.ID != nt.ID || (isNew && nt.ID <= maxID) {
 			return false
 		}
-		if ut.Proc != nt.Proc || ut.PC != nt.PC || ut.Atomic != nt.Atomic || !sem.sameStacks(ut.Stack, nt.Stack) {
+		if ut.Proc != nt.Proc || ut.PC != nt.PC || ut.Atomic != nt.Atomic || !sem.SameStacks(ut.Stack, nt.Stack) {
 			return false
 		}
 		onlyLive := isNew || ut.ID == moved || broadcast
 		for i, v := range ut.Locals {
-			if onlyLive && !sem.liveAt(ut.Proc, ut.PC, i) {
+			if onlyLive && !sem.LiveAt(ut.Proc, ut.PC, i) {
 				continue
 			}
 			if v != nt.Locals[i] {

@@ -1,10 +1,11 @@
-package interp
+package judge
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // Concretize returns the execution that tr stands for, with every value
@@ -33,7 +34,7 @@ import (
 // The result passes Replay. An error means that tr does not replay
 // (Concretize relies on its live values); callers then keep tr.
 func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
-	return New(prog, opts).concretize(tr)
+	return newSemantics(prog, opts).concretize(tr)
 }
 
 // ConcretizeSlice is Concretize for a trace of the sliced program sl.Prog
@@ -41,12 +42,12 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 // slice cut are not the trace's but those the original's steps compute,
 // and the result is a trace of sl.Orig that passes Replay on it.
 func ConcretizeSlice(sl *bp.Slice, opts Options, tr *bp.Trace) (*bp.Trace, error) {
-	sem := New(sl.Orig, opts)
+	sem := newSemantics(sl.Orig, opts)
 	sem.slice, sem.sliceLive = sl, sl.Prog.Live()
 	return sem.concretize(sl.Expand(tr))
 }
 
-func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
+func (sem *semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 	if tr == nil {
 		return nil, errors.New("no trace")
 	}
@@ -93,7 +94,7 @@ func (sem *Semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 
 // concretizer is Concretize's execution so far.
 type concretizer struct {
-	sem *Semantics
+	sem *semantics
 	cur bp.State
 	// toEngine maps this execution's thread identities to the engine's;
 	// started threads that the engine suppressed have none.
@@ -115,7 +116,7 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 		return fmt.Errorf("thread %d is not at %d/%d", step.Thread, step.Proc, step.PC)
 	}
 	t := &c.cur.Threads[ti]
-	st := sem.step(t)
+	st := sem.Step(t)
 	engine := func(id int) *bp.ThreadState {
 		if eid, ok := c.toEngine[id]; ok {
 			return after.Thread(eid)
@@ -123,7 +124,7 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 		return nil
 	}
 	et := engine(id)
-	r := resolution{}
+	r := interp.Resolution{}
 	q := sem.newQuery(&c.cur, ti)
 	sem.requireControl(q, &r, step.Taken, et)
 	switch st.Kind {
@@ -131,21 +132,21 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 		sem.requireAssign(q, t, et, after, engine)
 		c.preferEngine(q, t, et, after, engine)
 	case bp.Spawn:
-		r.newID = c.nextID
-		r.fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
+		r.NewID = c.nextID
+		r.Fresh = make([]bool, len(sem.prog.Procs[st.SpawnProc].Locals))
 		if !step.Suppressed {
 			created := startedThread(&step.Before, after)
 			if created == nil {
 				return errors.New("the started thread is not in the next state")
 			}
 			c.toEngine[c.nextID], c.fromEngine[created.ID] = created.ID, c.nextID
-			copy(r.fresh, created.Locals)
+			copy(r.Fresh, created.Locals)
 			sem.requireArgs(q, created)
 		}
 		c.nextID++
 	case bp.Call:
 		if et != nil {
-			r.fresh = et.Locals
+			r.Fresh = et.Locals
 			sem.requireArgs(q, et)
 		}
 	case bp.Return:
@@ -168,7 +169,7 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 func (c *concretizer) preferEngine(q *query, t, et *bp.ThreadState, after *bp.State, engine func(int) *bp.ThreadState) {
 	st := q.st
 	for j, ref := range st.Targets {
-		if ref.Scope == bp.Local && et != nil && !c.sem.liveAt(t.Proc, st.Next, ref.Index) {
+		if ref.Scope == bp.Local && et != nil && !c.sem.LiveAt(t.Proc, st.Next, ref.Index) {
 			q.soft = append(q.soft, req{st.Values[j], et.Locals[ref.Index]})
 		}
 	}
@@ -182,7 +183,7 @@ func (c *concretizer) preferEngine(q *query, t, et *bp.ThreadState, after *bp.St
 			continue
 		}
 		for k, ref := range st.PassiveTargets {
-			if !c.sem.liveAt(p.Proc, p.PC, ref.Index) {
+			if !c.sem.LiveAt(p.Proc, p.PC, ref.Index) {
 				pq.soft = append(pq.soft, req{st.PassiveValues[k], ep.Locals[ref.Index]})
 			}
 		}
@@ -211,7 +212,7 @@ func (c *concretizer) agrees(u, after *bp.State) bool {
 			return false
 		}
 		mapped++
-		if ut.Proc != et.Proc || ut.PC != et.PC || ut.Atomic != et.Atomic || !c.sem.sameStacks(ut.Stack, et.Stack) {
+		if ut.Proc != et.Proc || ut.PC != et.PC || ut.Atomic != et.Atomic || !c.sem.SameStacks(ut.Stack, et.Stack) {
 			return false
 		}
 		for i, v := range ut.Locals {

@@ -1,4 +1,4 @@
-package interp
+package judge
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
 )
 
 // CheckSummaries re-checks the evidence that a program of one thread with
@@ -32,7 +33,7 @@ func CheckSummaries(ctx context.Context, prog *bp.Program, opts Options, s *bp.S
 	if prog.StartsThreads() {
 		return errors.New("summaries are evidence for a program of one thread")
 	}
-	c := &summaryCheck{sem: New(prog, opts), s: s}
+	c := &summaryCheck{sem: newSemantics(prog, opts), s: s}
 	main := s.Contexts[0].Entry
 	if main.Proc != 0 || main.PC != prog.Procs[0].Entry || !allAny(main.Globals) || !allAny(main.Locals) {
 		return errors.New("context 0 is not main entered with every value Any")
@@ -62,8 +63,12 @@ func CheckSummaries(ctx context.Context, prog *bp.Program, opts Options, s *bp.S
 	return nil
 }
 
+// maxEnum bounds the values a summary check enumerates for one step:
+// 2^maxEnum.
+const maxEnum = 22
+
 type summaryCheck struct {
-	sem *Semantics
+	sem *semantics
 	s   *bp.Summaries
 }
 
@@ -118,7 +123,7 @@ func coversAll(g, p []bp.Tri) bool {
 func (c *summaryCheck) fact(ci int, f *bp.PartialFrame) error {
 	sem := c.sem
 	st := &sem.prog.Procs[f.Proc].Steps[f.PC]
-	if sem.label != "" && sem.target[f.Proc][f.PC] {
+	if sem.label != "" && sem.Target(f.Proc, f.PC) {
 		return fmt.Errorf("a fact is at label %s", sem.label)
 	}
 	return c.concretisations(f, st, func(lo, hi *bp.State) error {
@@ -236,9 +241,9 @@ func mergeVals(a, b []bool) []bp.Tri {
 // an exit of context ci.
 func (c *summaryCheck) exit(ci int, st *bp.Step, lo, hi *bp.State) error {
 	nTL := len(c.sem.prog.ThreadLocals)
-	used := usedChoices(st.Values)
+	used := interp.UsedChoices(st.Values)
 	if len(used) > maxEnum {
-		return c.sem.tooWide(st, len(used))
+		return fmt.Errorf("%s: the step has %d non-deterministic values to enumerate: %w", c.sem.prog.Position(st), len(used), ErrTooWide)
 	}
 	ch := make([]bool, st.Choices)
 	for mask := 0; mask < 1<<len(used); mask++ {
@@ -246,10 +251,10 @@ func (c *summaryCheck) exit(ci int, st *bp.Step, lo, hi *bp.State) error {
 			ch[i] = mask&(1<<j) != 0
 		}
 		results := func(s *bp.State) []bool {
-			e := &env{g: s.Globals, l: s.Threads[0].Locals, ch: ch}
+			e := &interp.Env{Globals: s.Globals, Locals: s.Threads[0].Locals, Choices: ch}
 			out := make([]bool, len(st.Values))
 			for j, v := range st.Values {
-				out[j] = e.eval(v)
+				out[j] = e.Eval(v)
 			}
 			return out
 		}

@@ -1,4 +1,4 @@
-package interp_test
+package judge_test
 
 import (
 	"testing"

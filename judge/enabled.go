@@ -1,6 +1,18 @@
-package interp
+package judge
 
-import "github.com/bopgo/bopgo/bp"
+import (
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/interp"
+)
+
+// Enabler answers whether threads can take their steps, for one program
+// and property.
+type Enabler struct{ sem *semantics }
+
+// NewEnabler returns an Enabler of prog under opts.
+func NewEnabler(prog *bp.Program, opts Options) *Enabler {
+	return &Enabler{sem: newSemantics(prog, opts)}
+}
 
 // Enabled reports whether thread ti of s can take its step: no other
 // thread holds an atomic section, and some choice of the step's
@@ -13,13 +25,14 @@ import "github.com/bopgo/bopgo/bp"
 // that is blocked (internal/htmltrace): the question scales with the
 // step, like Replay's, so asking it of every thread at every step of a
 // long trace stays cheap.
-func (sem *Semantics) Enabled(s *bp.State, ti int) (bool, error) {
+func (e *Enabler) Enabled(s *bp.State, ti int) (bool, error) {
+	sem := e.sem
 	for k := range s.Threads {
 		if k != ti && s.Threads[k].Atomic {
 			return false, nil
 		}
 	}
-	st := sem.step(&s.Threads[ti])
+	st := sem.Step(&s.Threads[ti])
 	if st.Kind != bp.Assume && st.Kind != bp.Assign {
 		return true, nil // the other kinds never block
 	}
@@ -39,6 +52,6 @@ func (sem *Semantics) Enabled(s *bp.State, ti int) (bool, error) {
 	if ch == nil {
 		ch = make([]bool, st.Choices)
 	}
-	_, eff, _ := sem.apply(s, ti, &resolution{ch: ch, passive: passive})
-	return eff == moved, nil
+	_, eff, _ := sem.Apply(s, ti, &interp.Resolution{Choices: ch, Passive: passive})
+	return eff == interp.Moved, nil
 }

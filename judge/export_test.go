@@ -1,4 +1,4 @@
-package interp
+package judge
 
 import (
 	"fmt"
@@ -12,13 +12,13 @@ import (
 // ReplayWithSAT and ConcretizeWithSAT are Replay and Concretize with
 // every step's choices solved by SAT, never enumerated (enumLimit).
 func ReplayWithSAT(prog *bp.Program, opts Options, tr *bp.Trace) error {
-	sem := New(prog, opts)
+	sem := newSemantics(prog, opts)
 	sem.enumLimit = -1
 	return sem.replay(tr)
 }
 
 func ConcretizeWithSAT(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
-	sem := New(prog, opts)
+	sem := newSemantics(prog, opts)
 	sem.enumLimit = -1
 	return sem.concretize(tr)
 }
@@ -27,7 +27,7 @@ func ConcretizeWithSAT(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace,
 // enumerating its outcomes (Successors) instead of solving for its
 // choices. The two must agree on every trace.
 func ReplayByEnumeration(prog *bp.Program, opts Options, tr *bp.Trace) error {
-	sem := New(prog, opts)
+	sem := newSemantics(prog, opts)
 	if len(tr.Steps) == 0 {
 		return Replay(prog, opts, tr)
 	}
@@ -78,7 +78,7 @@ func ReplayByEnumeration(prog *bp.Program, opts Options, tr *bp.Trace) error {
 				}
 			}
 			taken := sc.Taken
-			if (step.Taken < 0 || taken < 0 || taken == step.Taken) && sem.matches(&u, next, before, step.Thread, maxID, sem.step(&before.Threads[ti]).Broadcast()) {
+			if (step.Taken < 0 || taken < 0 || taken == step.Taken) && sem.matches(&u, next, before, step.Thread, maxID, sem.Step(&before.Threads[ti]).Broadcast()) {
 				found = true
 				break
 			}
@@ -90,7 +90,7 @@ func ReplayByEnumeration(prog *bp.Program, opts Options, tr *bp.Trace) error {
 			maxID = max(maxID, t.ID)
 		}
 	}
-	if tr.Kind == bp.LabelReached && sem.atTarget(&tr.Final) {
+	if tr.Kind == bp.LabelReached && sem.AtTarget(&tr.Final) {
 		return nil
 	}
 	return fmt.Errorf("the trace does not end in a violation")
@@ -100,7 +100,7 @@ func ReplayByEnumeration(prog *bp.Program, opts Options, tr *bp.Trace) error {
 // the next state, dead locals included, but for the locals a started
 // thread begins with non-deterministically and that are dead there.
 func Exact(prog *bp.Program, opts Options, tr *bp.Trace) error {
-	sem := New(prog, opts)
+	sem := newSemantics(prog, opts)
 	for i := range tr.Steps {
 		step := &tr.Steps[i]
 		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
@@ -135,7 +135,7 @@ func Exact(prog *bp.Program, opts Options, tr *bp.Trace) error {
 
 // sameExceptFresh compares u and next slot by slot; a thread that is new
 // since before may differ where it is dead.
-func (sem *Semantics) sameExceptFresh(u, next, before *bp.State) bool {
+func (sem *semantics) sameExceptFresh(u, next, before *bp.State) bool {
 	if len(u.Threads) != len(next.Threads) {
 		return false
 	}
@@ -151,7 +151,7 @@ func (sem *Semantics) sameExceptFresh(u, next, before *bp.State) bool {
 			return false
 		}
 		for i, v := range ut.Locals {
-			if v != nt.Locals[i] && !(isNew && !sem.liveAt(ut.Proc, ut.PC, i)) {
+			if v != nt.Locals[i] && !(isNew && !sem.LiveAt(ut.Proc, ut.PC, i)) {
 				return false
 			}
 		}

@@ -1,4 +1,4 @@
-package interp_test
+package judge_test
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestEnabledAgreesWithSuccessors: in every state of the counterexamples
@@ -29,7 +30,8 @@ func TestEnabledAgreesWithSuccessors(t *testing.T) {
 				if tr == nil {
 					continue
 				}
-				sem := interp.New(p, interp.Options{Broadcast: reading})
+				sem := interp.New(p, judge.Options{Broadcast: reading})
+				en := judge.NewEnabler(p, judge.Options{Broadcast: reading})
 				for i := range tr.Steps {
 					s := &tr.Steps[i].Before
 					for ti := range s.Threads {
@@ -37,7 +39,7 @@ func TestEnabledAgreesWithSuccessors(t *testing.T) {
 						if err != nil {
 							continue
 						}
-						ok, err := sem.Enabled(s, ti)
+						ok, err := en.Enabled(s, ti)
 						require.NoError(t, err)
 						require.Equal(t, len(succ) > 0 || failed, ok, "seed %d (%v) step %d thread %d:\n%s", seed, reading, i, s.Threads[ti].ID, gen.Program(seed, cfg))
 						checked++
