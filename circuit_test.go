@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/ic3"
 )
@@ -173,7 +174,7 @@ func TestIC3InvariantsOfPrograms(t *testing.T) {
 			r := ic3.Check(context.Background(), sys, mc.Options{})
 			switch r.Verdict {
 			case mc.Safe:
-				require.NoError(t, mc.CheckInvariant(sys, r.Invariant), "%s with %d slots", c.Dir, slots)
+				require.NoError(t, judge.CircuitInvariant(sys, r.Invariant), "%s with %d slots", c.Dir, slots)
 				proofs++
 			case mc.Unsafe:
 				bad, err := mc.Simulate(sys, r.Trace)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-air/gini/z"
 
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/verdict"
 )
@@ -83,13 +84,13 @@ func checkCircuitAnswer(sys *mc.System, r mc.Result) error {
 		return err
 	case mc.Safe:
 		if r.K > 0 {
-			return mc.CheckKInductive(sys, r.K)
+			return judge.CircuitKInductive(sys, r.K)
 		}
 		inv := r.Invariant
 		if inv == nil {
 			inv = [][]z.Lit{} // no clause: no bad state at all
 		}
-		return mc.CheckInvariant(sys, inv)
+		return judge.CircuitInvariant(sys, inv)
 	}
 	return nil
 }

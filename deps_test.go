@@ -21,7 +21,7 @@ import (
 var allowedImports = map[string][]string{
 	"bp":                         {},
 	"bp/interp":                  {"bp"}, // the reference semantics alone: nothing it judges is imported
-	"judge":                      {"bp", "bp/interp", "engine", "sat", "tts"},
+	"judge":                      {"bp", "bp/interp", "engine", "mc", "sat", "tts"},
 	"bp/promela":                 {"bp"},
 	"sat":                        {},
 	"qbf":                        {"sat"},
@@ -50,15 +50,14 @@ var allowedImports = map[string][]string{
 	"engine":                     {"bp", "tts", "verdict"},
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
-	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
-	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover", "tts/covercheck"},
+	"engine/circuit":             {"encode/circuit", "engine", "judge", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
+	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
 	"tts":                        {},
-	"tts/covercheck":             {"tts"},
-	"tts/cover":                  {"tts", "tts/covercheck", "verdict"},
-	"engine/counter":             {"bp", "bp/interp", "judge", "encode/threads", "engine", "tts/cover", "tts/covercheck"},
+	"tts/cover":                  {"tts", "verdict"},
+	"engine/counter":             {"bp", "bp/interp", "judge", "encode/threads", "engine", "tts/cover"},
 	"encode/threads":             {"bp", "bp/interp", "tts", "tts/cover"},
 	"internal/gen":               {},
 	"internal/golden":            {},

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
-	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
 // TTSResult is the outcome of CheckTTS.
@@ -65,7 +65,7 @@ func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (res TTS
 	res = TTSResult{Verdict: found.Verdict, Limit: found.Limit, Reason: found.Reason,
 		Path: found.Path, Certificate: found.Cert, Stats: found.Stats, SearchTime: time.Since(start)}
 	checked := time.Now()
-	if err := verifyTTS(ctx, covercheck.Problem{System: sys, Init: opts.Init, Target: opts.Target}, found); err != nil {
+	if err := verifyTTS(ctx, judge.Coverability{System: sys, Init: opts.Init, Target: opts.Target}, found); err != nil {
 		if ctx.Err() != nil {
 			s := engine.Stopped(ctx)
 			return TTSResult{Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the answer %s", s.Reason, found.Verdict),
@@ -78,7 +78,7 @@ func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (res TTS
 }
 
 // verifyTTS is the check every answer of CheckTTS passes.
-func verifyTTS(ctx context.Context, p covercheck.Problem, r *cover.Result) error {
+func verifyTTS(ctx context.Context, p judge.Coverability, r *cover.Result) error {
 	switch r.Verdict {
 	case cover.Unsafe:
 		if r.Path == nil {

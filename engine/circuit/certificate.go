@@ -8,6 +8,7 @@ import (
 
 	enc "github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 )
 
@@ -37,9 +38,9 @@ type proof struct {
 // Check runs a few SAT calls, so it does not watch ctx.
 func (p *proof) Check(context.Context) error {
 	if p.invariant != nil {
-		return mc.CheckInvariant(p.sys, p.invariant)
+		return judge.CircuitInvariant(p.sys, p.invariant)
 	}
-	return mc.CheckKInductive(p.sys, p.k)
+	return judge.CircuitKInductive(p.sys, p.k)
 }
 
 func (p *proof) String() string {

@@ -11,7 +11,6 @@ import (
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts/cover"
-	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
 // Run is the counter engine on a Boolean program (engine.Run): the
@@ -19,7 +18,7 @@ import (
 // for any number of threads (tts/cover). It ignores the thread bound:
 // Safe holds for every number of threads, and an Unsafe trace has as few
 // threads as the bounded forward search could show. Its certificate is
-// re-checked by tts/covercheck, which shares no code with tts/cover.
+// re-checked by the judge (package judge), which shares no code with tts/cover.
 //
 // Where the threads read local data, Run first decides the program with
 // that data forgotten (bp.Havocked), within forgetfulElements: a Safe
@@ -85,7 +84,7 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	switch res.Verdict {
 	case cover.Safe:
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
-			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}}, nil
+			Certificate: &certificate{problem: judge.Coverability{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}}, nil
 	case cover.Unsafe:
 		tr, err := tp.Trace(res.Path)
 		if err != nil {
@@ -136,7 +135,7 @@ func counters(s cover.Stats) engine.Counters {
 // certificate is the counter engine's evidence of Safe, checked by
 // tts/covercheck.
 type certificate struct {
-	problem covercheck.Problem
+	problem judge.Coverability
 	cert    *cover.Certificate
 	tp      *threads.Program // for Explain
 	// orig and abs are set when the certificate is one of abs, orig with

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/mctest"
 	"github.com/bopgo/bopgo/verdict"
@@ -32,7 +33,7 @@ func agree(t *testing.T, seed int64, sys *mc.System) mc.Result {
 		if want {
 			t.Fatalf("seed %d: ic3 says safe, the oracle reaches bad in %d steps", seed, depth)
 		}
-		if err := mc.CheckInvariant(sys, res.Invariant); err != nil {
+		if err := judge.CircuitInvariant(sys, res.Invariant); err != nil {
 			t.Fatalf("seed %d: invariant %v: %v", seed, res.Invariant, err)
 		}
 	default:

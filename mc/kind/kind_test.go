@@ -14,6 +14,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 )
 
@@ -30,7 +31,7 @@ func TestCounter(t *testing.T) {
 	sys := &mc.System{S: s, Inputs: []z.Lit{in}, Bad: s.Ands(b1, b0.Not(), c)}
 	r := Check(context.Background(), sys, mc.Options{MaxDepth: 10})
 	require.Equal(t, mc.Safe, r.Verdict, r.Reason)
-	assert.True(t, mc.CheckKInductive(sys, r.K) == nil)
+	assert.True(t, judge.CircuitKInductive(sys, r.K) == nil)
 
 	sys.Bad = s.Ands(b1, b0)
 	r = Check(context.Background(), sys, mc.Options{MaxDepth: 10})
@@ -63,8 +64,8 @@ func TestProofsAreInductive(t *testing.T) {
 		switch r.Verdict {
 		case mc.Safe:
 			proved++
-			require.True(t, mc.CheckKInductive(sys, r.K) == nil, "seed %d: not %d-inductive\n%s", seed, r.K, src)
-			require.True(t, r.K == 1 || mc.CheckKInductive(sys, r.K-1) != nil, "seed %d: already %d-inductive", seed, r.K-1)
+			require.True(t, judge.CircuitKInductive(sys, r.K) == nil, "seed %d: not %d-inductive\n%s", seed, r.K, src)
+			require.True(t, r.K == 1 || judge.CircuitKInductive(sys, r.K-1) != nil, "seed %d: already %d-inductive", seed, r.K-1)
 		case mc.Unsafe:
 			refuted++
 			bad, err := mc.Simulate(sys, r.Trace)

@@ -3,14 +3,14 @@ package cover
 import (
 	"testing"
 
+	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
-	"github.com/bopgo/bopgo/tts/covercheck"
 )
 
-// certCheckHook checks the evidence with the independent checker.
+// certCheckHook checks the evidence with the judge (package judge).
 func certCheckHook(t *testing.T, sys *tts.System, opts Options, res *Result) {
 	t.Helper()
-	p := covercheck.Problem{System: sys, Init: opts.Init, Target: opts.Target}
+	p := judge.Coverability{System: sys, Init: opts.Init, Target: opts.Target}
 	switch res.Verdict {
 	case Safe:
 		if err := p.CheckCertificate(res.Cert.Checkable()); err != nil {

@@ -1,66 +1,78 @@
-package mc
+package judge
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/mc"
 )
 
-// Simulate runs tr on sys and reports whether Bad holds in its last state.
-// It checks the trace's shape and that fixed latch inits are respected, so
-// a test can trust an engine's counterexample without trusting the engine.
-func Simulate(sys *System, tr *Trace) (bool, error) {
+// The checks of answers about a circuit given as the question (an AIGER
+// file's: bopgo.CheckCircuit), against that circuit. For a program, the
+// circuit is the engine's own encoding, and its answers are judged
+// against the program instead (slots.go).
+
+// CircuitTrace checks that tr is a run of sys from an initial state (each
+// latch with a fixed init starts at it) that ends in a state where Bad
+// holds. It evaluates the and-gates itself, in the order of their
+// variables (an and-gate's inputs are made before it).
+func CircuitTrace(sys *mc.System, tr *mc.Trace) error {
 	s := sys.S
+	if tr == nil {
+		return errors.New("no counterexample")
+	}
 	if len(tr.Init) != len(s.Latches) {
-		return false, fmt.Errorf("trace has %d initial values for %d latches", len(tr.Init), len(s.Latches))
+		return fmt.Errorf("the trace has %d initial values for %d latches", len(tr.Init), len(s.Latches))
 	}
-	vs := make([]bool, s.Len())
+	val := make([]bool, s.Len())
+	lit := func(m z.Lit) bool { return val[m.Var()] == m.IsPos() }
 	for i, l := range s.Latches {
-		switch s.Init(l) {
-		case s.T:
-			if !tr.Init[i] {
-				return false, fmt.Errorf("latch %d starts false, its init is true", i)
-			}
-		case s.F:
-			if tr.Init[i] {
-				return false, fmt.Errorf("latch %d starts true, its init is false", i)
-			}
+		if init := s.Init(l); (init == s.T && !tr.Init[i]) || (init == s.F && tr.Init[i]) {
+			return fmt.Errorf("latch %d starts %t against its fixed init", i, tr.Init[i])
 		}
-		vs[l.Var()] = tr.Init[i]
+		val[l.Var()] = tr.Init[i]
 	}
-	value := func(m z.Lit) bool {
-		v := vs[m.Var()]
-		if !m.IsPos() {
-			v = !v
+	gates := func() {
+		for v := z.Var(1); int(v) < s.Len(); v++ {
+			switch m := v.Pos(); s.Type(m) {
+			case logic.SConst:
+				val[v] = m == s.T
+			case logic.SAnd:
+				a, b := s.Ins(m)
+				val[v] = lit(a) && lit(b)
+			}
 		}
-		return v
 	}
 	for step, in := range tr.Inputs {
 		if len(in) != len(sys.Inputs) {
-			return false, fmt.Errorf("step %d has %d inputs, the system %d", step, len(in), len(sys.Inputs))
+			return fmt.Errorf("step %d has %d inputs, the circuit %d", step, len(in), len(sys.Inputs))
 		}
 		for i, m := range sys.Inputs {
-			vs[m.Var()] = in[i]
+			val[m.Var()] = in[i]
 		}
-		s.Eval(vs)
+		gates()
 		next := make([]bool, len(s.Latches))
 		for i, l := range s.Latches {
-			next[i] = value(s.Next(l))
+			next[i] = lit(s.Next(l))
 		}
 		for i, l := range s.Latches {
-			vs[l.Var()] = next[i]
+			val[l.Var()] = next[i]
 		}
 	}
-	// Bad depends on latches only; inputs keep their last values.
-	s.Eval(vs)
-	return value(sys.Bad), nil
+	gates()
+	if !lit(sys.Bad) {
+		return errors.New("the counterexample does not reach a bad state")
+	}
+	return nil
 }
 
-// CheckInvariant verifies with three independent SAT calls that inv (CNF
+// CircuitInvariant verifies with three independent SAT calls that inv (CNF
 // over latches) holds initially, is closed under a step, and excludes Bad.
-func CheckInvariant(sys *System, inv [][]z.Lit) error {
+func CircuitInvariant(sys *mc.System, inv [][]z.Lit) error {
 	s := sys.S
 	for _, cl := range inv {
 		for _, m := range cl {
@@ -88,7 +100,7 @@ func CheckInvariant(sys *System, inv [][]z.Lit) error {
 	}
 	// Initiation: the initial states (frame 0 of the unrolling, whose
 	// latches are the inits) satisfy inv.
-	if sat(u.C, cnf(0).Not()) {
+	if satisfiable(u.C, cnf(0).Not()) {
 		return fmt.Errorf("invariant does not hold in an initial state")
 	}
 	// Consecution and safety are about arbitrary states: use fresh
@@ -146,17 +158,17 @@ func CheckInvariant(sys *System, inv [][]z.Lit) error {
 		return c.Ands(ms...)
 	}
 	now, then := invAt(false), invAt(true)
-	if sat(c, now, then.Not()) {
+	if satisfiable(c, now, then.Not()) {
 		return fmt.Errorf("invariant is not closed under a step")
 	}
-	if sat(c, now, lit(sys.Bad)) {
+	if satisfiable(c, now, lit(sys.Bad)) {
 		return fmt.Errorf("invariant does not exclude the bad states")
 	}
 	return nil
 }
 
-// sat reports whether the conjunction of ms is satisfiable in c.
-func sat(c *logic.C, ms ...z.Lit) bool {
+// satisfiable reports whether the conjunction of ms is satisfiable in c.
+func satisfiable(c *logic.C, ms ...z.Lit) bool {
 	g := gini.New()
 	c.ToCnfFrom(g, ms...)
 	for _, m := range ms {
@@ -166,18 +178,18 @@ func sat(c *logic.C, ms ...z.Lit) bool {
 	return g.Solve() == 1
 }
 
-// CheckKInductive verifies, with its own unrollings, all-different
+// CircuitKInductive verifies, with its own unrollings, all-different
 // constraints added eagerly and a fresh solver per question (nothing of
 // mc/kind), that no bad state is reachable in fewer than k steps and that
 // every path of k+1 pairwise different states that is good in its first k
 // is good in its last: the certificate of a k-induction proof.
-func CheckKInductive(sys *System, k int) error {
+func CircuitKInductive(sys *mc.System, k int) error {
 	if k < 1 {
 		return fmt.Errorf("k must be at least 1, not %d", k)
 	}
 	base := logic.NewRoll(sys.S)
 	for d := 0; d < k; d++ {
-		if sat(base.C, base.At(sys.Bad, d)) {
+		if satisfiable(base.C, base.At(sys.Bad, d)) {
 			return fmt.Errorf("a bad state is reachable in %d steps", d)
 		}
 	}
@@ -200,7 +212,7 @@ func CheckKInductive(sys *System, k int) error {
 			ms = append(ms, u.C.Ors(diff...))
 		}
 	}
-	if sat(u.C, ms...) {
+	if satisfiable(u.C, ms...) {
 		return fmt.Errorf("the property is not %d-inductive", k)
 	}
 	return nil

@@ -1,4 +1,4 @@
-package covercheck
+package judge
 
 import (
 	"fmt"
@@ -6,18 +6,8 @@ import (
 	"github.com/bopgo/bopgo/tts"
 )
 
-// The answers' types are the format's (tts/answer.go).
-type (
-	Config      = tts.Config
-	Step        = tts.Step
-	Path        = tts.Path
-	Certificate = tts.Certificate
-	Box         = tts.Box
-	Bound       = tts.Bound
-)
-
-// Problem is the question that was answered.
-type Problem struct {
+// Coverability is the question that was answered.
+type Coverability struct {
 	System       *tts.System
 	Init, Target tts.State
 }
@@ -55,7 +45,7 @@ func (c counts) clone() counts {
 
 func (c counts) equal(d counts) bool { return c.geq(d) && d.geq(c) }
 
-func (p Problem) unbounded(l int) bool {
+func (p Coverability) unbounded(l int) bool {
 	for _, u := range p.Init.Unbounded {
 		if u == l {
 			return true
@@ -77,7 +67,7 @@ func passTargets(r tts.Rule) map[int][]int {
 // CheckPath replays path and checks that it starts in an initial
 // configuration, follows the rules, counts its threads right and ends
 // covering the target.
-func (p Problem) CheckPath(path *Path) error {
+func (p Coverability) CheckPath(path *tts.Path) error {
 	if path == nil {
 		return fmt.Errorf("no path")
 	}

@@ -1,4 +1,4 @@
-package covercheck
+package judge
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func plus(a, b int) int {
 	return a + b
 }
 
-// box is a Box as a map, with the bound of unlisted locals.
+// box is a tts.Box as a map, with the bound of unlisted locals.
 type box struct {
 	shared int
 	max    map[int]int
@@ -73,7 +73,7 @@ func (b *box) key() string {
 
 // certChecker holds a certificate indexed for membership tests.
 type certChecker struct {
-	p       Problem
+	p       Coverability
 	byShare map[int][]counts
 	sigs    map[int][]signature // parallel to byShare
 	// byLeast[s][l]: the basis elements at s (indices into byShare[s])
@@ -191,13 +191,13 @@ func (k *certChecker) inBoxes(a *box) bool {
 
 // CheckCertificate checks c against the problem (see the package
 // comment for what is checked and why it suffices).
-func (p Problem) CheckCertificate(c *Certificate) error {
+func (p Coverability) CheckCertificate(c *tts.Certificate) error {
 	return p.CheckCertificateContext(context.Background(), c)
 }
 
 // CheckCertificateContext is CheckCertificate, which gives up with
 // ctx's error when ctx ends: a large certificate takes long to check.
-func (p Problem) CheckCertificateContext(ctx context.Context, c *Certificate) error {
+func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certificate) error {
 	if c == nil {
 		return fmt.Errorf("no certificate")
 	}
