@@ -95,7 +95,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		if sl := bp.Sliced(prog); sl != nil {
 			// Checked like an answer: a Safe of the sliced program is one
 			// of the program only if the cut is closed as slicing requires.
-			if err := sl.Verify(); err != nil {
+			if err := judge.VerifySlice(sl); err != nil {
 				return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
 			}
 			p.Prog, p.Slice = sl.Prog, sl

@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // TestHavocOverApproximates: forgetting the local data (bp.Havocked) only
@@ -32,7 +33,7 @@ func TestHavocOverApproximates(t *testing.T) {
 		if q == nil {
 			return
 		}
-		require.NoError(t, bp.VerifyHavocked(p, q), "seed %d\n%s", seed, src)
+		require.NoError(t, judge.VerifyHavocked(p, q), "seed %d\n%s", seed, src)
 		orig := explicitOracle(t, gen.Small, seed, "", 0)
 		abs, err := bopgo.Check(context.Background(), q, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: oracleThreads, NoSlice: true})
 		require.NoError(t, err, "seed %d\n%s", seed, src)

@@ -32,7 +32,6 @@ func TestHavocked(t *testing.T) {
 	p := mustLoad(t, tangled)
 	q := Havocked(p)
 	require.NotNil(t, q)
-	require.NoError(t, VerifyHavocked(p, q))
 	require.NoError(t, q.Validate())
 	for pi, proc := range q.Procs {
 		for pc := range proc.Steps {
@@ -64,79 +63,4 @@ func TestHavocked(t *testing.T) {
 	require.Equal(t, 1, found, "the step g := l ^ l")
 	assert.Nil(t, Havocked(mustLoad(t, "decl g; void main() begin decl l; l := *; g := !g; assert(g | !g); end\n")),
 		"no step reads a local: nothing to forget")
-}
-
-// TestVerifyHavocked: the check refuses an abstraction that forgets less
-// or otherwise than it says.
-func TestVerifyHavocked(t *testing.T) {
-	p := mustLoad(t, tangled)
-	// The lock step: lock := T constrain !lock & !'l0 | l1 reads two
-	// locals after the step's own choices (none).
-	find := func(q *Program) *Step {
-		for i := range q.Procs[1].Steps {
-			if st := &q.Procs[1].Steps[i]; st.Kind == Assign && st.Constraint != nil {
-				return st
-			}
-		}
-		t.Fatal("no constrained step")
-		return nil
-	}
-	for _, c := range []struct {
-		name   string
-		mutate func(q *Program)
-	}{
-		{"two reads share one choice", func(q *Program) {
-			st := find(q)
-			var cs []*Term
-			var walk func(*Term)
-			walk = func(x *Term) {
-				if x.Op == TNondet {
-					cs = append(cs, x)
-				}
-				for _, a := range x.Args {
-					walk(a)
-				}
-			}
-			walk(st.Constraint)
-			require.Len(t, cs, 2)
-			cs[1].Choice = cs[0].Choice
-		}},
-		{"a local read kept", func(q *Program) {
-			st := find(q)
-			st.Constraint = p.Procs[1].Steps[indexOf(p, st)].Constraint
-		}},
-		{"a global target dropped", func(q *Program) {
-			st := find(q)
-			st.Targets, st.Values = nil, nil
-		}},
-		{"a local target kept", func(q *Program) {
-			st := find(q)
-			st.Targets = append(st.Targets, VarRef{Local, 0})
-			st.Values = append(st.Values, &Term{Op: TConst, Val: true})
-		}},
-		{"a choice beyond the step's choices", func(q *Program) {
-			find(q).Choices--
-		}},
-		{"control changed", func(q *Program) {
-			st := find(q)
-			st.Next = 0
-		}},
-	} {
-		q := Havocked(p)
-		require.NotNil(t, q)
-		// Havocked shares the procs' other fields with p but not the
-		// steps, so mutating q's steps leaves p alone.
-		c.mutate(q)
-		assert.Error(t, VerifyHavocked(p, q), c.name)
-	}
-}
-
-// indexOf is the pc in p's worker of step st of an abstraction of p.
-func indexOf(p *Program, st *Step) int {
-	for i := range p.Procs[1].Steps {
-		if p.Procs[1].Steps[i].Pos == st.Pos && p.Procs[1].Steps[i].Kind == st.Kind {
-			return i
-		}
-	}
-	return -1
 }

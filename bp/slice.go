@@ -1,8 +1,6 @@
 package bp
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -41,8 +39,8 @@ import (
 //
 // Programs with recursive functions or broadcasts are not sliced: their
 // data also flow through calls, returns and passive threads, which the
-// rules above do not follow. Verify checks a slice without trusting the
-// computation of the relevant set.
+// rules above do not follow. The judge checks a slice without trusting the
+// computation of the relevant set (judge.VerifySlice).
 
 // Slice is a program with its irrelevant variables cut out.
 type Slice struct {
@@ -83,6 +81,16 @@ func Sliced(p *Program) *Slice {
 	for pi, proc := range p.Procs {
 		s.CutLocals += len(proc.Locals) - s.Locals[pi].Len()
 	}
+	s.build()
+	return s
+}
+
+// SlicedTo is p cut to the given relevant globals and locals (of each
+// proc), whether or not they are closed as slicing requires: for tests of
+// the judge's check of a slice (judge.VerifySlice), which must refuse
+// those that are not.
+func SlicedTo(p *Program, globals Bits, locals []Bits) *Slice {
+	s := &Slice{Orig: p, Globals: globals, Locals: locals}
 	s.build()
 	return s
 }
@@ -301,153 +309,4 @@ func (s *Slice) expandState(st *State) State {
 		}
 	}
 	return c
-}
-
-// Verify checks, independently of how the slice was computed, that Prog
-// is Orig cut to a set closed as the slicing requires, so that a Safe of
-// Prog is one of Orig: every step keeps its kind (an assignment may become
-// a skip when it loses every target and has no constraint) and its
-// control; conditions, constraints and thread arguments are Orig's (read
-// with free choices absorbed, absorb.go; a cut parameter's argument F),
-// renamed (the kept globals
-// renumbered in order, each step's choices renumbered one to one); every
-// variable they read is kept; an
-// assignment keeps exactly its kept targets, in order, with Orig's
-// values; and a kept target's value, or a kept parameter's argument,
-// reads only kept variables.
-func (s *Slice) Verify() error {
-	p, q := s.Orig, s.Prog
-	if len(q.Procs) != len(p.Procs) || len(q.Globals) != s.Globals.Len() {
-		return fmt.Errorf("slice: %d procs and %d globals, not %d and %d", len(q.Procs), len(q.Globals), len(p.Procs), s.Globals.Len())
-	}
-	global := make([]int, len(p.Globals)) // Orig's kept global -> Prog's
-	k := 0
-	for i := range p.Globals {
-		global[i] = -1
-		if s.Globals.Has(i) {
-			global[i] = k
-			k++
-		}
-	}
-	for i := range p.ThreadLocals { // one variable in every proc
-		for pi := range p.Procs {
-			if s.Locals[pi].Has(i) != s.Locals[0].Has(i) {
-				return fmt.Errorf("slice: thread-local %s kept in some procs only", p.ThreadLocals[i])
-			}
-		}
-	}
-	for pi, proc := range p.Procs {
-		sp := q.Procs[pi]
-		if len(sp.Steps) != len(proc.Steps) || len(sp.Locals) != len(proc.Locals) || sp.Entry != proc.Entry {
-			return fmt.Errorf("slice: proc %s changed shape", proc.Name)
-		}
-		for pc := range proc.Steps {
-			if err := s.verifyStep(pi, &proc.Steps[pc], &sp.Steps[pc], global); err != nil {
-				return fmt.Errorf("slice: %s pc %d: %w", proc.Name, pc, err)
-			}
-		}
-	}
-	return nil
-}
-
-func (s *Slice) verifyStep(pi int, o, n *Step, global []int) error {
-	kept := func(r VarRef) bool { return s.Relevant(pi, r) }
-	if err := sameControl(o, n); err != nil {
-		return err
-	}
-	same := renaming{global: global, choice: map[int]int{}, back: map[int]int{}}
-	allKept := func(t *Term) bool {
-		ok := true
-		walkVars(t, func(r VarRef) { ok = ok && kept(r) })
-		return ok
-	}
-	// Orig's terms as the slicing reads them: free choices absorbed.
-	ab := newAbsorber(o)
-	oc := *o
-	oc.Cond, oc.Constraint = ab.term(o.Cond), ab.term(o.Constraint)
-	oc.SpawnArgs, oc.Values = make([]*Term, len(o.SpawnArgs)), make([]*Term, len(o.Values))
-	for j, a := range s.withCutArgs(o).SpawnArgs {
-		oc.SpawnArgs[j] = ab.term(a)
-	}
-	for j, v := range o.Values {
-		oc.Values[j] = ab.term(v)
-	}
-	o = &oc
-	if err := sameTerms(o, n, same.equal); err != nil {
-		return err
-	}
-	if !allKept(o.Cond) || !allKept(o.Constraint) {
-		return errors.New("a condition or constraint reads a cut variable")
-	}
-	for j, a := range o.SpawnArgs {
-		if param := s.Orig.Procs[o.SpawnProc].Params[j]; s.Locals[o.SpawnProc].Has(param) && !allKept(a) {
-			return errors.New("a kept parameter's argument reads a cut variable")
-		}
-	}
-	j := 0
-	for i, t := range o.Targets {
-		if !kept(t) {
-			continue
-		}
-		if j >= len(n.Targets) {
-			return errors.New("a kept target was cut")
-		}
-		want := t
-		if t.Scope == Global {
-			want.Index = global[t.Index]
-		}
-		if n.Targets[j] != want || !same.equal(o.Values[i], n.Values[j]) {
-			return errors.New("a kept assignment changed")
-		}
-		if !allKept(o.Values[i]) {
-			return errors.New("a kept target's value reads a cut variable")
-		}
-		j++
-	}
-	if j != len(n.Targets) || len(n.Values) != len(n.Targets) {
-		return errors.New("targets that are not kept ones of the original")
-	}
-	if n.Choices != len(same.choice) {
-		return fmt.Errorf("%d choices, %d used", n.Choices, len(same.choice))
-	}
-	return nil
-}
-
-// renaming compares a term of Orig with one of Prog: globals renamed by
-// global, and choices one to one (choice and back, filled as met).
-type renaming struct {
-	global       []int
-	choice, back map[int]int
-}
-
-func (r renaming) equal(o, n *Term) bool {
-	if o == nil || n == nil {
-		return o == nil && n == nil
-	}
-	if o.Op != n.Op || o.Val != n.Val || o.Primed != n.Primed || o.Passive != n.Passive || len(o.Args) != len(n.Args) {
-		return false
-	}
-	if o.Op == TVar {
-		want := o.Ref
-		if want.Scope == Global {
-			want.Index = r.global[want.Index]
-		}
-		if n.Ref != want {
-			return false
-		}
-	}
-	if o.Op == TNondet || o.Op == TChoose {
-		c, ok := r.choice[o.Choice]
-		b, okBack := r.back[n.Choice]
-		if ok != okBack || ok && (c != n.Choice || b != o.Choice) {
-			return false
-		}
-		r.choice[o.Choice], r.back[n.Choice] = n.Choice, o.Choice
-	}
-	for i := range o.Args {
-		if !r.equal(o.Args[i], n.Args[i]) {
-			return false
-		}
-	}
-	return true
 }

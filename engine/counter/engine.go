@@ -145,7 +145,7 @@ type certificate struct {
 
 func (c *certificate) Check(ctx context.Context) error {
 	if c.abs != nil {
-		if err := bp.VerifyHavocked(c.orig, c.abs); err != nil {
+		if err := judge.VerifyHavocked(c.orig, c.abs); err != nil {
 			return err
 		}
 	}
