@@ -107,7 +107,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	} else if name == Auto {
 		res, err = portfolio(ctx, p, opts)
 	} else {
-		res, err = runAndFinish(ctx, info, p, opts)
+		res, err = runAndJudge(ctx, info, p, opts)
 	}
 	if err != nil {
 		return Result{}, err
@@ -164,97 +164,6 @@ func runEngine(ctx context.Context, info EngineInfo, p *engine.Problem, opts Opt
 	}
 	r.Counters = info.Counters.Add(r.Counters).Add(Counters{}.Level(CounterThreadBound, bound))
 	return r, nil
-}
-
-// finishAnswer checks an engine's answer r and makes it a Result. An
-// answer that does not check is an internal error; one whose check ctx
-// cut short is no answer.
-func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
-	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
-	if res.Verdict != Unknown {
-		res.Limit = NoLimit
-	}
-	checked := time.Now()
-	var err error
-	if p.Slice != nil && r.Verdict == Unsafe && r.Trace != nil {
-		// A trace of the sliced program: the cut variables get the
-		// original's values, then the trace is replayed on the original.
-		r.Trace, err = judge.ConcretizeSlice(p.Slice, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
-		if err != nil {
-			return Result{}, fmt.Errorf("%w: the %s engine's trace of the sliced program is not one of the program: %w", ErrInternal, info.Name, err)
-		}
-		orig := *p
-		orig.Prog, orig.Slice = p.Slice.Orig, nil
-		p = &orig
-	}
-	if info.Unchecked {
-		// A peer's answer (SPIN: no trace, no certificate): passed on,
-		// marked as not checked.
-		res.Unchecked = r.Verdict != Unknown
-	} else {
-		err = verify(ctx, info, p, r)
-	}
-	res.Counters = r.Counters.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, time.Since(checked)))
-	if err != nil {
-		if ctx.Err() != nil {
-			// The check did not end: no answer, and no error either.
-			s := engine.Stopped(ctx)
-			return Result{Engine: info.Name, Limit: s.Limit, Counters: res.Counters,
-				Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", s.Reason, info.Name, r.Verdict)}, nil
-		}
-		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
-	}
-	if r.Verdict == Unsafe && r.Trace != nil { // a peer's Unsafe has none
-		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
-	}
-	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {
-		res.Reason = r.Certificate.String()
-	}
-	if r.Verdict == Safe && r.Summaries != nil && res.Reason == "" {
-		contexts, facts, exits := r.Summaries.Size()
-		res.Reason = fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)
-	}
-	if r.Verdict == Safe && r.SummaryFormulas != nil && res.Reason == "" {
-		procs, invariants := r.SummaryFormulas.Size()
-		res.Reason = fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)
-	}
-	if ex, ok := r.Certificate.(engine.Explainer); ok && r.Verdict == Safe {
-		e := ex.Explain()
-		res.Certificate = &e
-	}
-	return res, nil
-}
-
-// verify is the check every answer passes before it leaves Check: an
-// Unsafe trace is replayed, a certificate re-checked, and an engine whose
-// row promises certificates must give one.
-func verify(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) error {
-	switch r.Verdict {
-	case Unsafe:
-		if r.Trace == nil {
-			return errors.New("no counterexample")
-		}
-		return judge.Replay(p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Trace)
-	case Safe:
-		if r.Summaries != nil {
-			return judge.CheckSummaries(ctx, p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.Summaries)
-		}
-		if r.SummaryFormulas != nil {
-			return judge.CheckSummaryFormulas(ctx, p.Prog, judge.Options{Label: p.Label, Broadcast: p.Broadcast}, r.SummaryFormulas)
-		}
-		if p.Prog.HasCalls() && !p.Prog.StartsThreads() {
-			// Summaries decide such a program: their fixed point is the
-			// evidence, and a Safe without it is not checked.
-			return errors.New("no procedure summaries")
-		}
-		if r.Certificate != nil {
-			return r.Certificate.Check(ctx)
-		}
-		if info.Certificates {
-			return errors.New("no certificate")
-		}
-	}
-	return nil
 }
 
 // threadBound is the largest thread bound Check tries, and whether it is

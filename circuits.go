@@ -2,9 +2,7 @@ package bopgo
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/go-air/gini/z"
@@ -43,11 +41,12 @@ func CircuitEngines() []Engine {
 // file's, say) with a circuit engine of the table, under the root's time
 // limit, and checks the answer as Check does before it returns it: a
 // counterexample is simulated and must reach a bad state, an inductive
-// invariant or k-induction's k is re-checked by independent SAT calls
-// (mc.CheckInvariant, mc.CheckKInductive). The error is ErrUnknownEngine
+// invariant or k-induction's k is re-checked by SAT calls of the judge's
+// (judge.CircuitTrace, CircuitInvariant, CircuitKInductive), on the path
+// every answer takes (judged.go). The error is ErrUnknownEngine
 // for an engine that is not a circuit engine, ErrInternal for an answer
 // that does not check.
-func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (res mc.Result, err error) {
+func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (mc.Result, error) {
 	name := opts.Engine
 	if name == "" {
 		name = IC3
@@ -56,32 +55,22 @@ func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (res
 	if !ok || info.Circuit == nil {
 		return mc.Result{}, fmt.Errorf("%w %q (circuit engines: %v)", ErrUnknownEngine, name, CircuitEngines())
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = mc.Result{}, fmt.Errorf("%w in the %s engine: %v\n%s", ErrInternal, name, r, debug.Stack())
-		}
-	}()
 	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	res = info.Circuit(ctx, sys, mc.Options{MaxDepth: opts.MaxDepth})
-	if err := checkCircuitAnswer(sys, res); err != nil {
-		return mc.Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, name, res.Verdict, err)
-	}
-	return res, nil
+	return decide(ctx, name,
+		func(ctx context.Context) (mc.Result, error) {
+			return info.Circuit(ctx, sys, mc.Options{MaxDepth: opts.MaxDepth}), nil
+		},
+		func(ctx context.Context, r mc.Result) (mc.Result, error) { return r, judgeCircuit(sys, r) },
+		func(r mc.Result, why string) mc.Result { return mc.Result{Reason: why} })
 }
 
-// checkCircuitAnswer is the check a circuit engine's answer passes.
-func checkCircuitAnswer(sys *mc.System, r mc.Result) error {
+// judgeCircuit is the judge's check of a circuit engine's answer, against
+// the circuit that was the question.
+func judgeCircuit(sys *mc.System, r mc.Result) error {
 	switch r.Verdict {
 	case mc.Unsafe:
-		if r.Trace == nil {
-			return errors.New("no counterexample")
-		}
-		bad, err := mc.Simulate(sys, r.Trace)
-		if err == nil && !bad {
-			err = errors.New("the counterexample does not reach a bad state")
-		}
-		return err
+		return judge.CircuitTrace(sys, r.Trace)
 	case mc.Safe:
 		if r.K > 0 {
 			return judge.CircuitKInductive(sys, r.K)

@@ -275,7 +275,7 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 				answers <- answer{i: i, res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
 				return
 			}
-			res, err := runAndFinish(t.context(ectx), info, &ep, opts)
+			res, err := runAndJudge(t.context(ectx), info, &ep, opts)
 			answers <- answer{i, res, err}
 		}()
 	}
@@ -311,19 +311,6 @@ func race(parent context.Context, p *engine.Problem, opts Options, order []Engin
 		}
 	}
 	return Result{Verdict: Unknown}, unknown, errs, ended()
-}
-
-// runAndFinish runs one engine under the shared policy (thread bounds)
-// and checks its answer; a panic in either is that engine's internal
-// error, so that in a race one engine's bug does not take the others'
-// answers down with it.
-func runAndFinish(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (res Result, err error) {
-	defer recovered(info.Name, &err)
-	r, err := runEngine(ctx, info, p, opts)
-	if err != nil {
-		return Result{}, err
-	}
-	return finishAnswer(ctx, info, p, r)
 }
 
 // allSame reports whether every result has the same reason.

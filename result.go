@@ -8,6 +8,7 @@ import (
 	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/engine/symbolic"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // Verdict is the answer of a check; the zero value is Unknown.
@@ -22,6 +23,9 @@ const (
 
 // Explanation is a certificate as a person reads it.
 type Explanation = engine.Explanation
+
+// Evidence is what an answer rests on (judge.Evidence).
+type Evidence = judge.Evidence
 
 // Limit says what stopped a check that ended Unknown.
 type Limit = engine.Limit
@@ -159,6 +163,11 @@ type Result struct {
 	// no certificate; every other answer was checked before Check
 	// returned it.
 	Unchecked bool
+	// Evidence is what the answer rests on, as the judge ruled: checked
+	// against the program (a counterexample replayed, a certificate
+	// checked), or, for an engine's exhaustive search and a peer's Safe,
+	// trusted (Evidence.Checked false, Evidence.Words says what).
+	Evidence Evidence
 	// Certificate, for Safe from an engine whose certificate explains
 	// itself (IC3's invariant, k-induction's k, the counter engine's
 	// basis), is that certificate in the program's terms.

@@ -51,7 +51,7 @@ func TestCheckRefusesATraceThatDoesNotReplay(t *testing.T) {
 				if r.Verdict == engine.Unsafe {
 					// The value of g before the last step, flipped: the
 					// assertion would hold there.
-					st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+					st := &r.Counterexample().Steps[len(r.Counterexample().Steps)-1].Before
 					st.Globals[0] = !st.Globals[0]
 				}
 				return r, err
@@ -102,9 +102,9 @@ func TestWideStepsReplay(t *testing.T) {
 			if r.Verdict == engine.Unsafe {
 				// After the wide step, one variable flipped alone: the
 				// parity constraint no longer holds.
-				for k := range r.Trace.Steps {
-					if k > 0 && r.Trace.Steps[k-1].Proc == 0 && p.Prog.Procs[0].Steps[r.Trace.Steps[k-1].PC].Constraint != nil {
-						g := r.Trace.Steps[k].Before.Globals
+				for k := range r.Counterexample().Steps {
+					if k > 0 && r.Counterexample().Steps[k-1].Proc == 0 && p.Prog.Procs[0].Steps[r.Counterexample().Steps[k-1].PC].Constraint != nil {
+						g := r.Counterexample().Steps[k].Before.Globals
 						g[0] = !g[0]
 						break
 					}
@@ -130,7 +130,7 @@ func TestPortfolioReportsFailures(t *testing.T) {
 		return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
 			r, err := honest(ctx, p, bound, last)
 			if r.Verdict == engine.Unsafe {
-				st := &r.Trace.Steps[len(r.Trace.Steps)-1].Before
+				st := &r.Counterexample().Steps[len(r.Counterexample().Steps)-1].Before
 				st.Globals[0] = !st.Globals[0]
 			}
 			return r, err
@@ -195,7 +195,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 		do   func(f *bp.SummaryFormulas) *bp.SummaryFormulas
 		want string
 	}{
-		{"dropped", func(*bp.SummaryFormulas) *bp.SummaryFormulas { return nil }, "no procedure summaries"},
+		{"dropped", func(*bp.SummaryFormulas) *bp.SummaryFormulas { return nil }, "without procedure summaries"},
 		{"summary emptied", func(f *bp.SummaryFormulas) *bp.SummaryFormulas {
 			for i := range f.Procs {
 				f.Procs[i].Summary = f.C.F
@@ -207,8 +207,11 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 			withEngine(t, Symbolic, func(honest engine.Run) engine.Run {
 				return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
 					r, err := honest(ctx, p, bound, last)
-					if r.Verdict == engine.Safe {
-						r.SummaryFormulas = tamper.do(r.SummaryFormulas)
+					if f, ok := r.Evidence.(*engine.SummaryFormulas); ok && r.Verdict == engine.Safe {
+						r.Evidence = &engine.Search{}
+						if g := tamper.do(f.SummaryFormulas); g != nil {
+							r.Evidence = &engine.SummaryFormulas{SummaryFormulas: g}
+						}
 					}
 					return r, err
 				}

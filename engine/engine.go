@@ -75,30 +75,27 @@ type Result struct {
 	Verdict Verdict
 	Limit   Limit  // for Unknown: what stopped the search
 	Reason  string // for Unknown: why, in words; for Unsafe: what fails
-	Trace   *bp.Trace
-	// Evidence supports a definite answer (evidence.go); the judge
-	// checks it before the answer leaves. It replaces Trace, Certificate,
-	// Summaries and SummaryFormulas as the engines move to it.
+	// Evidence supports a definite answer (evidence.go): the judge
+	// checks it before the answer leaves.
 	Evidence Evidence
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool
 	// Certificate, from an engine that proves with one (IC3's invariant,
 	// k-induction's k, the counter engine's basis), is checked by the root
-	// before Safe leaves.
+	// before Safe leaves. It is leaving: these engines move to Evidence.
 	Certificate Certificate
-	// Summaries, from the explicit engine on a program of one thread with
-	// recursive functions, are its evidence for Safe: the root re-checks
-	// them with bp/interp (which engines do not import) before Safe
-	// leaves.
-	Summaries *bp.Summaries
-	// SummaryFormulas, from the symbolic engine on such a program, are
-	// its evidence for Safe: summaries and invariants as formulas, which
-	// the root re-checks with bp/interp before Safe leaves.
-	SummaryFormulas *bp.SummaryFormulas
 	// Counters are the work of this run, in the engine's order (see
 	// Counters); the root adds them up over the thread bounds.
 	Counters Counters
+}
+
+// Counterexample is the trace of an Unsafe result's evidence, or nil.
+func (r Result) Counterexample() *bp.Trace {
+	if x, ok := r.Evidence.(*Execution); ok && x != nil {
+		return x.Trace
+	}
+	return nil
 }
 
 // Certificate is an engine's evidence for Safe that the root can check

@@ -32,7 +32,7 @@ func counterexample(p *bp.Program, label string, reading bp.Reading, bound int) 
 	if r.Verdict != engine.Unsafe {
 		return nil
 	}
-	return r.Trace
+	return r.Counterexample()
 }
 
 // TestReplayAgreesWithEnumeration: Replay (which tries a small step's

@@ -196,6 +196,8 @@ type jsonResult struct {
 	Errors    []string       `json:"errors,omitempty"`
 	Trace     []jsonStep     `json:"trace,omitempty"`
 	Violation *jsonViolation `json:"violation,omitempty"`
+	// Evidence was added to schema version 1.
+	Evidence *jsonEvidence `json:"evidence,omitempty"`
 	// Certificate was added to schema version 1.
 	Certificate *jsonCertificate `json:"certificate,omitempty"`
 	Stats       jsonStats        `json:"stats,omitempty"`
@@ -225,6 +227,13 @@ type jsonRaceEntry struct {
 
 // jsonCertificate is a safe answer's certificate in words
 // (bopgo.Explanation).
+// jsonEvidence is what a definite answer rests on (bopgo.Evidence).
+type jsonEvidence struct {
+	Kind    string `json:"kind"`
+	Checked bool   `json:"checked"`
+	Words   string `json:"words"`
+}
+
 type jsonCertificate struct {
 	Kind    string   `json:"kind"`
 	Size    int      `json:"size"`
@@ -371,6 +380,9 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 	}
 	if c := res.Sliced; c != nil {
 		out.Sliced = &jsonSliced{Globals: c.Globals, Locals: c.Locals, Targets: c.Targets}
+	}
+	if e := res.Evidence; e.Kind != "" {
+		out.Evidence = &jsonEvidence{Kind: e.Kind, Checked: e.Checked, Words: e.Words}
 	}
 	if c := res.Certificate; c != nil {
 		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}

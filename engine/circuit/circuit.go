@@ -159,5 +159,5 @@ func trace(c *enc.Circuit, r mc.Result) (engine.Result, error) {
 	if c.Label != "" {
 		why = fmt.Sprintf("label %s reached", c.Label)
 	}
-	return engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: ex}, nil
+	return engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: ex}}, nil
 }

@@ -76,7 +76,7 @@ func TestOverflowLeftOutWithEnoughSlots(t *testing.T) {
 		r, err = run(context.Background(), p, 2, true)
 		require.NoError(t, err)
 		require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-		require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
+		require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Counterexample()))
 	}
 }
 
@@ -99,7 +99,7 @@ func TestStrongPropertyAfterTheBudget(t *testing.T) {
 	r, err = IC3(context.Background(), p, 2, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
+	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Counterexample()))
 }
 
 // TestProbeBeforeIC3: a shallow bug is found by the random walks that run
@@ -110,7 +110,7 @@ func TestProbeBeforeIC3(t *testing.T) {
 	r, err := IC3(context.Background(), p, 2, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
-	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
+	require.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Counterexample()))
 	assert.Zero(t, r.Counters.Int(engine.CountSATCalls), "the probe found the bug")
 
 	p = problem(t, twoThreadsSafe)

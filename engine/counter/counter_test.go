@@ -45,7 +45,7 @@ void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b :
 	require.NoError(t, err)
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 	assert.Equal(t, "assertion can fail, with 3 threads", r.Reason)
-	assert.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Trace))
+	assert.NoError(t, judge.Replay(p.Prog, interp.Options{}, r.Counterexample()))
 }
 
 // TestLimits: an undecided search's limit, as the search returned it,

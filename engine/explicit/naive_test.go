@@ -121,8 +121,8 @@ func searchAndReplay(t testing.TB, p *bp.Program, opts Options, bound int, what 
 	t.Helper()
 	r, _ := Search(context.Background(), p, opts, bound)
 	if r.Verdict == engine.Unsafe {
-		require.NotNil(t, r.Trace, what)
-		require.NoError(t, judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace), "%s: the counterexample does not replay", what)
+		require.NotNil(t, r.Counterexample(), what)
+		require.NoError(t, judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Counterexample()), "%s: the counterexample does not replay", what)
 	}
 	if r.Verdict == engine.Safe && r.BoundHit {
 		r.Verdict = engine.Unknown

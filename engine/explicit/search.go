@@ -193,7 +193,7 @@ func (e *search) run(ctx context.Context) engine.Result {
 			}
 		}
 	}
-	return engine.Result{Verdict: engine.Safe}
+	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Search{States: int64(len(e.parents))}}
 }
 
 // add stores s, reached from node parent, unless an equivalent state is
@@ -232,7 +232,7 @@ func (e *search) labelReached(i int32) *engine.Result {
 		if e.an.target[t.proc][t.pc] {
 			states, steps := e.path(i)
 			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
-				Trace: buildTrace(e.prog, states, steps, nil)}
+				Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, nil)}}
 		}
 	}
 	return nil

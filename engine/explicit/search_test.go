@@ -155,11 +155,11 @@ W: assume(F); end_thread; end`)
 	r := searchAndReplay(t, p, Options{Broadcast: bp.Monotone}, 1, "monotone")
 	require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
 	suppressed := false
-	for _, s := range r.Trace.Steps {
+	for _, s := range r.Counterexample().Steps {
 		suppressed = suppressed || s.Suppressed
 	}
 	require.True(t, suppressed, "the monotone trace goes through the suppressed start")
-	assert.Error(t, judge.Replay(p, interp.Options{}, r.Trace))
+	assert.Error(t, judge.Replay(p, interp.Options{}, r.Counterexample()))
 
 	blocking := searchAndReplay(t, p, Options{}, 1, "blocking")
 	assert.Equal(t, engine.Unknown, blocking.Verdict, blocking.Reason)
@@ -179,7 +179,7 @@ func FuzzSearch(f *testing.F) {
 		defer cancel()
 		r, _ := Search(ctx, p, Options{MaxStates: 20000}, 3)
 		if r.Verdict == engine.Unsafe {
-			if err := judge.Replay(p, interp.Options{}, r.Trace); err != nil {
+			if err := judge.Replay(p, interp.Options{}, r.Counterexample()); err != nil {
 				t.Fatalf("counterexample does not replay: %v\n%s", err, src)
 			}
 		}

@@ -198,7 +198,7 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) 
 	if last != nil {
 		states, steps = append(states, last.s), append(steps, last.info)
 	}
-	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: reason, Trace: buildTrace(e.prog, states, steps, fail)}
+	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
 }
 
 // rebuildStep returns the steps from node parent (whose state is ps) to

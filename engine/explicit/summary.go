@@ -107,7 +107,7 @@ func Summaries(ctx context.Context, prog *bp.Program, opts Options) (engine.Resu
 	if e.failure != nil {
 		return *e.failure, len(e.facts)
 	}
-	return engine.Result{Verdict: engine.Safe, Summaries: e.evidence()}, len(e.facts)
+	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Summaries{Summaries: e.evidence()}}, len(e.facts)
 }
 
 // evidence is the fixed point as bp.Summaries, for the root to re-check.
@@ -309,7 +309,7 @@ func (e *summarySearch) found(f int32, fail *stepInfo, why string) {
 		return
 	}
 	states, steps := e.path(f)
-	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: buildTrace(e.prog, states, steps, fail)}
+	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
 }
 
 // pathLen is the number of steps of path(f), counted without building

@@ -31,16 +31,16 @@ func seedCount(n int) int {
 // procedure summaries, if any, check.
 func replayed(t *testing.T, p *bp.Program, opts Options, r engine.Result, what string) {
 	t.Helper()
-	if r.Summaries != nil {
-		if err := judge.CheckSummaries(t.Context(), p, interp.Options{Label: opts.Label}, r.Summaries); err != nil {
+	if summariesOf(r) != nil {
+		if err := judge.CheckSummaries(t.Context(), p, interp.Options{Label: opts.Label}, summariesOf(r)); err != nil {
 			t.Fatalf("%s: the summaries do not check: %v", what, err)
 		}
 	}
 	if r.Verdict != engine.Unsafe {
 		return
 	}
-	require.NotNil(t, r.Trace, what)
-	if err := judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Trace); err != nil {
+	require.NotNil(t, r.Counterexample(), what)
+	if err := judge.Replay(p, interp.Options{Label: opts.Label, Broadcast: opts.Broadcast}, r.Counterexample()); err != nil {
 		t.Fatalf("%s: the counterexample does not replay: %v", what, err)
 	}
 }
@@ -145,16 +145,16 @@ end
 void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	r, _ := Summaries(context.Background(), p, Options{})
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
-	require.NotNil(t, r.Summaries)
-	check := func() error { return judge.CheckSummaries(t.Context(), p, interp.Options{}, r.Summaries) }
+	require.NotNil(t, summariesOf(r))
+	check := func() error { return judge.CheckSummaries(t.Context(), p, interp.Options{}, summariesOf(r)) }
 	require.NoError(t, check())
 	// A check whose context has ended stops, and says so.
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
-	err := judge.CheckSummaries(cancelled, p, interp.Options{}, r.Summaries)
+	err := judge.CheckSummaries(cancelled, p, interp.Options{}, summariesOf(r))
 	assert.ErrorIs(t, err, context.Canceled)
-	for ci := range r.Summaries.Contexts {
-		ctx := &r.Summaries.Contexts[ci]
+	for ci := range summariesOf(r).Contexts {
+		ctx := &summariesOf(r).Contexts[ci]
 		for fi := range ctx.Facts {
 			saved := ctx.Facts
 			ctx.Facts = append(append([]bp.PartialFrame(nil), saved[:fi]...), saved[fi+1:]...)
@@ -171,9 +171,9 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	// A fact's known global flipped: the state it stood for is no longer
 	// covered, or the flipped one is not closed.
 	flips, caught := 0, 0
-	for ci := range r.Summaries.Contexts {
-		for fi := range r.Summaries.Contexts[ci].Facts {
-			f := &r.Summaries.Contexts[ci].Facts[fi]
+	for ci := range summariesOf(r).Contexts {
+		for fi := range summariesOf(r).Contexts[ci].Facts {
+			f := &summariesOf(r).Contexts[ci].Facts[fi]
 			for gi, v := range f.Globals {
 				if v == bp.Any {
 					continue
@@ -189,7 +189,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	}
 	t.Logf("%d of %d flips caught", caught, flips)
 	require.Positive(t, caught)
-	r.Summaries.Contexts = r.Summaries.Contexts[1:]
+	summariesOf(r).Contexts = summariesOf(r).Contexts[1:]
 	assert.Error(t, check(), "main's context dropped")
 }
 
@@ -228,4 +228,12 @@ func TestBoundedStacksAgreeWithNaive(t *testing.T) {
 	t.Logf("%d programs compared, %d decided, %d safe", compared, decided, safe)
 	require.Greater(t, compared, seedCount(60)/3, "too few programs small enough for the naive search")
 	require.Positive(t, safe)
+}
+
+// summariesOf is the procedure summaries of r's evidence, or nil.
+func summariesOf(r engine.Result) *bp.Summaries {
+	if s, ok := r.Evidence.(*engine.Summaries); ok {
+		return s.Summaries
+	}
+	return nil
 }

@@ -86,7 +86,7 @@ func (e *symEngine) run(ctx context.Context) engine.Result {
 			}
 		}
 	}
-	return engine.Result{Verdict: engine.Safe}
+	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Search{States: int64(len(e.nodes))}}
 }
 
 // expandRegion expands the part of node head that reg selects: by its
@@ -132,7 +132,7 @@ func (e *symEngine) expand(ctx context.Context, head int, s *encode.State, ti in
 		switch e.solve(ctx, fail) {
 		case sat.Sat:
 			tr := e.counterexample(head, &th)
-			return engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Trace: tr}, true, false
+			return engine.Result{Verdict: engine.Unsafe, Reason: "assertion can fail", Evidence: &engine.Execution{Trace: tr}}, true, false
 		case sat.Unknown:
 			return engine.Stopped(ctx), true, false
 		}
@@ -251,7 +251,7 @@ func (e *symEngine) labelAt(i int, threads []int) (engine.Result, bool) {
 				return engine.Result{}, false
 			}
 			tr := e.counterexample(i, nil)
-			return engine.Result{Verdict: engine.Unsafe, Reason: "label " + e.prob.Label + " reached", Trace: tr}, true
+			return engine.Result{Verdict: engine.Unsafe, Reason: "label " + e.prob.Label + " reached", Evidence: &engine.Execution{Trace: tr}}, true
 		}
 	}
 	return engine.Result{}, false

@@ -40,7 +40,7 @@ bool f(x) begin
 end
 void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
-	cert := r.SummaryFormulas
+	cert := formulasOf(r)
 	require.NotNil(t, cert)
 	check := func() error { return judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, cert) }
 	require.NoError(t, check())
@@ -107,14 +107,14 @@ void f() begin f(); end
 void main() begin g := T; f(); ERR: skip; end`, "ERR")
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
 	check := func() error {
-		return judge.CheckSummaryFormulas(context.Background(), p, interp.Options{Label: "ERR"}, r.SummaryFormulas)
+		return judge.CheckSummaryFormulas(context.Background(), p, interp.Options{Label: "ERR"}, formulasOf(r))
 	}
 	require.NoError(t, check())
 	targets := p.Targets("ERR")
-	main := &r.SummaryFormulas.Procs[0]
+	main := &formulasOf(r).Procs[0]
 	for pc := range main.Invariants {
 		if targets[0][pc] {
-			main.Invariants[pc] = r.SummaryFormulas.C.T
+			main.Invariants[pc] = formulasOf(r).C.T
 		}
 	}
 	assert.ErrorContains(t, check(), "label ERR")
@@ -158,6 +158,14 @@ void main() begin g := F; f(F); end`, "ERR"},
 	} {
 		p, r := runSummaries(t, c.src, c.label)
 		require.Equal(t, engine.Unsafe, r.Verdict, "%s: %s", c.name, r.Reason)
-		require.NoError(t, judge.Replay(p, interp.Options{Label: c.label}, r.Trace), c.name)
+		require.NoError(t, judge.Replay(p, interp.Options{Label: c.label}, r.Counterexample()), c.name)
 	}
+}
+
+// formulasOf is the summary formulas of r's evidence, or nil.
+func formulasOf(r engine.Result) *bp.SummaryFormulas {
+	if f, ok := r.Evidence.(*engine.SummaryFormulas); ok {
+		return f.SummaryFormulas
+	}
+	return nil
 }

@@ -16,7 +16,7 @@ func (x *sumSearch) unsafe(end int, fail bool, why string) engine.Result {
 	if n := x.walkLen(x.reach, end, map[walkKey]int64{}); n > engine.MaxTraceSteps {
 		return engine.TraceTooLong(why, n)
 	}
-	return engine.Result{Verdict: engine.Unsafe, Reason: why, Trace: x.trace(end, fail)}
+	return engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: x.trace(end, fail)}}
 }
 
 // walkKey is a node of a space, for walkLen's memo.

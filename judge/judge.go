@@ -1,0 +1,164 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
+)
+
+// Problem is what an answer about a program is judged against.
+type Problem struct {
+	// Prog is the program the engine was given; when Slice is set it is
+	// Slice.Prog, and the answer is about Slice.Orig.
+	Prog  *bp.Program
+	Slice *bp.Slice
+	// Label is the label of the property (empty: assertions).
+	Label string
+	// Reading is the reading of broadcasts asked.
+	Reading bp.Reading
+}
+
+// asked is the program the question was asked about.
+func (p Problem) asked() *bp.Program {
+	if p.Slice != nil {
+		return p.Slice.Orig
+	}
+	return p.Prog
+}
+
+func (p Problem) options() Options { return Options{Label: p.Label, Broadcast: p.Reading} }
+
+// Ruling is what the judge makes of a definite answer.
+type Ruling struct {
+	// Verdict is the answer's, or Unknown where its evidence shows less
+	// than it claimed without being wrong (a path under the monotone
+	// reading of broadcasts that is no execution under the blocking one):
+	// Reason says why.
+	Verdict engine.Verdict
+	Reason  string
+	// Trace, for Unsafe, is the counterexample as an execution of the
+	// program asked about (the original, when the engine was given a
+	// slice), replayed.
+	Trace *bp.Trace
+	// Evidence says what the answer rests on.
+	Evidence Evidence
+}
+
+// Evidence is what an answer rests on, as the judge reports it.
+type Evidence struct {
+	Kind string // e.g. "counterexample", "inductive invariant", "search"
+	// Checked: the judge checked the evidence against the program. False
+	// for an engine's exhaustive search and for a peer's Safe, which the
+	// answer then trusts (Words says which).
+	Checked bool
+	Words   string // what it is, in a sentence
+}
+
+// Judge checks the evidence ev of verdict v (Safe or Unsafe) about p, and
+// returns its ruling; an error is a refusal (the answer does not hold:
+// a bug of the engine or of its encoding, never a verdict), or ctx's
+// cause when ctx ended first. It handles every type of engine.Evidence
+// and refuses any other, and a Safe without the evidence its program
+// needs (a program of one thread with recursive functions is decided
+// by procedure summaries, and its Safe must bring them).
+func Judge(ctx context.Context, p Problem, v engine.Verdict, ev engine.Evidence) (Ruling, error) {
+	switch v {
+	case engine.Unsafe:
+		x, ok := ev.(*engine.Execution)
+		if !ok || x == nil || x.Trace == nil {
+			return Ruling{}, fmt.Errorf("an Unsafe answer without a counterexample (%T)", ev)
+		}
+		return execution(p, x)
+	case engine.Safe:
+		if p.Slice != nil {
+			if err := VerifySlice(p.Slice); err != nil {
+				return Ruling{}, err
+			}
+		}
+		return safe(ctx, p, ev)
+	}
+	return Ruling{}, fmt.Errorf("nothing to judge in an answer %v", v)
+}
+
+// execution replays a counterexample, on the program asked about.
+func execution(p Problem, x *engine.Execution) (Ruling, error) {
+	tr := x.Trace
+	var err error
+	if p.Slice != nil {
+		// A trace of the sliced program: the cut variables get the
+		// original's values, then the trace is replayed on the original.
+		tr, err = ConcretizeSlice(p.Slice, p.options(), tr)
+		if err != nil {
+			err = fmt.Errorf("the trace of the sliced program is not one of the program: %w", err)
+		}
+	}
+	if err == nil {
+		err = Replay(p.asked(), p.options(), tr)
+	}
+	if err != nil {
+		if x.MonotoneOnly && p.Reading == bp.Blocking && Replay(p.asked(), Options{Label: p.Label, Broadcast: bp.Monotone}, tr) == nil {
+			// A path under the monotone reading of broadcasts, which the
+			// engine said it might be: not a bug, and not an error.
+			return Ruling{Verdict: engine.Unknown, Reason: "a path exists under the monotone reading of broadcasts, but it is not an execution under the blocking reading"}, nil
+		}
+		return Ruling{}, err
+	}
+	words := fmt.Sprintf("a counterexample of %d steps, replayed step by step by the reference semantics", len(tr.Steps))
+	return Ruling{Verdict: engine.Unsafe, Trace: tr, Evidence: Evidence{Kind: "counterexample", Checked: true, Words: words}}, nil
+}
+
+// safe checks the evidence of a Safe about p.Prog.
+func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
+	prog := p.Prog
+	if prog.HasCalls() && !prog.StartsThreads() {
+		switch ev.(type) {
+		case *engine.Summaries, *engine.SummaryFormulas:
+		default:
+			// Summaries decide such a program: their fixed point is the
+			// evidence, and a Safe without it is not checked.
+			return Ruling{}, fmt.Errorf("a Safe of a program with recursive functions without procedure summaries (%T)", ev)
+		}
+	}
+	r := Ruling{Verdict: engine.Safe}
+	switch ev := ev.(type) {
+	case *engine.Summaries:
+		if ev == nil || ev.Summaries == nil {
+			return Ruling{}, errors.New("no procedure summaries")
+		}
+		if err := CheckSummaries(ctx, prog, p.options(), ev.Summaries); err != nil {
+			return Ruling{}, err
+		}
+		contexts, facts, exits := ev.Size()
+		r.Evidence = Evidence{Kind: "procedure summaries", Checked: true,
+			Words: fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)}
+	case *engine.SummaryFormulas:
+		if ev == nil || ev.SummaryFormulas == nil {
+			return Ruling{}, errors.New("no summary formulas")
+		}
+		if err := CheckSummaryFormulas(ctx, prog, p.options(), ev.SummaryFormulas); err != nil {
+			return Ruling{}, err
+		}
+		procs, invariants := ev.Size()
+		r.Evidence = Evidence{Kind: "procedure summaries as formulas", Checked: true,
+			Words: fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)}
+	case *engine.Search:
+		if ev == nil {
+			return Ruling{}, errors.New("no evidence")
+		}
+		r.Evidence = Evidence{Kind: "search", Checked: false,
+			Words: fmt.Sprintf("the engine's exhaustive search of %d states, which keeps no certificate: this answer trusts the engine", ev.States)}
+	case *engine.Unchecked:
+		if ev == nil {
+			return Ruling{}, errors.New("no evidence")
+		}
+		r.Evidence = Evidence{Kind: "peer", Checked: false, Words: fmt.Sprintf("%s's answer, not checked: %s", ev.Tool, ev.Why)}
+	case nil:
+		return Ruling{}, errors.New("a Safe answer without evidence")
+	default:
+		return Ruling{}, fmt.Errorf("evidence of a kind the judge does not know: %T", ev)
+	}
+	return r, nil
+}

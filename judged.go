@@ -1,0 +1,136 @@
+package bopgo
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/judge"
+)
+
+// Every answer of every entry point (Check, CheckTTS, CheckCircuit)
+// takes one path: the search runs, its answer goes to the judge (package
+// judge, which shares no code with the engines and checks the answer
+// against the question asked), and the ruling is reported. A panic in
+// either is the engine's internal error (PanicError), an answer the judge
+// refuses is an internal error naming the engine, never a verdict, and an
+// answer whose judging the context cut short is no answer (Unknown with
+// the context's limit).
+
+// decide runs search, then rule on its answer, under one recover. stopped
+// is the report of an answer whose ruling ctx cut short, given the
+// context's words.
+func decide[A, R any](ctx context.Context, name Engine, search func(context.Context) (A, error),
+	rule func(context.Context, A) (R, error), stopped func(A, string) R) (res R, err error) {
+	defer recovered(name, &err)
+	a, err := search(ctx)
+	if err != nil {
+		return res, err
+	}
+	res, err = rule(ctx, a)
+	if err != nil {
+		if ctx.Err() != nil {
+			return stopped(a, engine.Stopped(ctx).Reason), nil
+		}
+		return res, fmt.Errorf("%w: the %s engine's answer does not check: %w", ErrInternal, name, err)
+	}
+	return res, nil
+}
+
+// runAndJudge runs one engine of Check under the shared policy (thread
+// bounds) and has the judge rule on its answer.
+func runAndJudge(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
+	var checking time.Duration
+	return decide(ctx, info.Name,
+		func(ctx context.Context) (engine.Result, error) { return runEngine(ctx, info, p, opts) },
+		func(ctx context.Context, r engine.Result) (Result, error) {
+			start := time.Now()
+			defer func() { checking = time.Since(start) }()
+			return ruled(ctx, info, p, r)
+		},
+		func(r engine.Result, why string) Result {
+			s := engine.Stopped(ctx)
+			return Result{Engine: info.Name, Limit: s.Limit, Counters: withCheckTime(r.Counters, checking),
+				Reason: fmt.Sprintf("%s while checking the %s engine's answer %s", why, info.Name, r.Verdict)}
+		})
+}
+
+// withCheckTime is an engine's counters with the time its answer's check
+// took.
+func withCheckTime(cs Counters, d time.Duration) Counters {
+	return cs.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, d))
+}
+
+// ruled is the judge's ruling on an engine's answer r as a Result.
+func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
+	start := time.Now()
+	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
+	if r.Verdict == Unknown {
+		res.Counters = withCheckTime(r.Counters, 0)
+		return res, nil
+	}
+	res.Limit = NoLimit
+	var ruling judge.Ruling
+	var err error
+	switch {
+	case info.Unchecked && r.Evidence == nil:
+		// A peer's answer (SPIN: no trace, no certificate): passed on,
+		// marked as not checked.
+		res.Unchecked = true
+		ruling = judge.Ruling{Verdict: r.Verdict, Evidence: judge.Evidence{Kind: "peer", Words: fmt.Sprintf("%s's answer, not checked", info.Name)}}
+	case r.Certificate != nil && r.Evidence == nil:
+		ruling, err = legacyCertificate(ctx, p, r)
+	default:
+		ruling, err = judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
+	}
+	if err == nil && info.Certificates && ruling.Verdict == Safe && !ruling.Evidence.Checked {
+		err = fmt.Errorf("the %s engine proves with a certificate, and gave %s", info.Name, ruling.Evidence.Words)
+	}
+	res.Counters = withCheckTime(r.Counters, time.Since(start))
+	if err != nil {
+		return res, err
+	}
+	res.Verdict, res.Evidence = ruling.Verdict, ruling.Evidence
+	switch ruling.Verdict {
+	case Unsafe:
+		if ruling.Trace == nil {
+			break // a peer's Unsafe, which has none
+		}
+		prog := p.Prog
+		if p.Slice != nil {
+			prog = p.Slice.Orig
+		}
+		res.Trace = newTrace(prog, ruling.Trace, p.Label)
+	case Unknown:
+		res.Reason = ruling.Reason
+	case Safe:
+		if res.Reason == "" && ruling.Evidence.Checked {
+			res.Reason = ruling.Evidence.Words
+		}
+		if ex, ok := r.Certificate.(engine.Explainer); ok {
+			e := ex.Explain()
+			res.Certificate = &e
+		}
+	}
+	return res, nil
+}
+
+// legacyCertificate is the check of the engines that still give a
+// Certificate with a Check method of its own (IC3, k-induction, the
+// counter engine) until they give evidence the judge checks against the
+// program.
+func legacyCertificate(ctx context.Context, p *engine.Problem, r engine.Result) (judge.Ruling, error) {
+	if r.Verdict != Safe {
+		return judge.Ruling{}, fmt.Errorf("a certificate for an answer %s", r.Verdict)
+	}
+	if p.Slice != nil {
+		if err := judge.VerifySlice(p.Slice); err != nil {
+			return judge.Ruling{}, err
+		}
+	}
+	if err := r.Certificate.Check(ctx); err != nil {
+		return judge.Ruling{}, err
+	}
+	return judge.Ruling{Verdict: Safe, Evidence: judge.Evidence{Kind: "certificate", Checked: true, Words: r.Certificate.String()}}, nil
+}
