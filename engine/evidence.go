@@ -37,11 +37,13 @@ type Execution struct {
 
 // Search is the evidence of an engine that proves by exhausting its
 // search and keeps no certificate (explicit, symbolic without
-// recursion): nothing for the judge to check, and the answer trusts the
-// engine. The judge says so in the answer.
+// recursion). Where the search is small the judge repeats it with code
+// of its own; where it is not, the answer trusts the engine, and says so.
 type Search struct {
-	// States is the number of states the search stored.
-	States int64
+	// States is the number of states the search stored, Threads the
+	// bound on live threads it searched with (0: none).
+	States  int64
+	Threads int
 }
 
 // Unchecked is the evidence of a peer's Safe (SPIN's): the peer gives

@@ -148,8 +148,11 @@ func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 		if ev == nil {
 			return Ruling{}, errors.New("no evidence")
 		}
-		r.Evidence = Evidence{Kind: "search", Checked: false,
-			Words: fmt.Sprintf("the engine's exhaustive search of %d states, which keeps no certificate: this answer trusts the engine", ev.States)}
+		e, err := searched(ctx, p, ev)
+		if err != nil {
+			return Ruling{}, err
+		}
+		r.Evidence = e
 	case *engine.Unchecked:
 		if ev == nil {
 			return Ruling{}, errors.New("no evidence")

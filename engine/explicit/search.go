@@ -63,6 +63,9 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
 	r.BoundHit = e.boundHit
+	if s, ok := r.Evidence.(*engine.Search); ok {
+		s.Threads = bound
+	}
 	r.Counters = counters(len(e.parents), e.reduced, e.proviso)
 	if r.Verdict == engine.Safe && e.contextHit {
 		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,

@@ -73,6 +73,9 @@ func New(opts Options) engine.Run {
 				e.por = independence(p)
 			}
 			res = e.run(ctx)
+			if s, ok := res.Evidence.(*engine.Search); ok {
+				s.Threads = bound
+			}
 		}
 		res.BoundHit = e.enc.BoundHit
 		res.Counters = st.counters()
