@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/encode/threads"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/tts/cover"
@@ -53,6 +52,7 @@ func forgetful(ctx context.Context, p *engine.Problem, abs *bp.Program) (engine.
 	}
 	cert := r.Certificate.(*certificate)
 	cert.orig, cert.abs = p.Prog, abs
+	r.Evidence.(*engine.CounterProof).Abstraction = abs
 	r.Reason += ", with the threads' local data forgotten"
 	return r, true
 }
@@ -69,7 +69,7 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 		// Unknown, with the Choices limit when a step has more outcomes
 		// than the translation enumerates.
 		res := engine.Result{Reason: err.Error(), Counters: Counters()}
-		if errors.Is(err, interp.ErrTooWide) {
+		if errors.Is(err, threads.ErrTooWide) {
 			res.Limit = engine.Choices
 		}
 		return res, nil
@@ -83,26 +83,31 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
 	case cover.Safe:
+		cert := &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
-			Certificate: &certificate{problem: covercheck.Problem{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}}, nil
+			Certificate: cert, Evidence: proof(tp, res.Cert)}, nil
 	case cover.Unsafe:
 		tr, err := tp.Trace(res.Path)
 		if err != nil {
 			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
 		}
-		if prog.HasBroadcasts() {
+		if prog.HasBroadcasts() && p.Broadcast == bp.Blocking && tp.NeedsMonotone(res.Path) {
 			// The path is one under the monotone reading; under the
 			// blocking reading a passive thread without an outcome
-			// blocks the step instead, so it may not be an execution.
-			if err := interp.Replay(prog, interp.Options{Label: p.Label, Broadcast: p.Broadcast}, tr); err != nil {
-				return engine.Result{Reason: fmt.Sprintf("a path with %d threads exists under the monotone reading of broadcasts, but it is not an execution under the %s reading", res.Path.Threads, p.Broadcast)}, nil
-			}
+			// blocks the step instead, and the translation says one
+			// does.
+			return engine.Result{Reason: fmt.Sprintf("a path with %d threads exists under the monotone reading of broadcasts, but it is not an execution under the %s reading", res.Path.Threads, p.Broadcast)}, nil
 		}
 		why := "assertion can fail"
 		if p.Label != "" {
 			why = "label " + p.Label + " reached"
 		}
-		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr}, nil
+		// With broadcasts the trace is the translation's word that it is
+		// an execution under the reading asked: the judge replays it, and
+		// one that does not replay is no answer (MonotoneOnly), not an
+		// error.
+		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads), Trace: tr,
+			Evidence: &engine.Execution{Trace: tr, MonotoneOnly: prog.HasBroadcasts()}}, nil
 	}
 	// The search returns the limit that stopped it; the context's cause
 	// words the end of the context.
