@@ -59,6 +59,7 @@ var allowedImports = map[string][]string{
 	"tts/cover":                  {"tts", "tts/covercheck", "verdict"},
 	"engine/counter":             {"bp", "encode/threads", "engine", "tts/cover", "tts/covercheck"}, // never bp/interp: the judge checks its proofs with it
 	"encode/threads":             {"bp", "tts", "tts/cover"},                                        // its own one-thread semantics: the judge checks the translation with bp/interp's
+	"judge":                      {"bp", "bp/interp", "engine", "tts", "tts/covercheck"},
 	"internal/gen":               {},
 	"internal/golden":            {},
 	"internal/htmltrace":         {},

@@ -298,12 +298,13 @@ func (p *Program) broadcastRules(sem *semantics, li, g int, queue *[]int) (*broa
 // none yet, under the monotone reading: a passive thread whose only
 // outcome is to stay as it is gets no pass (unlisted locals stay), nor
 // does one with no outcome (recorded in p.stuck). Thread states mid-start
-// never meet a broadcast, as nobody else moves then.
+// never meet a broadcast, as nobody else moves then, nor do atomic
+// ones: a thread moves only when no other holds the lock.
 func (p *Program) addPasses(sem *semantics, b *broadcastSource, queue *[]int) error {
 	active := p.locals[b.local-firstLocal].t
 	g := p.globals(b.g)
 	for i := b.passed; i < len(p.locals); i++ {
-		if p.locals[i].pending > 0 {
+		if p.locals[i].pending > 0 || p.locals[i].t.Atomic {
 			continue
 		}
 		u := firstLocal + i
