@@ -12,8 +12,8 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/encode/threads"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/tts"
