@@ -154,7 +154,6 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	p.Init = tts.State{Shared: sharedInit, Bounded: []int{localInit}}
 	p.Target = tts.State{Shared: sharedError, Bounded: []int{localError}}
 	sem := newSemantics(prog, label)
-	targets := prog.Targets(label)
 	live := prog.Live()
 	var queue []int
 
@@ -183,68 +182,14 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	for len(queue) > 0 {
 		li := queue[0]
 		queue = queue[1:]
-		l := p.locals[li-firstLocal]
-		if l.pending > 0 {
-			continue // its rules were made with the start
-		}
-		from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
-		toError := func(from tts.Thread) {
-			p.rule(tts.Rule{Kind: tts.Move, From: from, To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-		}
-		for g := 0; g < 1<<p.nglob; g++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if targets[l.t.Proc][l.t.PC] && label != "" {
-				// A thread at the label is the violation whether or not it
-				// could move: a thread started in another's atomic section
-				// is there while the lock is held.
-				toError(from(g))
-				if !l.t.Atomic {
-					toError(tts.Thread{Shared: p.shared(g, true, 0), Local: li})
-				}
-				continue
-			}
-			if sem.isBroadcast(&l.t) {
-				b, err := p.broadcastRules(sem, li, g, &queue)
-				if err != nil {
-					return nil, err
-				}
-				bcasts = append(bcasts, b)
-				continue
-			}
-			outs, fails, err := sem.outcomes(p.globals(g), l.t)
-			if err != nil {
-				return nil, err
-			}
-			if fails && Fault != FaultNoFailure {
-				toError(from(g))
-			}
-			for j, m := range outs {
-				if Fault == FaultNoElse && m.taken == 0 {
-					continue
-				}
-				o := origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: m.taken}
-				g2 := globalsNum(m.globals)
-				switch {
-				case m.ended:
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, false, 0), Local: localEnded}}, o)
-				case m.started != nil:
-					creator := p.local(localState{t: m.thread}, &queue)
-					started := p.local(localState{t: *m.started}, &queue)
-					pend := p.local(localState{t: l.t, pending: j + 1, of: creator}, &queue)
-					ph := func(phase int) int { return p.shared(g, l.t.Atomic, phase) }
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: ph(1), Local: pend}}, origin{kind: startRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-					p.rule(tts.Rule{Kind: tts.Spawn, From: tts.Thread{Shared: ph(1), Local: pend}, To: tts.Thread{Shared: ph(2), Local: started}}, origin{kind: startSpawn, proc: l.t.Proc, pc: l.t.PC, taken: -1, created: started})
-					p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: ph(2), Local: pend}, To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: creator}}, origin{kind: startMove, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-				default:
-					l2 := p.local(localState{t: m.thread}, &queue)
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: l2}}, o)
-				}
-			}
+		if err := p.translate(ctx, sem, li, &queue, &bcasts); err != nil {
+			return nil, err
 		}
 		if len(queue) == 0 {
-			// Every thread state known so far may be passive.
+			// Every thread state known so far may be passive. (Whatever
+			// the last local was: a pending one, which has no rules of
+			// its own, once ended the loop here and left the last thread
+			// states without passes; the judge refused that proof.)
 			for _, b := range bcasts {
 				if err := p.addPasses(sem, b, &queue); err != nil {
 					return nil, err
@@ -263,6 +208,74 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	p.Sys.Shared = 2 + (1<<p.nglob)*2*3
 	p.Sys.Locals = firstLocal + len(p.locals)
 	return p, nil
+}
+
+// translate makes the rules of the thread state of local li with every
+// valuation of the globals, queueing the locals they reach; a broadcast's
+// rules go to bcasts, to be given their passes.
+func (p *Program) translate(ctx context.Context, sem *semantics, li int, queue *[]int, bcasts *[]*broadcastSource) error {
+	label, targets := p.label, p.prog.Targets(p.label)
+	l := p.locals[li-firstLocal]
+	if l.pending > 0 {
+		return nil // its rules were made with the start
+	}
+	from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
+	toError := func(from tts.Thread) {
+		p.rule(tts.Rule{Kind: tts.Move, From: from, To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+	}
+	for g := 0; g < 1<<p.nglob; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if targets[l.t.Proc][l.t.PC] && label != "" {
+			// A thread at the label is the violation whether or not it
+			// could move: a thread started in another's atomic section
+			// is there while the lock is held.
+			toError(from(g))
+			if !l.t.Atomic {
+				toError(tts.Thread{Shared: p.shared(g, true, 0), Local: li})
+			}
+			continue
+		}
+		if sem.isBroadcast(&l.t) {
+			b, err := p.broadcastRules(sem, li, g, queue)
+			if err != nil {
+				return err
+			}
+			*bcasts = append(*bcasts, b)
+			continue
+		}
+		outs, fails, err := sem.outcomes(p.globals(g), l.t)
+		if err != nil {
+			return err
+		}
+		if fails && Fault != FaultNoFailure {
+			toError(from(g))
+		}
+		for j, m := range outs {
+			if Fault == FaultNoElse && m.taken == 0 {
+				continue
+			}
+			o := origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: m.taken}
+			g2 := globalsNum(m.globals)
+			switch {
+			case m.ended:
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, false, 0), Local: localEnded}}, o)
+			case m.started != nil:
+				creator := p.local(localState{t: m.thread}, queue)
+				started := p.local(localState{t: *m.started}, queue)
+				pend := p.local(localState{t: l.t, pending: j + 1, of: creator}, queue)
+				ph := func(phase int) int { return p.shared(g, l.t.Atomic, phase) }
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: ph(1), Local: pend}}, origin{kind: startRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+				p.rule(tts.Rule{Kind: tts.Spawn, From: tts.Thread{Shared: ph(1), Local: pend}, To: tts.Thread{Shared: ph(2), Local: started}}, origin{kind: startSpawn, proc: l.t.Proc, pc: l.t.PC, taken: -1, created: started})
+				p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: ph(2), Local: pend}, To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: creator}}, origin{kind: startMove, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+			default:
+				l2 := p.local(localState{t: m.thread}, queue)
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: l2}}, o)
+			}
+		}
+	}
+	return nil
 }
 
 // broadcastSource is a broadcast step from one local state with one
