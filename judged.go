@@ -108,7 +108,10 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		if res.Reason == "" && ruling.Evidence.Checked {
 			res.Reason = ruling.Evidence.Words
 		}
-		if ex, ok := r.Certificate.(engine.Explainer); ok {
+		if r.Explain != nil {
+			e := r.Explain()
+			res.Certificate = &e
+		} else if ex, ok := r.Certificate.(engine.Explainer); ok {
 			e := ex.Explain()
 			res.Certificate = &e
 		}

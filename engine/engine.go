@@ -81,10 +81,13 @@ type Result struct {
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool
-	// Certificate, from an engine that proves with one (IC3's invariant,
-	// k-induction's k, the counter engine's basis), is checked by the root
-	// before Safe leaves. It is leaving: these engines move to Evidence.
+	// Certificate is the circuit engines' older evidence, leaving for
+	// Evidence.
 	Certificate Certificate
+	// Explain, if not nil, describes the evidence of a Safe in the
+	// program's terms, for a person (the page of a safe answer): IC3's
+	// clauses, the counter engine's basis.
+	Explain func() Explanation
 	// Counters are the work of this run, in the engine's order (see
 	// Counters); the root adds them up over the thread bounds.
 	Counters Counters
@@ -98,14 +101,10 @@ func (r Result) Counterexample() *bp.Trace {
 	return nil
 }
 
-// Certificate is an engine's evidence for Safe that the root can check
-// independently of the engine that found it.
+// Certificate is the older evidence of the circuit engines, with a check
+// of its own; it is leaving for Evidence, which the judge checks.
 type Certificate interface {
-	// Check re-verifies the certificate; nil means it holds. It may give
-	// up with ctx's error when ctx ends.
 	Check(ctx context.Context) error
-	// String describes it for the result's reason, e.g. "inductive
-	// invariant of 12 clauses".
 	String() string
 }
 

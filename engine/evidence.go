@@ -122,7 +122,55 @@ type CounterProof struct {
 	// from: the checked program with its threads' local data forgotten
 	// (bp.Havocked). The judge checks that it is that abstraction.
 	Abstraction *bp.Program
+	// Shared[s] and Locals[l] say what shared state s and local state l
+	// of System stand for, in the terms of the program the system was
+	// built from. The judge trusts none of it: it finds the local of
+	// each thread state and the shared state of each valuation of the
+	// globals through them, and checks every step of the program against
+	// the rules, so a wrong meaning is a step that no rule matches.
+	Shared []CounterShared
+	Locals []CounterLocal
 }
+
+// CounterShared is what a shared state of a CounterProof's system stands
+// for.
+type CounterShared struct {
+	Kind CounterKind // CounterStart, CounterError or CounterGlobals
+	// For CounterGlobals: the globals' values (by index in
+	// bp.Program.Globals), whether a thread holds an atomic section, and
+	// the phase of a thread start (0: none; 1: the creator has left its
+	// state; 2: the new thread has been added, the creator not yet moved
+	// on). A thread start is three rules because a spawn rule keeps its
+	// thread where it is (tts.Spawn).
+	Globals []bool
+	Lock    bool
+	Phase   int
+}
+
+// CounterLocal is what a local state of a CounterProof's system stands
+// for.
+type CounterLocal struct {
+	Kind CounterKind // any but CounterGlobals
+	// Thread is, for CounterThread, a thread's state: Proc, PC, Atomic
+	// and Locals, those dead at PC false (ID and Stack unused). For
+	// CounterStarting, the creator's state at its start_thread.
+	Thread bp.ThreadState
+	// After is, for CounterStarting, the local the creator moves on to.
+	After int
+}
+
+// CounterKind is what sort of state a CounterShared or CounterLocal is.
+type CounterKind uint8
+
+// Kinds of counter states.
+const (
+	CounterStart    CounterKind = iota // shared and local: before the program starts (the initial state's)
+	CounterError                       // shared and local: the property violated (the target's)
+	CounterEnded                       // local: a thread that ended
+	CounterThread                      // local: a thread's state
+	CounterStarting                    // local: a thread mid-way through starting another
+	CounterGlobals                     // shared: the globals, the lock and a thread start's phase
+)
 
 // Summaries are the explicit engine's evidence for a program of one
 // thread with recursive functions: the fixed point of its procedure

@@ -12,8 +12,7 @@ type Explanation struct {
 	Omitted int
 }
 
-// Explainer is a Certificate that can explain itself (the page of a safe
-// answer shows it).
+// Explainer is a Certificate that can explain itself.
 type Explainer interface {
 	Explain() Explanation
 }

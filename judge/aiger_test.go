@@ -12,7 +12,7 @@ import (
 
 // counter is a 2-bit counter from 0 that counts when its input is true;
 // Bad is "the counter is 3".
-func counter() (*mc.System, z.Lit, z.Lit) {
+func twoBitCounter() (*mc.System, z.Lit, z.Lit) {
 	s := logic.NewS()
 	in := s.Lit()
 	b0, b1 := s.Latch(s.F), s.Latch(s.F)
@@ -22,7 +22,7 @@ func counter() (*mc.System, z.Lit, z.Lit) {
 }
 
 func TestCircuitTrace(t *testing.T) {
-	sys, _, _ := counter()
+	sys, _, _ := twoBitCounter()
 	require.NoError(t, CircuitTrace(sys, &mc.Trace{Init: []bool{false, false}, Inputs: [][]bool{{true}, {true}, {true}}}))
 	require.ErrorContains(t, CircuitTrace(sys, &mc.Trace{Init: []bool{false, false}, Inputs: [][]bool{{true}, {false}, {true}}}), "does not reach")
 	require.Error(t, CircuitTrace(sys, &mc.Trace{Init: []bool{true, false}, Inputs: nil}), "init violates the latch's fixed init")
@@ -30,7 +30,7 @@ func TestCircuitTrace(t *testing.T) {
 }
 
 func TestCircuitInvariant(t *testing.T) {
-	sys, b0, b1 := counter()
+	sys, b0, b1 := twoBitCounter()
 	// Bad is reachable, so no invariant can pass; "not both" is not closed.
 	require.Error(t, CircuitInvariant(sys, [][]z.Lit{{b0.Not(), b1.Not()}}))
 	// A counter that saturates at 1 (b1 never set) has invariant ¬b1.

@@ -144,6 +144,19 @@ func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 		procs, invariants := ev.Size()
 		r.Evidence = Evidence{Kind: "procedure summaries as formulas", Checked: true,
 			Words: fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)}
+	case *engine.CounterProof:
+		if ev == nil {
+			return Ruling{}, errors.New("no counter proof")
+		}
+		if err := CheckCounterProof(ctx, prog, p.Label, p.Reading, ev); err != nil {
+			return Ruling{}, err
+		}
+		words := fmt.Sprintf("safe for any number of threads: the program as a thread-transition system of %d thread states, checked step by step against the reference semantics, and a certificate of %d minimal configurations and %d boxes, checked closed",
+			ev.System.Locals, len(ev.Certificate.Basis), len(ev.Certificate.Boxes))
+		if ev.Abstraction != nil {
+			words += ", of the program with the threads' local data forgotten (checked an abstraction)"
+		}
+		r.Evidence = Evidence{Kind: "counter proof", Checked: true, Words: words}
 	case *engine.Search:
 		if ev == nil {
 			return Ruling{}, errors.New("no evidence")

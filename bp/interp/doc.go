@@ -32,9 +32,4 @@
 // Threads of a program with recursive functions have call stacks
 // (bp.ThreadState.Stack): Apply pushes a frame at a Call step and pops it
 // at a Return.
-//
-// The Stepper (stepper.go) is the one-thread view of the semantics that
-// the counter engine's translation still uses; it is leaving: the
-// translation gets a semantics of its own, so that the judge can check
-// it against this one.
 package interp

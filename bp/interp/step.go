@@ -6,10 +6,10 @@ import (
 
 // The one-step semantics. A step of one thread is a function of the
 // state before it and of a resolution of its non-determinism: given both,
-// the state after it is determined, or the step is not possible. Every
-// other function of this package (Replay, Concretize, Successors, the
-// Stepper) decides a question about steps by finding resolutions and then
-// runs them through apply, which alone says what a step does.
+// the state after it is determined, or the step is not possible.
+// Successors, and the judge's replay and checks, decide questions about
+// steps by finding resolutions and running them through Apply, which
+// alone says what a step does.
 
 // Resolution fixes the non-determinism of one step of one thread.
 type Resolution struct {

@@ -11,17 +11,21 @@
 // pc), its in-atomic flag and the values of its live locals (dead ones
 // are false, so they do not multiply states); the shared state is the
 // globals' values, an atomic lock, and a phase for thread starts. The
-// steps come from bp/interp's one-thread semantics (interp.Stepper:
-// Step, StepBroadcast, IsBroadcast), so this package decides nothing
-// about what a statement does; only the thread states that one thread can
-// reach from the start with some values of the globals are made, a
-// superset of those reachable with other threads around.
+// steps come from this package's own one-thread semantics
+// (semantics.go), written apart from bp/interp's: the judge (package
+// judge) checks every system the counter engine proves safe against
+// bp/interp's steps, which it could not do if the two shared code. Only
+// the thread states that one thread can reach from the start with some
+// values of the globals are made, a superset of those reachable with
+// other threads around. What each state stands for is exported
+// (SharedMeaning, LocalMeaning) for the evidence the judge checks.
 //
 // Invariants:
 //   - Shared 0 and local 0 are the start (one thread, before the
 //     program's non-deterministic initial values are chosen; the initial
 //     state is "0|0"); shared 1 and local 1 are the error (the target
-//     "1|1": a failing assertion, or a thread at the label); local 2 is an
+//     "1|1": a failing assertion, or a thread at the label, whether or
+//     not the lock lets it move); local 2 is an
 //     ended thread, which has no rules (threads never leave a
 //     thread-transition system).
 //   - A start_thread is three rules, because bfc's spawn keeps the
@@ -34,8 +38,12 @@
 //     with no outcome stays as it is, so passive threads never block the
 //     step. The blocking reading is not a thread-transition system; every
 //     blocking step is a monotone one, so a proof under the monotone
-//     reading holds under both, and the engine keeps a path only if
-//     bp/interp replays it under the reading asked for. Passive threads
+//     reading holds under both. The rules of one broadcast are one per
+//     outcome of the active part, dead locals included (the passive part
+//     may read them), so that the passes of a rule are exactly those of
+//     its outcome; the passive locals without an outcome are recorded,
+//     so that NeedsMonotone can tell a path that the blocking reading
+//     does not allow. Passive threads
 //     may be in any thread state, so the passes are made once the thread
 //     states are known, and the new states they reach are translated in
 //     turn, until nothing new appears.

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/tts"
 )
 
@@ -30,6 +29,12 @@ type Program struct {
 	origins chunked[origin] // by rule index
 	// While Build runs, the rules (chunked.go); Sys.Rules at its end.
 	rules chunked[tts.Rule]
+	// stuck, by rule index of a broadcast's rule: the locals whose
+	// threads have no outcome of their passive part with that rule's
+	// active outcome (sorted). They stay under the monotone reading; under
+	// the blocking one the step is not possible with them around
+	// (NeedsMonotone).
+	stuck map[int][]int
 }
 
 type localState struct {
@@ -145,11 +150,10 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	if len(prog.Globals) > maxTTSGlobals {
 		return nil, fmt.Errorf("the counter engine takes at most %d globals, the program has %d", maxTTSGlobals, len(prog.Globals))
 	}
-	p := &Program{Sys: &tts.System{}, prog: prog, label: label, nglob: len(prog.Globals), index: map[string]int{}}
+	p := &Program{Sys: &tts.System{}, prog: prog, label: label, nglob: len(prog.Globals), index: map[string]int{}, stuck: map[int][]int{}}
 	p.Init = tts.State{Shared: sharedInit, Bounded: []int{localInit}}
 	p.Target = tts.State{Shared: sharedError, Bounded: []int{localError}}
-	stepper := interp.NewStepper(prog, interp.Options{Label: label})
-	targets := prog.Targets(label)
+	sem := newSemantics(prog, label)
 	live := prog.Live()
 	var queue []int
 
@@ -178,59 +182,16 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	for len(queue) > 0 {
 		li := queue[0]
 		queue = queue[1:]
-		l := p.locals[li-firstLocal]
-		if l.pending > 0 {
-			continue // its rules were made with the start
-		}
-		from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
-		for g := 0; g < 1<<p.nglob; g++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if targets[l.t.Proc][l.t.PC] && label != "" {
-				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-				continue
-			}
-			if stepper.IsBroadcast(l.t) {
-				b, err := p.broadcastRules(stepper, li, g, &queue)
-				if err != nil {
-					return nil, err
-				}
-				bcasts = append(bcasts, b)
-				continue
-			}
-			moves, fails, err := stepper.Step(p.globals(g), l.t)
-			if err != nil {
-				return nil, err
-			}
-			o := origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: -1}
-			if fails {
-				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-			}
-			for j, m := range moves {
-				o.taken = m.Taken
-				g2 := globalsNum(m.Globals)
-				switch {
-				case m.Ended:
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, false, 0), Local: localEnded}}, o)
-				case m.Started != nil:
-					creator := p.local(localState{t: m.Thread}, &queue)
-					started := p.local(localState{t: *m.Started}, &queue)
-					pend := p.local(localState{t: l.t, pending: j + 1, of: creator}, &queue)
-					ph := func(phase int) int { return p.shared(g, l.t.Atomic, phase) }
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: ph(1), Local: pend}}, origin{kind: startRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-					p.rule(tts.Rule{Kind: tts.Spawn, From: tts.Thread{Shared: ph(1), Local: pend}, To: tts.Thread{Shared: ph(2), Local: started}}, origin{kind: startSpawn, proc: l.t.Proc, pc: l.t.PC, taken: -1, created: started})
-					p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: ph(2), Local: pend}, To: tts.Thread{Shared: p.shared(g2, m.Thread.Atomic, 0), Local: creator}}, origin{kind: startMove, proc: l.t.Proc, pc: l.t.PC, taken: -1})
-				default:
-					l2 := p.local(localState{t: m.Thread}, &queue)
-					p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, m.Thread.Atomic, 0), Local: l2}}, o)
-				}
-			}
+		if err := p.translate(ctx, sem, li, &queue, &bcasts); err != nil {
+			return nil, err
 		}
 		if len(queue) == 0 {
-			// Every thread state known so far may be passive.
+			// Every thread state known so far may be passive. (Whatever
+			// the last local was: a pending one, which has no rules of
+			// its own, once ended the loop here and left the last thread
+			// states without passes; the judge refused that proof.)
 			for _, b := range bcasts {
-				if err := p.addPasses(stepper, b, &queue); err != nil {
+				if err := p.addPasses(sem, b, &queue); err != nil {
 					return nil, err
 				}
 			}
@@ -249,67 +210,135 @@ func Build(ctx context.Context, prog *bp.Program, label string) (*Program, error
 	return p, nil
 }
 
+// translate makes the rules of the thread state of local li with every
+// valuation of the globals, queueing the locals they reach; a broadcast's
+// rules go to bcasts, to be given their passes.
+func (p *Program) translate(ctx context.Context, sem *semantics, li int, queue *[]int, bcasts *[]*broadcastSource) error {
+	label, targets := p.label, p.prog.Targets(p.label)
+	l := p.locals[li-firstLocal]
+	if l.pending > 0 {
+		return nil // its rules were made with the start
+	}
+	from := func(g int) tts.Thread { return tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li} }
+	toError := func(from tts.Thread) {
+		p.rule(tts.Rule{Kind: tts.Move, From: from, To: tts.Thread{Shared: sharedError, Local: localError}}, origin{kind: errorRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+	}
+	for g := 0; g < 1<<p.nglob; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if targets[l.t.Proc][l.t.PC] && label != "" {
+			// A thread at the label is the violation whether or not it
+			// could move: a thread started in another's atomic section
+			// is there while the lock is held.
+			toError(from(g))
+			if !l.t.Atomic {
+				toError(tts.Thread{Shared: p.shared(g, true, 0), Local: li})
+			}
+			continue
+		}
+		if sem.isBroadcast(&l.t) {
+			b, err := p.broadcastRules(sem, li, g, queue)
+			if err != nil {
+				return err
+			}
+			*bcasts = append(*bcasts, b)
+			continue
+		}
+		outs, fails, err := sem.outcomes(p.globals(g), l.t)
+		if err != nil {
+			return err
+		}
+		if fails && Fault != FaultNoFailure {
+			toError(from(g))
+		}
+		for j, m := range outs {
+			if Fault == FaultNoElse && m.taken == 0 {
+				continue
+			}
+			o := origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: m.taken}
+			g2 := globalsNum(m.globals)
+			switch {
+			case m.ended:
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, false, 0), Local: localEnded}}, o)
+			case m.started != nil:
+				creator := p.local(localState{t: m.thread}, queue)
+				started := p.local(localState{t: *m.started}, queue)
+				pend := p.local(localState{t: l.t, pending: j + 1, of: creator}, queue)
+				ph := func(phase int) int { return p.shared(g, l.t.Atomic, phase) }
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: ph(1), Local: pend}}, origin{kind: startRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+				p.rule(tts.Rule{Kind: tts.Spawn, From: tts.Thread{Shared: ph(1), Local: pend}, To: tts.Thread{Shared: ph(2), Local: started}}, origin{kind: startSpawn, proc: l.t.Proc, pc: l.t.PC, taken: -1, created: started})
+				p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: ph(2), Local: pend}, To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: creator}}, origin{kind: startMove, proc: l.t.Proc, pc: l.t.PC, taken: -1})
+			default:
+				l2 := p.local(localState{t: m.thread}, queue)
+				p.rule(tts.Rule{Kind: tts.Move, From: from(g), To: tts.Thread{Shared: p.shared(g2, m.thread.Atomic, 0), Local: l2}}, o)
+			}
+		}
+	}
+	return nil
+}
+
 // broadcastSource is a broadcast step from one local state with one
-// valuation of the globals: its rules, one per active outcome, and how
-// many thread states have been given their passes.
+// valuation of the globals: its rules, one per outcome of the active
+// part (dead locals included: the passive part reads them), and how many
+// thread states have been given their passes.
 type broadcastSource struct {
 	local, g int
-	rules    []int // in the order of interp's outcomes
+	outs     []outcome
+	rules    []int // parallel to outs
 	passed   int   // p.locals[:passed] are done
 }
 
 // broadcastRules makes the rules of a broadcast step, without passes.
-func (p *Program) broadcastRules(stepper *interp.Stepper, li, g int, queue *[]int) (*broadcastSource, error) {
+func (p *Program) broadcastRules(sem *semantics, li, g int, queue *[]int) (*broadcastSource, error) {
 	l := p.locals[li-firstLocal]
-	moves, err := stepper.StepBroadcast(p.globals(g), l.t, nil)
+	outs, _, err := sem.outcomes(p.globals(g), l.t)
 	if err != nil {
 		return nil, err
 	}
-	b := &broadcastSource{local: li, g: g}
-	for _, m := range moves {
-		l2 := p.local(localState{t: m.Thread}, queue)
+	b := &broadcastSource{local: li, g: g, outs: outs}
+	for _, m := range outs {
+		l2 := p.local(localState{t: m.thread}, queue)
 		b.rules = append(b.rules, p.rules.len())
 		p.rule(tts.Rule{Kind: tts.Move, From: tts.Thread{Shared: p.shared(g, l.t.Atomic, 0), Local: li},
-			To: tts.Thread{Shared: p.shared(globalsNum(m.Globals), m.Thread.Atomic, 0), Local: l2}},
+			To: tts.Thread{Shared: p.shared(globalsNum(m.globals), m.thread.Atomic, 0), Local: l2}},
 			origin{kind: stepRule, proc: l.t.Proc, pc: l.t.PC, taken: -1})
 	}
 	return b, nil
 }
 
 // addPasses gives b's rules the passes of the thread states that have
-// none yet. A passive thread that may only stay gets no pass (unlisted
-// locals stay); thread states mid-start never meet a broadcast, as
-// nobody else moves then.
-func (p *Program) addPasses(stepper *interp.Stepper, b *broadcastSource, queue *[]int) error {
-	var cands []int
-	var states []bp.ThreadState
+// none yet, under the monotone reading: a passive thread whose only
+// outcome is to stay as it is gets no pass (unlisted locals stay), nor
+// does one with no outcome (recorded in p.stuck). Thread states mid-start
+// never meet a broadcast, as nobody else moves then, nor do atomic
+// ones: a thread moves only when no other holds the lock.
+func (p *Program) addPasses(sem *semantics, b *broadcastSource, queue *[]int) error {
+	active := p.locals[b.local-firstLocal].t
+	g := p.globals(b.g)
 	for i := b.passed; i < len(p.locals); i++ {
-		if p.locals[i].pending == 0 {
-			cands = append(cands, firstLocal+i)
-			states = append(states, p.locals[i].t)
+		if p.locals[i].pending > 0 || p.locals[i].t.Atomic {
+			continue
+		}
+		u := firstLocal + i
+		for k := range b.outs {
+			outs, err := sem.passive(g, active, &b.outs[k], p.locals[i].t)
+			if err != nil {
+				return err
+			}
+			ri := b.rules[k]
+			switch {
+			case len(outs) == 0:
+				p.stuck[ri] = append(p.stuck[ri], u)
+			case len(outs) == 1 && sameState(outs[0], p.locals[i].t):
+			default:
+				r := p.rules.at(ri)
+				for _, o := range outs {
+					r.Passes = append(r.Passes, tts.Pass{From: u, To: p.local(localState{t: o}, queue)})
+				}
+			}
 		}
 	}
 	b.passed = len(p.locals)
-	if len(cands) == 0 {
-		return nil
-	}
-	moves, err := stepper.StepBroadcast(p.globals(b.g), p.locals[b.local-firstLocal].t, states)
-	if err != nil {
-		return err
-	}
-	if len(moves) != len(b.rules) {
-		return fmt.Errorf("internal error: a broadcast has %d active outcomes, then %d", len(b.rules), len(moves))
-	}
-	for k, m := range moves {
-		r := p.rules.at(b.rules[k])
-		for j, outs := range m.Passive {
-			if len(outs) == 1 && p.index[key(localState{t: outs[0]})] == cands[j] {
-				continue
-			}
-			for _, o := range outs {
-				r.Passes = append(r.Passes, tts.Pass{From: cands[j], To: p.local(localState{t: o}, queue)})
-			}
-		}
-	}
 	return nil
 }

@@ -68,6 +68,9 @@ W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := 
 		{"lock taken", `decl held;
 void main() begin held := F; L: start_thread goto W; goto L;
 W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := F; end`, "C", cover.Unsafe},
+		// A thread started inside main's atomic section is at the label
+		// while main holds the lock for ever: the label is reached.
+		{"label under the lock", "void main() begin atomic_begin; start_thread goto E; assume(F); E: skip; end", "E", cover.Unsafe},
 		{"label unreachable", `decl g;
 void main() begin g := F; L: start_thread goto W; goto L; W: if g then E: skip; fi; end`, "E", cover.Safe},
 		// DESIGN.md's broadcast: it reaches the started thread, not main.

@@ -192,3 +192,27 @@ func passiveDestinations(r tts.Rule, at map[int][]int, after []int, active int) 
 	}
 	return dest, nil
 }
+
+// NeedsMonotone reports whether path takes a broadcast step with a
+// passive thread that has no outcome, which stays as it is under the
+// monotone reading: under the blocking reading that step is not
+// possible, so the path is an execution only under the monotone one.
+func (p *Program) NeedsMonotone(path *cover.Path) bool {
+	before := path.Start
+	for _, step := range path.Steps {
+		if stuck := p.stuck[step.Rule]; len(stuck) > 0 {
+			active := p.Sys.Rules[step.Rule].From.Local
+			for _, l := range before.Locals {
+				if l == active {
+					active = -1 // the active thread is not passive
+					continue
+				}
+				if _, found := slices.BinarySearch(stuck, l); found {
+					return true
+				}
+			}
+		}
+		before = step.After
+	}
+	return false
+}

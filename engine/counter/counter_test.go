@@ -35,8 +35,10 @@ func TestAnswers(t *testing.T) {
 	r, err := Run(t.Context(), p, 0, true)
 	require.NoError(t, err)
 	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
-	require.NotNil(t, r.Certificate)
-	assert.NoError(t, r.Certificate.Check(t.Context()))
+	proof, ok := r.Evidence.(*engine.CounterProof)
+	require.True(t, ok, "%T", r.Evidence)
+	assert.NoError(t, judge.CheckCounterProof(t.Context(), p.Prog, p.Label, p.Broadcast, proof))
+	require.NotNil(t, r.Explain)
 	assert.Positive(t, r.Counters.Int(engine.CountStates))
 
 	p = problem(t, `decl a, b;

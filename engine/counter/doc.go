@@ -7,12 +7,20 @@
 //     (broadcast assignments under the monotone reading) and maps a path
 //     back to an execution;
 //   - tts/cover decides coverability of the error state;
-//   - Run maps the answer into the engine vocabulary: Safe with a
-//     certificate that tts/covercheck re-checks (the root runs the check
-//     before the answer leaves), Unsafe with the trace (kept only if
-//     bp/interp replays it under the reading of broadcasts asked for;
-//     the root replays it again), Unknown with the limit that tts/cover
-//     returned (elements become engine.States).
+//   - Run maps the answer into the engine vocabulary: Safe with its
+//     evidence, an engine.CounterProof (the system, what each of its
+//     states stands for in the program's terms, and the certificate),
+//     which the judge checks against the program itself (package judge:
+//     the system simulates the program, and the certificate holds), and
+//     the older Certificate that tts/covercheck re-checks against the
+//     system alone; Unsafe with the trace as an engine.Execution, marked
+//     MonotoneOnly when the program has broadcasts (the path is one
+//     under the monotone reading; the judge replays it under the reading
+//     asked, and one that does not replay is no answer), dropped at once
+//     where the translation says a passive thread had no outcome under
+//     the blocking reading (threads.Program.NeedsMonotone); Unknown with
+//     the limit that tts/cover returned (elements become engine.States).
+//     It never imports bp/interp, which judges it.
 //
 // Where the threads read local data, Run first searches the program with
 // that data forgotten (bp.Havocked: every local read a fresh choice),

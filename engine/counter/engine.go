@@ -6,10 +6,8 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/encode/threads"
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts/cover"
 )
 
@@ -51,8 +49,7 @@ func forgetful(ctx context.Context, p *engine.Problem, abs *bp.Program) (engine.
 	if err != nil || r.Verdict != engine.Safe {
 		return engine.Result{}, false
 	}
-	cert := r.Certificate.(*certificate)
-	cert.orig, cert.abs = p.Prog, abs
+	r.Evidence.(*engine.CounterProof).Abstraction = abs
 	r.Reason += ", with the threads' local data forgotten"
 	return r, true
 }
@@ -69,7 +66,7 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 		// Unknown, with the Choices limit when a step has more outcomes
 		// than the translation enumerates.
 		res := engine.Result{Reason: err.Error(), Counters: Counters()}
-		if errors.Is(err, interp.ErrTooWide) {
+		if errors.Is(err, threads.ErrTooWide) {
 			res.Limit = engine.Choices
 		}
 		return res, nil
@@ -83,21 +80,29 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
 	case cover.Safe:
+		cert := &certificate{cert: res.Cert, tp: tp}
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
-			Certificate: &certificate{problem: judge.Coverability{System: tp.Sys, Init: tp.Init, Target: tp.Target}, cert: res.Cert, tp: tp}}, nil
+			Evidence: proof(tp, res.Cert), Explain: cert.explain}, nil
 	case cover.Unsafe:
 		tr, err := tp.Trace(res.Path)
 		if err != nil {
 			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
 		}
+		if prog.HasBroadcasts() && p.Broadcast == bp.Blocking && tp.NeedsMonotone(res.Path) {
+			// The path is one under the monotone reading; under the
+			// blocking reading a passive thread without an outcome
+			// blocks the step instead, and the translation says one
+			// does.
+			return engine.Result{Reason: fmt.Sprintf("a path with %d threads exists under the monotone reading of broadcasts, but it is not an execution under the %s reading", res.Path.Threads, p.Broadcast)}, nil
+		}
 		why := "assertion can fail"
 		if p.Label != "" {
 			why = "label " + p.Label + " reached"
 		}
-		// With broadcasts the path is one under the monotone reading; under
-		// the blocking reading a passive thread without an outcome blocks
-		// the step instead, so it may not be an execution: the judge
-		// decides, and answers Unknown if it is not.
+		// With broadcasts the trace is the translation's word that it is
+		// an execution under the reading asked: the judge replays it, and
+		// one that does not replay is no answer (MonotoneOnly), not an
+		// error.
 		return engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("%s, with %d threads", why, res.Path.Threads),
 			Evidence: &engine.Execution{Trace: tr, MonotoneOnly: prog.HasBroadcasts()}}, nil
 	}
@@ -129,35 +134,17 @@ func counters(s cover.Stats) engine.Counters {
 		Level("basis", s.Basis)
 }
 
-// certificate is the counter engine's evidence of Safe, checked by
-// tts/covercheck.
+// certificate is the counter engine's proof, for its explanation in the
+// program's terms (the judge checks the proof itself: engine.CounterProof).
 type certificate struct {
-	problem judge.Coverability
-	cert    *cover.Certificate
-	tp      *threads.Program // for Explain
-	// orig and abs are set when the certificate is one of abs, orig with
-	// its local data forgotten (forgetful).
-	orig, abs *bp.Program
+	cert *cover.Certificate
+	tp   *threads.Program
 }
 
-func (c *certificate) Check(ctx context.Context) error {
-	if c.abs != nil {
-		if err := judge.VerifyHavocked(c.orig, c.abs); err != nil {
-			return err
-		}
-	}
-	return c.problem.CheckCertificateContext(ctx, c.cert.Checkable())
-}
-
-func (c *certificate) String() string {
-	return fmt.Sprintf("safe for any number of threads: an upward-closed set of %d minimal configurations and an invariant of %d boxes, closed under predecessors",
-		len(c.cert.Basis), len(c.cert.Boxes))
-}
-
-// Explain shows the certificate's two parts a line each, in the
+// explain shows the certificate's two parts a line each, in the
 // program's terms (threads.Program): the basis's minimal configurations
 // ("bad from"), then the invariant's boxes ("reachable within").
-func (c *certificate) Explain() engine.Explanation {
+func (c *certificate) explain() engine.Explanation {
 	e := engine.Explanation{
 		Kind: "for any number of threads: every configuration that covers a \"bad from\" line can reach the violation and none is reachable from the start; " +
 			"every reachable configuration lies within a \"reachable within\" line (an inductive invariant). A line: the globals, then how many threads are where",
