@@ -46,7 +46,7 @@ const staticBoundCap = 64
 // Every answer is checked before it leaves: an Unsafe trace is replayed by
 // bp/interp, and a certificate of Safe is re-checked by an independent SAT
 // call; an answer that fails its check is an ErrInternal error naming the
-// engine. A peer's answer, which cannot be checked (the Spin engine's),
+// engine. A peer's Safe, which cannot be checked (the Spin engine's),
 // leaves marked Result.Unchecked.
 func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
 	start := time.Now()
@@ -187,10 +187,10 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		orig.Prog, orig.Slice = p.Slice.Orig, nil
 		p = &orig
 	}
-	if info.Unchecked {
-		// A peer's answer (SPIN: no trace, no certificate): passed on,
-		// marked as not checked.
-		res.Unchecked = r.Verdict != Unknown
+	if info.Unchecked && r.Verdict == Safe {
+		// A peer's Safe (SPIN's: no certificate): passed on, marked as
+		// not checked. Its Unsafe has a trace, replayed like any other.
+		res.Unchecked = true
 	} else {
 		err = verify(ctx, info, p, r)
 	}
@@ -204,7 +204,7 @@ func finishAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, r eng
 		}
 		return Result{}, fmt.Errorf("%w: the %s engine's answer %s does not check: %w", ErrInternal, info.Name, r.Verdict, err)
 	}
-	if r.Verdict == Unsafe && r.Trace != nil { // a peer's Unsafe has none
+	if r.Verdict == Unsafe && r.Trace != nil {
 		res.Trace = newTrace(p.Prog, r.Trace, p.Label)
 	}
 	if r.Verdict == Safe && r.Certificate != nil && res.Reason == "" {

@@ -154,10 +154,10 @@ type Result struct {
 	Property string
 	Engine   Engine
 	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
-	// Unchecked: the answer is a peer's (SPIN: its row in the table is
-	// Unchecked) and was not checked, as there is no trace to replay and
-	// no certificate; every other answer was checked before Check
-	// returned it.
+	// Unchecked: the answer is a peer's Safe (SPIN: its row in the
+	// table is Unchecked) and was not checked, as the peer gives no
+	// certificate; every other answer (a peer's Unsafe too: its trace is
+	// replayed) was checked before Check returned it.
 	Unchecked bool
 	// Certificate, for Safe from an engine whose certificate explains
 	// itself (IC3's invariant, k-induction's k, the counter engine's
