@@ -52,6 +52,11 @@ func New(opts Options) engine.Run {
 			}
 			// pan's trail, replayed, is the counterexample; one that does
 			// not read as a trace is a failure, never a verdict.
+			if n := bytes.Count(d.Replay, []byte("@bp step ")); n > engine.MaxTraceSteps {
+				r := engine.TraceTooLong(res.Reason, int64(n))
+				r.Counters = res.Counters
+				return r, nil
+			}
 			tr, err := promela.ReadTrace(p.Prog, popts, d.Replay)
 			if err != nil {
 				return engine.Result{}, fmt.Errorf("SPIN's error trail is not a trace of the program: %w", err)
