@@ -2,7 +2,6 @@ package promela
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/bopgo/bopgo/bp"
@@ -175,14 +174,7 @@ func (w *writer) passiveMark() string {
 }
 
 // arraySlots are the local slots of proc 0 that live in arrays, in order.
-func (w *writer) arraySlots() []int {
-	out := make([]int, 0, len(w.bslots))
-	for slot := range w.bslots {
-		out = append(out, slot)
-	}
-	sort.Ints(out)
-	return out
-}
+func (w *writer) arraySlots() []int { return sortedKeys(w.bslots) }
 
 // failMark is the line of an assertion (kind "assert") or the label
 // (kind "label") that thread _pid is about to reach at pc of proc pi.

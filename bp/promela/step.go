@@ -201,7 +201,7 @@ func (g *stepGen) guard(pre *bp.Term, newValue map[bp.VarRef]*bp.Term) {
 	}
 }
 
-func sortedKeys(set map[int]bool) []int {
+func sortedKeys[V any](set map[int]V) []int {
 	out := make([]int, 0, len(set))
 	for n := range set {
 		out = append(out, n)

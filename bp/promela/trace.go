@@ -20,14 +20,18 @@ import (
 // Every value of the trace is SPIN's, read from the markers: each step's
 // thread, proc, pc and branch outcome, the mover's locals after it and
 // the globals it wrote, the passive threads' locals after a broadcast, a
-// new thread's locals, the holder of the atomic section. Thread identities are given
-// in start order (main 0), as SPIN's pids are reused. Nothing is checked
+// new thread's locals, the holder of the atomic section. Thread
+// identities are given in start order (main 0), as SPIN's pids are
+// reused. Nothing is checked
 // against the program's semantics here (bp/interp.Replay does that); an
 // output that does not read as a trace, or that does not end in the
 // violation of the property, is an error.
 func ReadTrace(prog *bp.Program, opts Options, replay []byte) (*bp.Trace, error) {
 	if len(prog.Procs) == 0 {
 		return nil, ErrNoMain
+	}
+	if opts.MaxThreads == 0 {
+		opts.MaxThreads = DefaultMaxThreads // as Write
 	}
 	r := &reader{prog: prog, w: newWriter(prog, opts), pids: map[int]int{}}
 	sc := bufio.NewScanner(bytes.NewReader(replay))
@@ -293,7 +297,8 @@ func (r *reader) ownSlots(proc int) []int {
 // they name; mover is the pid of the active thread.
 func (r *reader) applyPassive(mover int) error {
 	slots := r.w.arraySlots()
-	for pid, b := range r.passive {
+	for _, pid := range sortedKeys(r.passive) { // the first error, always the same
+		b := r.passive[pid]
 		id, ok := r.pids[pid]
 		if !ok || pid == mover {
 			return fmt.Errorf("a broadcast writes pid %d, which is no passive thread", pid)
