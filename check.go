@@ -46,7 +46,7 @@ const staticBoundCap = 64
 // Every answer is checked before it leaves: an Unsafe trace is replayed by
 // bp/interp, and a certificate of Safe is re-checked by an independent SAT
 // call; an answer that fails its check is an ErrInternal error naming the
-// engine. A peer's answer, which cannot be checked (the Spin engine's),
+// engine. A peer's Safe, which cannot be checked (the Spin engine's),
 // leaves marked Result.Unchecked.
 func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
 	start := time.Now()

@@ -180,17 +180,19 @@ func TestLimitsAreTyped(t *testing.T) {
 	assert.Equal(t, "memory limit reached: more than 20 MiB of heap", res.Reason)
 }
 
-// unchecked: a peer engine (SPIN) gives no trace to replay and its
-// answers are not checked; the tests that run, compare and replay every
-// engine leave it out (cmd/bopgo's spin tests run it).
+// unchecked: a peer engine (SPIN: it needs spin and gcc, and its Safe
+// is not checked); the tests that run, compare and replay every engine
+// leave it out (cmd/bopgo's and engine/spin's spin tests run it, and
+// spin_answer_test.go the root's checks of its answers).
 func unchecked(e bopgo.Engine) bool {
 	info, _ := e.Info()
 	return info.Unchecked
 }
 
 // SPIN runs under the root's policy: the label check and the static
-// answer come before it (so these need no SPIN installed), and its
-// answers are marked unchecked (cmd/bopgo's spin tests run it).
+// answer come before it (so these need no SPIN installed), and an
+// answer of the root's own is not marked unchecked (cmd/bopgo's spin
+// tests run SPIN).
 func TestSpinUnderTheRootsPolicy(t *testing.T) {
 	p, err := bp.Load("t.bp", []byte("decl g; void main() begin g := T; end\n"))
 	require.NoError(t, err)

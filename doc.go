@@ -20,9 +20,10 @@
 // has replayed, and a Safe result's certificate, when the engine gives one
 // (IC3's inductive invariant, k-induction's k), has been re-checked by
 // independent SAT calls. An answer that fails its check is an ErrInternal
-// error naming the engine, never a verdict. The one exception is SPIN
-// (Engine Spin), a peer that gives no trace: its answers are passed on
-// marked Result.Unchecked, and the portfolio never races it.
+// error naming the engine, never a verdict. The one exception is SPIN's
+// Safe (Engine Spin, a peer whose trail is replayed like any trace but
+// which gives no certificate): it is passed on marked Result.Unchecked,
+// and the portfolio never races SPIN.
 //
 // CheckTTS asks the counter engine's question of a thread-transition
 // system (package tts, bfc's format) directly: is a configuration

@@ -30,7 +30,7 @@ const (
 	KInduction Engine = "kind"     // k-induction on the circuit
 	Sim        Engine = "sim"      // random simulation of the circuit: finds bugs, never proves
 	Counter    Engine = "counter"  // counter abstraction: any number of threads
-	Spin       Engine = "spin"     // SPIN, a peer tool: no trace, answers not re-checked
+	Spin       Engine = "spin"     // SPIN, a peer tool: its Unsafe's trail replayed, its Safe not re-checked
 	Auto       Engine = "auto"     // the portfolio
 )
 
@@ -56,9 +56,11 @@ type EngineInfo struct {
 	// basis of an upward-closed set); Check refuses a Safe without one
 	// (verify).
 	Certificates bool
-	// Unchecked: the engine's answers cannot be checked (SPIN, a peer,
-	// gives no trace). Check passes them on marked Result.Unchecked, and
-	// the portfolio never races the engine.
+	// Unchecked: the engine's Safe cannot be checked (SPIN, a peer, gives
+	// no certificate); its Unsafe comes with a trace, replayed like any
+	// other. Check passes its Safe on marked Result.Unchecked, gives it
+	// the program as given (a peer's answer is on the user's program),
+	// and the portfolio never races the engine.
 	Unchecked bool
 	// Broadcasts: the engine reads broadcast assignments (x$), under
 	// either reading. Check answers Unknown, with the reason, for an
@@ -179,7 +181,7 @@ var engineTable = []EngineInfo{
 		Limits: []engine.Limit{engine.States, engine.Choices},
 		Race:   4, Share: 1, Lead: ManyThreads, Counters: counter.Counters(),
 		new: always(counter.Run)},
-	{Name: Spin, Summary: "SPIN on the Promela export, a peer: needs spin and gcc, gives no trace, so its answer is not re-checked",
+	{Name: Spin, Summary: "SPIN on the Promela export, a peer: needs spin and gcc; its trail is replayed, its Safe (no certificate) is not re-checked",
 		Proves: true, Complete: true, Threads: AtFinalBound, Unchecked: true, Broadcasts: true,
 		Limits:   []engine.Limit{engine.Threads, engine.Memory},
 		Counters: spin.Counters(),
@@ -273,7 +275,7 @@ func checkTable(table []EngineInfo) error {
 		case e.Race < 0 || e.Race > 0 && (auto || races[e.Race] != ""):
 			return fmt.Errorf("%s: race position %d not unique, or given to %s", e.Name, e.Race, Auto)
 		case e.Race > 0 && e.Unchecked:
-			return fmt.Errorf("%s: its answers are not checked, so the portfolio must not race it", e.Name)
+			return fmt.Errorf("%s: its Safe is not checked, so the portfolio must not race it", e.Name)
 		case e.Lead != NoFeature && e.Race == 0:
 			return fmt.Errorf("%s: led by a feature but never raced", e.Name)
 		case (e.Race > 0) != (e.Share > 0) || e.Share < 0:

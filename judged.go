@@ -74,11 +74,6 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 	var ruling judge.Ruling
 	var err error
 	switch {
-	case info.Unchecked && r.Evidence == nil:
-		// A peer's answer (SPIN: no trace, no certificate): passed on,
-		// marked as not checked.
-		res.Unchecked = true
-		ruling = judge.Ruling{Verdict: r.Verdict, Evidence: judge.Evidence{Kind: "peer", Words: fmt.Sprintf("%s's answer, not checked", info.Name)}}
 	case r.Certificate != nil && r.Evidence == nil:
 		ruling, err = legacyCertificate(ctx, p, r)
 	default:
@@ -92,6 +87,8 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		return res, err
 	}
 	res.Verdict, res.Evidence = ruling.Verdict, ruling.Evidence
+	// A peer's answer that the judge could not check (SPIN's Safe).
+	res.Unchecked = info.Unchecked && !ruling.Evidence.Checked
 	switch ruling.Verdict {
 	case Unsafe:
 		if ruling.Trace == nil {

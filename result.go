@@ -158,10 +158,10 @@ type Result struct {
 	Property string
 	Engine   Engine
 	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
-	// Unchecked: the answer is a peer's (SPIN: its row in the table is
-	// Unchecked) and was not checked, as there is no trace to replay and
-	// no certificate; every other answer was checked before Check
-	// returned it.
+	// Unchecked: the answer is a peer's Safe (SPIN: its row in the
+	// table is Unchecked) and was not checked, as the peer gives no
+	// certificate; every other answer (a peer's Unsafe too: its trace is
+	// replayed) was checked before Check returned it.
 	Unchecked bool
 	// Evidence is what the answer rests on, as the judge ruled: checked
 	// against the program (a counterexample replayed, a certificate

@@ -187,6 +187,7 @@ func (g *stepGen) broadcastAssign() {
 		commit = append(commit, fmt.Sprintf("%s = %s", old(r.Index), temp(m)))
 	}
 	if len(commit) > 0 {
+		commit = append(commit, g.w.passiveMark())
 		g.body = append(g.body, g.w.forPassive(strings.Join(commit, "; ")))
 	}
 	g.jump(st.Next)

@@ -1,9 +1,8 @@
 package promela
 
 import (
-	"bytes"
-	"context"
 	"flag"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,18 +12,7 @@ import (
 	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
-	"github.com/bopgo/bopgo/internal/spin"
 )
-
-// spinVerdict exports p under opts and runs SPIN on it.
-func spinVerdict(t *testing.T, p *bp.Program, opts Options) (string, string) {
-	t.Helper()
-	var model bytes.Buffer
-	require.NoError(t, Write(&model, p, opts))
-	got, err := spin.Check(context.Background(), model.Bytes(), spin.Options{MaxMemory: 64 << 20, QuickCompile: true})
-	require.NoError(t, err, model.String())
-	return got.Verdict.String(), model.String()
-}
 
 var spinAll = flag.Bool("spin-all", false, "run every broadcast conformance program in SPIN (about 3 minutes)")
 
@@ -47,26 +35,35 @@ func TestSpinBroadcastConformance(t *testing.T) {
 			}
 			t.Run(c.Name+"/"+reading.String(), func(t *testing.T) {
 				t.Parallel()
-				got, model := spinVerdict(t, p, Options{MaxThreads: 3, Broadcast: reading})
-				assert.Equal(t, want, got, "%s (%v)\n%s", c.Name, reading, model)
+				got, model := spinCheck(t, c.Name, p, Options{MaxThreads: 3, Broadcast: reading})
+				assert.Equal(t, want, got.Verdict.String(), "%s (%v): %s\n%s", c.Name, reading, got.Reason, model)
 			})
 		}
 	}
 }
 
 // TestSpinBroadcastAgreesWithInterp: random programs with broadcasts, SPIN
-// against bp/interp, under both readings.
+// against the explicit engine, under both readings, every violation's
+// trace replayed (spinCheck); SmallBroadcast's programs, and
+// TinyBroadcast's with their threads started in loops (at bound 2, as in
+// TestSpinAgreesWithInterp).
 func TestSpinBroadcastAgreesWithInterp(t *testing.T) {
 	needSpin(t)
+	loops := gen.TinyBroadcast
+	loops.SpawnLoop = true
 	eachSpinSeed(t, func(t *testing.T, seed int64) {
-		src := gen.Program(seed, gen.SmallBroadcast)
-		p, err := bp.Load("gen.bp", []byte(src))
-		require.NoError(t, err, "seed %d", seed)
-		for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
-			want, why := explicitVerdict(p, explicit.Options{Broadcast: reading}, 3)
-			got, model := spinVerdict(t, p, Options{MaxThreads: 3, Broadcast: reading})
-			if got != want.String() {
-				t.Fatalf("seed %d (%v): SPIN says %v, the explicit engine says %v (%s)\n%s\n%s", seed, reading, got, want, why, src, model)
+		for _, c := range []struct {
+			cfg   gen.Config
+			bound int
+		}{{gen.SmallBroadcast, 3}, {loops, 2}} {
+			src := gen.Program(seed, c.cfg)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "seed %d", seed)
+			for _, reading := range []bp.Reading{bp.Blocking, bp.Monotone} {
+				want, why := explicitVerdict(p, explicit.Options{Broadcast: reading}, c.bound)
+				what := fmt.Sprintf("seed %d (%v, spawn loop %v)", seed, reading, c.cfg.SpawnLoop)
+				got, model := spinCheck(t, what, p, Options{MaxThreads: c.bound, Broadcast: reading})
+				requireAgree(t, what, got, want, why, src, model)
 			}
 		}
 	})

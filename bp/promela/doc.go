@@ -32,6 +32,12 @@
 //   - The property: an assertion is a Promela assert; with a label, the
 //     labelled steps are assert(false) and assertions are not checked.
 //     Blocked threads are not errors: run pan with -E.
+//   - Markers: every step prints, with printf, the thread's proc, pc and
+//     successor and SPIN's values after it (mark.go). pan is silent
+//     while it searches and prints them when it replays an error trail;
+//     ReadTrace turns that output into the program's counterexample, for
+//     bp/interp to replay. They read only the process's own locals and
+//     the globals the step writes, so SPIN searches the same states.
 //
 // The output is a function of the program and the options only.
 package promela

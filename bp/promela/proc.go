@@ -21,6 +21,7 @@ func (w *writer) proctype(pi int) {
 			params = append(params, "bit "+n)
 		}
 	}
+	w.printf("%s\n", w.stepMacros(pi))
 	w.printf("proctype %s(%s)\n{\n", w.procs[pi], strings.Join(params, "; "))
 	if len(w.starts[pi]) > 1 {
 		var opts []string
@@ -46,9 +47,10 @@ func (w *writer) initProc() {
 	for _, g := range w.initialReads() {
 		stmts = append(stmts, choose(w.globals[g]))
 	}
-	args, pick, post := w.startArgs(0, main.Entry, func(slot int) (string, bool) { return "", false })
+	args, pick, post, vals := w.startArgs(0, main.Entry, func(slot int) (string, bool) { return "", false })
 	stmts = append(stmts, pick...)
 	stmts = append(stmts, w.run(0, args, post)...)
+	stmts = append(stmts, w.initMark(), w.startMark(0, main.Entry, vals))
 	w.printf("init\n{\n\tatomic { %s }\n}\n", strings.Join(stmts, "; "))
 }
 
@@ -62,13 +64,14 @@ func choose(v string) string { return fmt.Sprintf("if :: %s = 0 :: %s = 1 fi", v
 // at 0: nobody can read them before writing them.
 //
 // With broadcasts, the locals kept in arrays are not arguments: post sets
-// them once the process exists (see run).
-func (w *writer) startArgs(pi, pc int, known func(slot int) (string, bool)) (args, pick, post []string) {
+// them once the process exists (see run). vals are the values of all the
+// slots, for the start's marker.
+func (w *writer) startArgs(pi, pc int, known func(slot int) (string, bool)) (args, pick, post, vals []string) {
 	if len(w.starts[pi]) > 1 {
 		args = append(args, fmt.Sprint(pc))
 	}
 	temps := 0
-	vals := map[int]string{}
+	arrays := map[int]string{}
 	for slot := range w.locals[pi] {
 		v, ok := "0", !w.live[pi][pc].Has(slot)
 		if !ok {
@@ -79,16 +82,17 @@ func (w *writer) startArgs(pi, pc int, known func(slot int) (string, bool)) (arg
 			temps++
 			pick = append(pick, choose(v))
 		}
+		vals = append(vals, v)
 		if _, arr := w.bslots[slot]; arr && pi == 0 {
-			vals[slot] = v
+			arrays[slot] = v
 			continue
 		}
 		args = append(args, v)
 	}
 	if w.bslots != nil && pi == 0 {
-		post = w.arrayStart(vals)
+		post = w.arrayStart(arrays)
 	}
-	return args, pick, post
+	return args, pick, post, vals
 }
 
 // run is the start of a process of proc pi with args, followed by post.

@@ -20,8 +20,16 @@ import (
 	"github.com/bopgo/bopgo/internal/spin"
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := replayed.Load(); n > 0 && testing.Verbose() {
+		fmt.Printf("SPIN counterexamples mapped and replayed: %d; SPIN out of memory: %d\n", n, outOfMemory.Load())
+	}
+	os.Exit(code)
+}
+
 var (
-	spinSeeds = flag.Int("spin-seeds", 2, "random programs checked by SPIN against bp/interp (each a pan compilation, 0.6 s of gcc)")
+	spinSeeds = flag.Int("spin-seeds", 4, "seeds of random programs checked by SPIN against the explicit engine, their traces replayed (each seed about 8 pan compilations, 0.3 s of gcc each)")
 	spinFirst = flag.Int64("spin-first", 1, "the first seed of -spin-seeds")
 )
 
@@ -62,30 +70,40 @@ func TestWriteRejectsBadBound(t *testing.T) {
 }
 
 // TestSpinAgreesWithInterp checks random programs with SPIN on their
-// export and with bp/interp, and requires the same verdict. Odd seeds
-// use the guard form that chooses, tests and retries.
+// export and with the explicit engine, and requires the same verdict;
+// every violation SPIN finds is mapped to a trace and replayed by
+// bp/interp (spinCheck). Odd seeds use the guard form that chooses,
+// tests and retries. The programs: Small ones (threads, atomic
+// sections), with a label property too, and Tiny ones that start their
+// threads in loops (at thread bound 2: SPIN keeps the pid of a thread
+// that ended while a later one lives, and a third thread lets the
+// processes pile up to SPIN's 255).
 func TestSpinAgreesWithInterp(t *testing.T) {
 	needSpin(t)
+	loops := gen.Tiny
+	loops.SpawnLoop = true
 	eachSpinSeed(t, func(t *testing.T, seed int64) {
-		src := gen.Program(seed, gen.Small)
-		p, err := bp.Load("gen.bp", []byte(src))
-		require.NoError(t, err, "seed %d", seed)
-		for _, label := range []string{"", "t0_L1"} {
-			if label != "" && len(p.FindLabel(label)) == 0 {
-				continue
-			}
-			want, why := explicitVerdict(p, explicit.Options{Label: label}, 3)
-			opts := Options{Label: label, MaxThreads: 3}
-			if seed%2 == 1 {
-				opts.enumLimit = -1
-			}
-			var model bytes.Buffer
-			require.NoError(t, Write(&model, p, opts))
-			got, err := spin.Check(context.Background(), model.Bytes(), spin.Options{MaxMemory: 64 << 20, QuickCompile: true})
-			require.NoError(t, err, "seed %d\n%s", seed, model.String())
-			if got.Verdict.String() != want.String() {
-				t.Fatalf("seed %d (label %q): SPIN says %v (%s), the explicit engine says %v (%s)\n%s\n%s",
-					seed, label, got.Verdict, got.Reason, want, why, src, model.String())
+		for _, c := range []struct {
+			name   string
+			cfg    gen.Config
+			bound  int
+			labels []string
+		}{{"small", gen.Small, 3, []string{"", "t0_L1"}}, {"spawn-loop", loops, 2, []string{""}}} {
+			src := gen.Program(seed, c.cfg)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "seed %d", seed)
+			for _, label := range c.labels {
+				if label != "" && len(p.FindLabel(label)) == 0 {
+					continue
+				}
+				want, why := explicitVerdict(p, explicit.Options{Label: label}, c.bound)
+				opts := Options{Label: label, MaxThreads: c.bound}
+				if seed%2 == 1 {
+					opts.enumLimit = -1
+				}
+				what := fmt.Sprintf("seed %d (%s, label %q)", seed, c.name, label)
+				got, model := spinCheck(t, what, p, opts)
+				requireAgree(t, what, got, want, why, src, model)
 			}
 		}
 	})

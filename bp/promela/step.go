@@ -21,7 +21,7 @@ func (w *writer) step(pi, pc int) {
 	if w.opts.Label != "" && w.targets[pi][pc] {
 		// Reaching the label is the violation, whoever holds the atomic
 		// section: no guard.
-		w.printf("\tatomic { assert(false); goto bp_end };\n")
+		w.printf("\tatomic { %s; assert(false); goto bp_end };\n", failMark("label", pi, pc))
 		return
 	}
 	g := &stepGen{w: w, pi: pi, pc: pc, st: st}
@@ -74,7 +74,7 @@ func (g *stepGen) generate() {
 		g.guard(nil, nil)
 		if g.w.opts.Label == "" {
 			c := g.free(st.Cond)
-			g.body = append(g.body, fmt.Sprintf("assert(%s)", c))
+			g.body = append(g.body, failMark("assert", g.pi, g.pc), fmt.Sprintf("assert(%s)", c))
 		}
 		g.jump(st.Next)
 	case bp.Branch:
@@ -82,11 +82,11 @@ func (g *stepGen) generate() {
 		c := g.free(st.Cond)
 		switch {
 		case c.isTrue():
-			g.jump(st.Then)
+			g.body = append(g.body, g.edge(st.Then, 1))
 		case c.isFalse():
-			g.jump(st.Else)
+			g.body = append(g.body, g.edge(st.Else, 0))
 		default:
-			g.body = append(g.body, fmt.Sprintf("if :: %s -> %s :: else -> %s fi", c, g.edge(st.Then), g.edge(st.Else)))
+			g.body = append(g.body, fmt.Sprintf("if :: %s -> %s :: else -> %s fi", c, g.edge(st.Then, 1), g.edge(st.Else, 0)))
 		}
 	case bp.Goto:
 		g.guard(nil, nil)
@@ -96,7 +96,7 @@ func (g *stepGen) generate() {
 		}
 		var opts []string
 		for _, s := range st.Succs {
-			opts = append(opts, ":: "+g.edge(s))
+			opts = append(opts, ":: "+g.edge(s, -1))
 		}
 		g.body = append(g.body, "if "+strings.Join(opts, " ")+" fi")
 	case bp.Spawn:
@@ -112,7 +112,7 @@ func (g *stepGen) generate() {
 		if g.w.atomics {
 			g.body = append(g.body, "bp_holder = 0")
 		}
-		g.body = append(g.body, "goto bp_end")
+		g.body = append(g.body, g.stepMark(-1, -1, nil), "goto bp_end")
 	case bp.AtomicBegin:
 		g.guard(nil, nil)
 		g.body = append(g.body, "bp_holder = _pid + 1")
@@ -201,7 +201,7 @@ func (g *stepGen) guard(pre *bp.Term, newValue map[bp.VarRef]*bp.Term) {
 	}
 }
 
-func sortedKeys(set map[int]bool) []int {
+func sortedKeys[V any](set map[int]V) []int {
 	out := make([]int, 0, len(set))
 	for n := range set {
 		out = append(out, n)
@@ -303,8 +303,9 @@ func (g *stepGen) spawn() {
 			return "", false
 		}
 	}
-	args, pick, post := g.w.startArgs(st.SpawnProc, st.SpawnPC, known)
+	args, pick, post, vals := g.w.startArgs(st.SpawnProc, st.SpawnPC, known)
 	run := append(pick, g.w.run(st.SpawnProc, args, post)...)
+	run = append(run, g.w.startMark(st.SpawnProc, st.SpawnPC, vals))
 	suppressed := "bp_suppressed"
 	if g.w.bslots != nil && g.w.opts.Broadcast == bp.Blocking {
 		// A thread that never starts is not passive: block (retry).
@@ -315,22 +316,27 @@ func (g *stepGen) spawn() {
 
 // jump ends the body with the edge to pc.
 func (g *stepGen) jump(pc int) {
-	g.body = append(g.body, g.edge(pc))
+	g.body = append(g.body, g.edge(pc, -1))
 }
 
-// edge is the code of the edge to pc: reset the locals that die on it,
-// then go to S<pc>. Locals not live at this step are 0 already (a step
-// writes only targets live after it), so only the live ones can need it.
-func (g *stepGen) edge(to int) string {
+// edge is the code of the edge to pc (taken: the branch outcome it is,
+// -1 if none): reset the locals that die on it, print the step's marker
+// (mark.go), then go to S<pc>. Locals not live at this step are 0
+// already (a step writes only targets live after it), so only the live
+// ones can need it.
+func (g *stepGen) edge(to, taken int) string {
 	live := g.w.live[g.pi]
 	var stmts []string
+	var resets []int
 	for slot, name := range g.w.locals[g.pi] {
 		if live[to].Has(slot) {
 			continue
 		}
 		if live[g.pc].Has(slot) {
 			stmts = append(stmts, name+" = 0")
+			resets = append(resets, slot)
 		}
 	}
-	return strings.Join(append(stmts, fmt.Sprintf("goto S%d", to)), "; ")
+	stmts = append(stmts, g.stepMark(to, taken, resets), fmt.Sprintf("goto S%d", to))
+	return strings.Join(stmts, "; ")
 }

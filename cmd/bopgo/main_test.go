@@ -182,8 +182,8 @@ func TestMemoryLimit(t *testing.T) {
 	assert.Greater(t, n, 1000, "the limit stopped the search before it grew")
 }
 
-// unchecked: a peer engine (SPIN) gives no trace to replay and its
-// answers are not checked; the tests that run every engine leave it out
+// unchecked: a peer engine (SPIN: it needs spin and gcc, and its Safe
+// is not checked); the tests that run every engine leave it out
 // (spin_test.go runs it).
 func unchecked(e bopgo.Engine) bool {
 	info, _ := e.Info()

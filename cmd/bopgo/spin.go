@@ -17,8 +17,10 @@ const spinUsage = `usage: bopgo spin [flags] FILE.bp
 Checks the program in FILE.bp with the SPIN model checker: exports it as
 Promela (bopgo export --format promela), compiles SPIN's verifier with gcc
 and runs it. Prints the verdict lines and exit statuses of bopgo check
-(--json: the same schema, engine "spin", no trace, "unchecked": SPIN's
-answer cannot be re-checked). Needs spin and gcc on PATH (exit status 4
+(--json: the same schema, engine "spin"). A violation comes with SPIN's
+counterexample, its trail mapped back to the program and replayed as
+every engine's is; a safe answer is SPIN's own, which pan gives no
+certificate for ("unchecked": true). Needs spin and gcc on PATH (exit status 4
 if they are missing). The same as bopgo check --engine spin, with SPIN's
 own flags. See docs/promela.md.
 

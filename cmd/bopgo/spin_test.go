@@ -28,13 +28,16 @@ func needSpin(t *testing.T) {
 // by default, one of each kind: sequential, a label property, threads
 // with a bug, a label with POR (SLAM's), and a safe threaded program of
 // SLAM's. Each compiles pan (0.6 s of gcc); BOPGO_SPIN_ALL=1 runs all 37
-// (25 s of CPU). bp/promela checks the export against the interpreter on
-// random programs.
+// (25 s of CPU). engine/spin checks more of them engine by engine, and
+// bp/promela random programs.
 var spinConformance = map[string]bool{"Simple1": true, "Reachability1": true, "Threads1": true, "Threads6": true, "p-conc": true}
 
 // TestSpinConformance: SPIN, on the Promela export, gives conformance
-// programs their expected verdicts. One pan compilation per program (two
-// when the thread bound is hit), run in parallel.
+// programs their expected verdicts, and the explicit engine's; an
+// Unsafe comes with a trace (replayed by bopgo.Check, else the exit
+// status would be 3) and is not marked unchecked, a Safe is. One pan
+// compilation per program (two when the thread bound is hit), run in
+// parallel.
 func TestSpinConformance(t *testing.T) {
 	needSpin(t)
 	cases, err := conformance.Read(conformanceDir)
@@ -47,12 +50,27 @@ func TestSpinConformance(t *testing.T) {
 		}
 		t.Run(c.Dir, func(t *testing.T) {
 			t.Parallel()
-			args := []string{"spin", "--max-memory", "256MB", c.Path(conformanceDir)}
+			args := []string{"spin", "--json", "--max-memory", "256MB", c.Path(conformanceDir)}
+			explicit := []string{"check", "--engine", "explicit", "--json", c.Path(conformanceDir)}
 			if c.Label != "" {
 				args = append(args, "-l", c.Label)
+				explicit = append(explicit, "-l", c.Label)
 			}
 			code, out, errOut := runCmd(args...)
-			assert.Equal(t, want[c.Expected], code, "%v\n%s%s", args, out, errOut)
+			require.Equal(t, want[c.Expected], code, "%v\n%s%s", args, out, errOut)
+			ecode, _, _ := runCmd(explicit...)
+			assert.Equal(t, ecode, code, "the explicit engine's verdict")
+			var res jsonResult
+			require.NoError(t, json.Unmarshal([]byte(out), &res))
+			if code == exitUnsafe {
+				assert.NotEmpty(t, res.Trace, "SPIN's trail, mapped and replayed")
+				assert.False(t, res.Unchecked)
+			} else {
+				assert.Empty(t, res.Trace)
+				// SPIN's Safe has no certificate; the root's own answer
+				// (no assertion reachable) runs no pan and is checked.
+				assert.Equal(t, res.Stats.get("pan_runs") > 0, res.Unchecked, res.Reason)
+			}
 		})
 	}
 }
@@ -72,8 +90,17 @@ func TestSpinOutput(t *testing.T) {
 		assert.Equal(t, "spin", res.Engine)
 		assert.Equal(t, "assertions hold", res.Property)
 		assert.Positive(t, res.Stats.get("states"))
-		assert.Empty(t, res.Trace, "SPIN's answers have no trace")
-		assert.True(t, res.Unchecked, "so they are not checked, and say so")
+		assert.NotEmpty(t, res.Trace, "SPIN's trail as a trace, replayed")
+		assert.NotNil(t, res.Violation)
+		assert.False(t, res.Unchecked, "so the answer is checked")
+	})
+	t.Run("safe json", func(t *testing.T) {
+		t.Parallel()
+		code, out, errOut := runCmd("spin", "--json", "--max-memory", "256MB", "testdata/locked.bp")
+		require.Equal(t, exitSafe, code, errOut)
+		var res jsonResult
+		require.NoError(t, json.Unmarshal([]byte(out), &res))
+		assert.True(t, res.Unchecked, "SPIN's Safe: pan gives no certificate")
 	})
 	t.Run("stats", func(t *testing.T) {
 		t.Parallel()

@@ -29,7 +29,8 @@ func New(opts Options) engine.Run {
 			return engine.Result{}, err
 		}
 		var model bytes.Buffer
-		if err := promela.Write(&model, p.Prog, promela.Options{Label: p.Label, MaxThreads: bound, Broadcast: p.Broadcast}); err != nil {
+		popts := promela.Options{Label: p.Label, MaxThreads: bound, Broadcast: p.Broadcast}
+		if err := promela.Write(&model, p.Prog, popts); err != nil {
 			// A program the export declines (too many passive choices,
 			// a bound SPIN cannot run): no answer, and no bug of bopgo.
 			return engine.Result{Reason: err.Error(), Counters: Counters()}, nil
@@ -43,15 +44,31 @@ func New(opts Options) engine.Run {
 		switch d.Verdict {
 		case engine.Safe:
 			res.Reason = ""
+			res.Evidence = &engine.Unchecked{Tool: "spin", Why: whyUnchecked}
 		case engine.Unsafe:
 			res.Reason = "assertion can fail (pan: " + d.Reason + ")"
 			if p.Label != "" {
 				res.Reason = fmt.Sprintf("label %s reached", p.Label)
 			}
+			// pan's trail, replayed, is the counterexample; one that does
+			// not read as a trace is a failure, never a verdict.
+			if n := bytes.Count(d.Replay, []byte("@bp step ")); n > engine.MaxTraceSteps {
+				r := engine.TraceTooLong(res.Reason, int64(n))
+				r.Counters = res.Counters
+				return r, nil
+			}
+			tr, err := promela.ReadTrace(p.Prog, popts, d.Replay)
+			if err != nil {
+				return engine.Result{}, fmt.Errorf("SPIN's error trail is not a trace of the program: %w", err)
+			}
+			res.Evidence = &engine.Execution{Trace: tr}
 		}
 		return res, nil
 	}
 }
+
+// whyUnchecked says what SPIN's Safe lacks.
+const whyUnchecked = "pan gives no certificate of safety (no inductive invariant, nothing to re-check), only the verdict of its own exhaustive search, under its own partial-order reduction"
 
 // Counters are the counters SPIN reports, zero: the engine table's
 // declaration.

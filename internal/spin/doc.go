@@ -16,6 +16,10 @@
 // just suppressed) and searched again: a violation there is a real bug
 // (Unsafe), none means that the bound was reached (Unknown).
 //
+// After an assertion violation, pan replays its error trail (`pan -S`):
+// the output, the markers the model prints, is Result.Replay, which
+// bp/promela.ReadTrace turns into the program's counterexample.
+//
 // The search depth grows by ten while pan reports that it was too small
 // and the memory budget allows the stack; the vector size grows when pan
 // asks for more.

@@ -53,6 +53,10 @@ type Result struct {
 	Depth   int    // depth reached by the last search
 	Memory  float64
 	Runs    int // pan searches run
+	// Replay, for Unsafe, is pan's replay of its error trail (`pan -S`):
+	// the model's own printfs (bp/promela's markers, which
+	// promela.ReadTrace reads), then pan's message of the violation.
+	Replay []byte
 }
 
 // ErrMissing says that spin or gcc is not installed.
@@ -112,9 +116,13 @@ type runner struct {
 	opts   Options
 	vector int
 	runs   int
+	depth  int // the depth bound of the last pan search
 }
 
 func (r *runner) finish(ctx context.Context, res Result, err error) (Result, error) {
+	if err == nil && res.Verdict == Unsafe {
+		res.Replay, err = r.replay(ctx)
+	}
 	res.Runs = r.runs
 	if ctx.Err() != nil {
 		// Whoever ended ctx says why (verdict.Stopped): a killed pan's
@@ -133,6 +141,7 @@ func (r *runner) search(ctx context.Context, silent bool) (Result, error) {
 			return Result{}, err
 		}
 		for depth := r.opts.Depth; ; depth *= 10 {
+			r.depth = depth
 			out, err := r.pan(ctx, depth)
 			if err != nil {
 				return Result{}, err
@@ -192,6 +201,22 @@ func (r *runner) pan(ctx context.Context, depth int) (string, error) {
 	return string(out), nil
 }
 
+// replay runs pan on the trail its last search wrote, with the same
+// binary (so the trail's transitions are the model's): -S prints only
+// the model's printfs, and pan's line of the violation. A replay needs no
+// hash table: a small one keeps it within any memory budget.
+func (r *runner) replay(ctx context.Context) ([]byte, error) {
+	out, err := r.command(ctx, "./pan", "-S", "-w10", fmt.Sprintf("-m%d", r.depth))
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return nil, fmt.Errorf("replaying pan's trail: %w", err)
+	}
+	if !bytes.Contains(out, []byte("assertion violated")) {
+		return nil, fmt.Errorf("pan's replay of its trail does not reach the violation:\n%s", lastLines(out, 20))
+	}
+	return out, nil
+}
+
 // hashBits sizes pan's hash table (2^w slots of 8 bytes) to a quarter of
 // the memory budget, at most SPIN's default 2^24: a bigger table costs
 // more to clear than it saves on most models.
@@ -220,6 +245,11 @@ func (r *runner) command(ctx context.Context, name string, args ...string) ([]by
 		return buf.Bytes(), ctx.Err()
 	}
 	return buf.Bytes(), err
+}
+
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
 }
 
 func firstLines(b []byte, n int) string {
