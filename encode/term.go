@@ -42,12 +42,18 @@ func Term(c *logic.C, t *bp.Term, l Leaves) z.Lit {
 	case bp.TAnd:
 		return c.And(Term(c, t.Args[0], l), Term(c, t.Args[1], l))
 	case bp.TOr:
+		if Fault == FaultOrAsAnd {
+			return c.And(Term(c, t.Args[0], l), Term(c, t.Args[1], l))
+		}
 		return c.Or(Term(c, t.Args[0], l), Term(c, t.Args[1], l))
 	case bp.TXor:
 		return c.Xor(Term(c, t.Args[0], l), Term(c, t.Args[1], l))
 	case bp.TIff:
 		return c.Xor(Term(c, t.Args[0], l), Term(c, t.Args[1], l)).Not()
 	case bp.TImplies:
+		if Fault == FaultImpliesReversed {
+			return c.Implies(Term(c, t.Args[1], l), Term(c, t.Args[0], l))
+		}
 		return c.Implies(Term(c, t.Args[0], l), Term(c, t.Args[1], l))
 	case bp.TChoose:
 		a, b := Term(c, t.Args[0], l), Term(c, t.Args[1], l)
