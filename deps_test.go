@@ -46,7 +46,8 @@ var allowedImports = map[string][]string{
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
 	"internal/spin":              {"verdict"},
-	"engine":                     {"bp", "verdict"},
+	"engine":                     {"bp", "verdict", "tts"},
+	"judge":                      {"bp", "engine", "sat"}, // never an encoder or an engine: it judges them
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
