@@ -78,6 +78,20 @@ func questions(t *testing.T, n int) []question {
 	var out []question
 	for _, fam := range families {
 		for seed := int64(1); seed <= int64(n); seed++ {
+			out = append(out, questionsOf(t, fam.name, seed)...)
+		}
+	}
+	return out
+}
+
+// questionsOf lists the checks of the given seeds of one family.
+func questionsOf(t *testing.T, family string, seeds ...int64) []question {
+	var out []question
+	for _, fam := range families {
+		if fam.name != family {
+			continue
+		}
+		for _, seed := range seeds {
 			p, src := randomProgram(t, fam.cfg, seed)
 			for _, label := range labels(p) {
 				for _, r := range fam.readings {
@@ -86,6 +100,7 @@ func questions(t *testing.T, n int) []question {
 			}
 		}
 	}
+	require.NotEmpty(t, out, "family %s", family)
 	return out
 }
 
