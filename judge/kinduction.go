@@ -42,15 +42,20 @@ func CheckKInduction(ctx context.Context, prog *bp.Program, label string, readin
 	if err := m.coversThreads(k.OverflowBad); err != nil {
 		return fmt.Errorf("k-induction: %w", err)
 	}
-	if err := m.baseCase(ctx, k.K, k.OverflowBad); err != nil {
+	d, err := m.firstBad(ctx, k.K, k.OverflowBad)
+	if err != nil {
 		return err
+	}
+	if d >= 0 {
+		return fmt.Errorf("k-induction: a bad state is reachable in %d steps", d)
 	}
 	return m.stepCase(ctx, k.K, k.OverflowBad)
 }
 
-// baseCase checks that no bad state is reachable in fewer than K steps,
-// on one unrolling from the initial states.
-func (m *slotModel) baseCase(ctx context.Context, K int, overflowBad bool) error {
+// firstBad returns the fewest steps in which a bad state is reachable
+// from an initial state, if fewer than K, else -1: one unrolling, its
+// depths asked in turn.
+func (m *slotModel) firstBad(ctx context.Context, K int, overflowBad bool) (int, error) {
 	c := logic.NewC()
 	f := m.freshFrame(c)
 	init := m.initial(f)
@@ -60,14 +65,11 @@ func (m *slotModel) baseCase(ctx context.Context, K int, overflowBad bool) error
 			f = m.frame(c, m.step(c, f).next)
 		}
 		bad, err := s.sat(append(append([]z.Lit(nil), init...), m.bad(c, f, overflowBad))...)
-		if err != nil {
-			return err
-		}
-		if bad {
-			return fmt.Errorf("k-induction: a bad state is reachable in %d steps", d)
+		if err != nil || bad {
+			return d, err
 		}
 	}
-	return nil
+	return -1, nil
 }
 
 // stepCase checks that K+1 pairwise different well-formed states, each a
