@@ -98,26 +98,23 @@ func CheckSlotInvariant(ctx context.Context, prog *bp.Program, label string, rea
 			return errors.New("slot invariant: it does not exclude Overflow")
 		}
 	}
-	// Consecution: one call for every clause after the step.
-	broken := make([]z.Lit, len(cl1))
+	// Consecution, a clause at a time, as IC3 asks: each call assumes
+	// the clause false after the step, which propagation takes far, where
+	// one call for the disjunction of all clauses leaves the solver to
+	// pick among them (localworkers-n6-k4, 373 clauses: 2.8 s in one
+	// call, 0.09 s a clause at a time).
 	for i, cl := range cl1 {
-		neg := make([]z.Lit, len(cl))
-		for j, a := range cl {
-			neg[j] = a.Not()
+		lits := []z.Lit{holds, wf}
+		for _, a := range cl {
+			lits = append(lits, a.Not())
 		}
-		broken[i] = c.Ands(neg...)
-	}
-	bad, err = s.sat(holds, wf, c.Ors(broken...))
-	if err != nil {
-		return err
-	}
-	if bad {
-		for i, b := range broken {
-			if s.sv.Value(b) {
-				return fmt.Errorf("slot invariant: clause %d %s does not hold after %s", i, m.clauseString(inv.Clauses[i]), m.takenString(s, st))
-			}
+		bad, err := s.sat(lits...)
+		if err != nil {
+			return err
 		}
-		return errors.New("slot invariant: it is not kept by a step")
+		if bad {
+			return fmt.Errorf("slot invariant: clause %d %s does not hold after %s", i, m.clauseString(inv.Clauses[i]), m.takenString(s, st))
+		}
 	}
 	return nil
 }

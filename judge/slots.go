@@ -188,13 +188,10 @@ func (m *slotModel) frame(c *logic.C, vars []z.Lit) *slotFrame {
 		procBits := vars[m.lay.procBit(t, 0):m.lay.procBit(t, m.lay.procBits)]
 		pcBits := vars[m.lay.pcBit(t, 0):m.lay.pcBit(t, m.lay.pcBits)]
 		isProc := equalsEach(c, procBits, len(m.prog.Procs))
+		isPC := equalsEach(c, pcBits, 1<<m.lay.pcBits)
 		active := vars[m.lay.active(t)]
-		var isPC []z.Lit
 		at := make([][]z.Lit, len(m.prog.Procs))
 		for p, proc := range m.prog.Procs {
-			if len(isPC) < len(proc.Steps) {
-				isPC = equalsEach(c, pcBits, 1<<m.lay.pcBits)
-			}
 			here := c.And(active, isProc[p])
 			at[p] = make([]z.Lit, len(proc.Steps))
 			for pc := range proc.Steps {
