@@ -50,7 +50,7 @@ var allowedImports = map[string][]string{
 	"engine":                     {"bp", "tts", "verdict"},
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
-	"engine/circuit":             {"encode/circuit", "engine", "judge", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
+	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
 	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},

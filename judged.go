@@ -71,14 +71,7 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		return res, nil
 	}
 	res.Limit = NoLimit
-	var ruling judge.Ruling
-	var err error
-	switch {
-	case r.Certificate != nil && r.Evidence == nil:
-		ruling, err = legacyCertificate(ctx, p, r)
-	default:
-		ruling, err = judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
-	}
+	ruling, err := judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
 	if err == nil && info.Certificates && ruling.Verdict == Safe && !ruling.Evidence.Checked {
 		err = fmt.Errorf("the %s engine proves with a certificate, and gave %s", info.Name, ruling.Evidence.Words)
 	}
@@ -108,29 +101,7 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		if r.Explain != nil {
 			e := r.Explain()
 			res.Certificate = &e
-		} else if ex, ok := r.Certificate.(engine.Explainer); ok {
-			e := ex.Explain()
-			res.Certificate = &e
 		}
 	}
 	return res, nil
-}
-
-// legacyCertificate is the check of the engines that still give a
-// Certificate with a Check method of its own (IC3, k-induction, the
-// counter engine) until they give evidence the judge checks against the
-// program.
-func legacyCertificate(ctx context.Context, p *engine.Problem, r engine.Result) (judge.Ruling, error) {
-	if r.Verdict != Safe {
-		return judge.Ruling{}, fmt.Errorf("a certificate for an answer %s", r.Verdict)
-	}
-	if p.Slice != nil {
-		if err := judge.VerifySlice(p.Slice); err != nil {
-			return judge.Ruling{}, err
-		}
-	}
-	if err := r.Certificate.Check(ctx); err != nil {
-		return judge.Ruling{}, err
-	}
-	return judge.Ruling{Verdict: Safe, Evidence: judge.Evidence{Kind: "certificate", Checked: true, Words: r.Certificate.String()}}, nil
 }

@@ -81,9 +81,6 @@ type Result struct {
 	// BoundHit: a thread start was suppressed because of the bound, so a
 	// Safe verdict only holds up to the bound.
 	BoundHit bool
-	// Certificate is the circuit engines' older evidence, leaving for
-	// Evidence.
-	Certificate Certificate
 	// Explain, if not nil, describes the evidence of a Safe in the
 	// program's terms, for a person (the page of a safe answer): IC3's
 	// clauses, the counter engine's basis.
@@ -99,13 +96,6 @@ func (r Result) Counterexample() *bp.Trace {
 		return x.Trace
 	}
 	return nil
-}
-
-// Certificate is the older evidence of the circuit engines, with a check
-// of its own; it is leaving for Evidence, which the judge checks.
-type Certificate interface {
-	Check(ctx context.Context) error
-	String() string
 }
 
 // Meter is the progress of a running check, safe to read from another

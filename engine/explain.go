@@ -12,11 +12,6 @@ type Explanation struct {
 	Omitted int
 }
 
-// Explainer is a Certificate that can explain itself.
-type Explainer interface {
-	Explain() Explanation
-}
-
 // MaxExplained bounds the lines of an Explanation: a proof of thousands
 // of clauses is shown in part.
 const MaxExplained = 200

@@ -84,7 +84,9 @@ func TestCountingCost(t *testing.T) {
 			return d
 		}
 		build := best(func() error { _, err := threads.Build(t.Context(), built, label); return err })
-		old := best(func() error { return r.Certificate.Check(t.Context()) })
+		old := best(func() error {
+			return Coverability{System: pr.System, Init: pr.Init, Target: pr.Target}.CheckCertificateContext(t.Context(), pr.Certificate)
+		})
 		if err := CheckCounterProof(t.Context(), prog, label, bp.Blocking, pr); err != nil {
 			t.Errorf("%s: the judge refuses a proof: %v", f, err)
 			continue

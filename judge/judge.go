@@ -65,6 +65,9 @@ type Evidence struct {
 // needs (a program of one thread with recursive functions is decided
 // by procedure summaries, and its Safe must bring them).
 func Judge(ctx context.Context, p Problem, v engine.Verdict, ev engine.Evidence) (Ruling, error) {
+	if ctx.Err() != nil {
+		return Ruling{}, context.Cause(ctx)
+	}
 	switch v {
 	case engine.Unsafe:
 		x, ok := ev.(*engine.Execution)
@@ -144,6 +147,24 @@ func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 		procs, invariants := ev.Size()
 		r.Evidence = Evidence{Kind: "procedure summaries as formulas", Checked: true,
 			Words: fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)}
+	case *engine.SlotInvariant:
+		if ev == nil {
+			return Ruling{}, errors.New("no invariant")
+		}
+		if err := CheckSlotInvariant(ctx, prog, p.Label, p.Reading, ev); err != nil {
+			return Ruling{}, err
+		}
+		r.Evidence = Evidence{Kind: "inductive invariant", Checked: true, Words: fmt.Sprintf(
+			"an inductive invariant of %d clauses over the program with %d thread slots, checked against the judge's own encoding of the program", len(ev.Clauses), ev.Slots)}
+	case *engine.KInduction:
+		if ev == nil {
+			return Ruling{}, errors.New("no k-induction proof")
+		}
+		if err := CheckKInduction(ctx, prog, p.Label, p.Reading, ev); err != nil {
+			return Ruling{}, err
+		}
+		r.Evidence = Evidence{Kind: "k-induction", Checked: true, Words: fmt.Sprintf(
+			"the property is %d-inductive on the program with %d thread slots, checked against the judge's own encoding of the program", ev.K, ev.Slots)}
 	case *engine.CounterProof:
 		if ev == nil {
 			return Ruling{}, errors.New("no counter proof")

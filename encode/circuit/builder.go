@@ -179,7 +179,11 @@ func (b *builder) connect() {
 		exec := s.And(b.run[i], b.enabled)
 		c.exec = append(c.exec, exec)
 		target := s.And(spawning, free)
-		s.SetNext(sl.active, s.Choice(exec, b.ends.Not(), s.Or(target, sl.active)))
+		start := target
+		if Fault == FaultStartLost {
+			start = s.F
+		}
+		s.SetNext(sl.active, s.Choice(exec, b.ends.Not(), s.Or(start, sl.active)))
 		for k, l := range sl.proc {
 			s.SetNext(l, s.Choice(exec, s.And(l, b.ends.Not()), s.Choice(target, b.spawnProc[k], l)))
 		}

@@ -43,6 +43,8 @@ type Circuit struct {
 	exec    []z.Lit         // per slot: its thread takes a step
 	failing z.Lit           // the running step is an assertion that fails
 	cond    map[place]z.Lit // the condition of each branch step, for Taken
+	// meanings: what each latch stands for (Meaning).
+	meanings map[z.Var]Meaning
 }
 
 // slot is one thread slot's latches.
@@ -97,6 +99,7 @@ func BuildReading(prog *bp.Program, label string, slots int, reading bp.Reading)
 	b.steps()
 	b.connect()
 	b.property()
+	b.c.meanings = b.c.latchMeanings()
 	return b.c, nil
 }
 

@@ -43,4 +43,10 @@
 //     Overflow, since a thread that never starts would not be passive.
 //   - The property's bad states depend on latches only: Err for
 //     assertions, "some active slot is at the label" for -l.
+//   - Every latch stands for one fact of the program's state (Meaning),
+//     so that an invariant over latches can be read, and judged,
+//     without the circuit.
+//
+// Fault is a test hook that breaks one gate, for the judge's tests; it
+// is never set outside tests.
 package circuit

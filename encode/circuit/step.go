@@ -140,6 +140,9 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 				targets = append(targets, r)
 			}
 			values[r] = e.term(st.Values[j]) // a later target wins, as in interp
+			if j == 0 && Fault == FaultAssignNegated {
+				values[r] = values[r].Not()
+			}
 		}
 		if st.Constraint != nil || st.Broadcast() {
 			e.primed = func(r bp.VarRef) z.Lit {
@@ -201,7 +204,7 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 			continue
 		}
 		dead := s.T // the thread ends
-		if st.Kind != bp.EndThread {
+		if st.Kind != bp.EndThread && !(written[j] && Fault == FaultKillLive) {
 			ms := make([]z.Lit, 0, len(next))
 			for _, n := range next {
 				if !live[n.pc].Has(j) {

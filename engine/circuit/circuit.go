@@ -72,7 +72,9 @@ func RunWith(check mc.Engine) engine.Run {
 		if err != nil {
 			return engine.Result{}, err
 		}
+		overflowBad := false // the last run's Bad included Overflow
 		run := func(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
+			overflowBad = stopAtOverflow
 			sys := c.System(stopAtOverflow)
 			r := check(ctx, sys, mc.Options{MaxDepth: p.MaxDepth, MaxSATCalls: maxCalls})
 			st.SATCalls += r.Stats.SATCalls
@@ -97,7 +99,7 @@ func RunWith(check mc.Engine) engine.Run {
 			}
 			switch r.Verdict {
 			case mc.Safe:
-				return engine.Result{Verdict: engine.Safe, Certificate: certificate(c, sys, r)}, nil
+				return safe(c, sys, r, overflowBad)
 			case mc.Unknown:
 				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
@@ -106,7 +108,7 @@ func RunWith(check mc.Engine) engine.Run {
 		r, sys := run(true, 0)
 		switch r.Verdict {
 		case mc.Safe:
-			return engine.Result{Verdict: engine.Safe, Certificate: certificate(c, sys, r)}, nil
+			return safe(c, sys, r, overflowBad)
 		case mc.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
@@ -144,6 +146,16 @@ func counters(st mc.Stats, depth int) engine.Counters {
 		Duration(engine.CountSATSeconds, st.SATTime).
 		Level(engine.CountDepth, depth).
 		Count("learned_clauses", st.Clauses)
+}
+
+// safe is a Safe answer with its evidence for the judge, and its
+// explanation.
+func safe(c *enc.Circuit, sys *mc.System, r mc.Result, overflowBad bool) (engine.Result, error) {
+	ev, err := evidence(c, r, overflowBad)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	return engine.Result{Verdict: engine.Safe, Evidence: ev, Explain: certificate(c, r).Explain}, nil
 }
 
 // trace maps an Unsafe answer to a result with a program trace.

@@ -9,7 +9,12 @@
 // thread policy in the root's table, FromStaticBound). The counters they
 // report are Counters().
 //
-// A Safe answer carries its certificate (IC3's inductive invariant,
-// k-induction's k), which the root re-checks with mc's independent SAT
-// calls before it reports Safe.
+// A Safe answer carries its evidence for the judge (package judge):
+// IC3's inductive invariant as clauses over what the latches stand for
+// (engine.SlotInvariant, through encode/circuit's Circuit.Meaning), or
+// k-induction's k (engine.KInduction), each with whether Overflow was
+// bad; the judge checks them against its own encoding of the program.
+// Until the root checks answers through the judge, the answer also
+// carries the certificate the root re-checks with mc's SAT calls on the
+// circuit.
 package circuit

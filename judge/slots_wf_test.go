@@ -1,0 +1,140 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-air/gini/logic"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/sat"
+)
+
+// checkWellFormed proves, in m, that the initial states are well-formed
+// and that a step from a well-formed state leads to one (slots.go
+// argues it; this is the proof the judgements rely on).
+func checkWellFormed(m *slotModel) error {
+	c := logic.NewC()
+	f := m.freshFrame(c)
+	st := m.step(c, f)
+	after := m.frame(c, st.next)
+	s := &slotSolver{ctx: context.Background(), sv: sat.New(c)}
+	wf := m.wellFormed(c, f)
+	bad, err := s.sat(append(m.initial(f), wf.Not())...)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return fmt.Errorf("an initial state is not well-formed")
+	}
+	// A call per conjunct after the step: each is easy, their
+	// disjunction in one call is not.
+	for i, part := range m.wellFormedParts(c, after) {
+		bad, err = s.sat(wf, part.Not())
+		if err != nil {
+			return err
+		}
+		if bad {
+			return fmt.Errorf("%s leaves the well-formed states (conjunct %d)", m.takenString(s, st), i)
+		}
+	}
+	return nil
+}
+
+// wfFamilies are the shapes of random programs whose models are proved
+// to keep states well-formed.
+var wfFamilies = []struct {
+	name string
+	cfg  gen.Config
+}{
+	{"small", gen.Small},
+	{"broadcast", gen.SmallBroadcast},
+	{"spawnloop", gen.Config{Globals: 3, Locals: 2, Threads: 1, Stmts: 4, Depth: 2, Helpers: 1, SpawnLoop: true}},
+	{"broadcastloop", gen.Config{Globals: 2, Locals: 2, Stmts: 4, Depth: 2, Broadcast: true, SpawnLoop: true}},
+	{"satabs", gen.Config{Globals: 2, Locals: 3, Threads: 2, Stmts: 5, Depth: 2, Helpers: 1, SatAbs: true}},
+}
+
+// TestWellFormedIsInvariant: on random programs, with 1 to 3 slots,
+// every property and both readings, the model's initial states are
+// well-formed and its step keeps states well-formed.
+func TestWellFormedIsInvariant(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 12
+	}
+	models := 0
+	for _, fam := range wfFamilies {
+		for seed := int64(1); seed <= int64(n); seed++ {
+			src := gen.Program(seed, fam.cfg)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err)
+			for _, label := range []string{"", "t0_L1"} {
+				for _, r := range []bp.Reading{bp.Blocking, bp.Monotone} {
+					for slots := 1; slots <= 3; slots++ {
+						m, err := newSlotModel(p, label, r, slots)
+						require.NoError(t, err)
+						require.NoError(t, checkWellFormed(m), "%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
+						models++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d models keep their states well-formed", models)
+}
+
+// TestWellFormedOnBenchmarks: so do the models of the BoPPo suite's
+// programs and of the benchmarks (families, scaled), with a slot per
+// thread where the control flow bounds them (as the circuit engines
+// run), else 2.
+func TestWellFormedOnBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds")
+	}
+	var files []string
+	for _, glob := range []string{"../testdata/boppo/*/*.bp", "../benchmarks/families/*/*.bp", "../benchmarks/scaled/*.bp"} {
+		fs, err := filepath.Glob(glob)
+		require.NoError(t, err)
+		files = append(files, fs...)
+	}
+	require.NotEmpty(t, files)
+	models := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		p, err := bp.Load(file, src)
+		if err != nil || p.HasCalls() {
+			continue
+		}
+		slots := 2
+		if n, bounded := p.MaxThreads(); bounded {
+			slots = n
+		}
+		m, err := newSlotModel(p, p.DefaultLabel, bp.Blocking, slots)
+		if err != nil {
+			continue
+		}
+		require.NoError(t, checkWellFormed(m), file)
+		models++
+	}
+	t.Logf("%d programs", models)
+}
+
+// TestWellFormedCanFail: a step that leaves its proc (a successor past
+// the last step, as a broken lowering could give) is caught.
+func TestWellFormedCanFail(t *testing.T) {
+	p, err := bp.Load("t.bp", []byte(`decl g; void main() begin g := T; g := F; skip; skip; end`))
+	require.NoError(t, err)
+	m, err := newSlotModel(p, "", bp.Blocking, 1)
+	require.NoError(t, err)
+	require.NoError(t, checkWellFormed(m))
+	main := p.Procs[0]
+	require.Less(t, len(main.Steps), 1<<m.lay.pcBits, "room for a pc past the last step")
+	main.Steps[main.Entry].Next = len(main.Steps)
+	require.ErrorContains(t, checkWellFormed(m), "leaves the well-formed states")
+}
