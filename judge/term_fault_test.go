@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/encode"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/circuit"
 	"github.com/bopgo/bopgo/engine/explicit"
 	"github.com/bopgo/bopgo/engine/symbolic"
 	"github.com/bopgo/bopgo/internal/gen"
@@ -18,7 +19,7 @@ import (
 
 // A fault injected into encode.Term (encode.Fault: one operator encoded
 // wrong) makes the engines that encode with it, the symbolic engine among
-// them, answer Safe on programs that are unsafe; the judge, which encodes
+// them and IC3 (whose circuit encodes its terms with it), answer Safe on programs that are unsafe; the judge, which encodes
 // and executes the program on its own, refuses every such answer. The
 // programs are random, small enough for the judge to repeat the engine's
 // search; unsafe ones are those the explicit engine (which does not use
@@ -27,28 +28,35 @@ import (
 // Not parallel: the fault is a variable every encoding reads.
 func TestTermFaultRefused(t *testing.T) {
 	const bound = 3
+	engines := []struct {
+		name string
+		run  engine.Run
+	}{{"symbolic", symbolic.New(symbolic.Options{})}, {"ic3", circuit.IC3}}
 	for _, fault := range []encode.FaultKind{encode.FaultOrAsAnd, encode.FaultImpliesReversed} {
-		t.Run(fmt.Sprint("fault=", fault), func(t *testing.T) {
-			wrong, refused := 0, 0
-			for seed := int64(1); seed <= 200 && wrong < 3; seed++ {
-				src := gen.Program(seed, gen.Small)
-				p := load(t, src)
-				if r, _ := explicit.Search(context.Background(), p, explicit.Options{}, bound); r.Verdict != engine.Unsafe {
-					continue
-				}
-				encode.Fault = fault
-				r, err := symbolic.New(symbolic.Options{})(context.Background(), &engine.Problem{Prog: p, Targets: p.Targets(""), Meter: &engine.Meter{}}, bound, true)
-				encode.Fault = encode.NoFault
-				if err != nil || r.Verdict != engine.Safe || r.BoundHit {
-					continue
-				}
-				wrong++
-				ruling, err := judge.Judge(context.Background(), judge.Problem{Prog: p, Reading: bp.Blocking}, r.Verdict, r.Evidence)
-				require.Error(t, err, "seed %d: the judge accepts a wrong Safe (%s)\n%s", seed, ruling.Evidence.Words, src)
+		for _, e := range engines {
+			t.Run(fmt.Sprint(e.name, "/fault=", fault), func(t *testing.T) {
+				wrong, refused := 0, 0
+				for seed := int64(1); seed <= 200 && wrong < 3; seed++ {
+					src := gen.Program(seed, gen.Small)
+					p := load(t, src)
+					if r, _ := explicit.Search(context.Background(), p, explicit.Options{}, bound); r.Verdict != engine.Unsafe {
+						continue
+					}
+					encode.Fault = fault
+					r, err := e.run(context.Background(), &engine.Problem{Prog: p, Targets: p.Targets(""), Meter: &engine.Meter{}}, bound, true)
+					encode.Fault = encode.NoFault
+					if err != nil || r.Verdict != engine.Safe || r.BoundHit {
+						continue
+					}
+					wrong++
+					ruling, err := judge.Judge(context.Background(), judge.Problem{Prog: p, Reading: bp.Blocking}, r.Verdict, r.Evidence)
+					require.Error(t, err, "seed %d: the judge accepts a wrong Safe (%s)\n%s", seed, ruling.Evidence.Words, src)
+					t.Logf("seed %d: refused: %v", seed, err)
 				refused++
-			}
-			t.Logf("fault %d: %d wrong Safe answers of the symbolic engine, %d refused", fault, wrong, refused)
-			require.Positive(t, wrong, "the fault must make the engine answer wrong somewhere, or the test shows nothing")
-		})
+				}
+				t.Logf("fault %d: %d wrong Safe answers of %s, %d refused", fault, wrong, e.name, refused)
+				require.Positive(t, wrong, "the fault must make the engine answer wrong somewhere, or the test shows nothing")
+			})
+		}
 	}
 }
