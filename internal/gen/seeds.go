@@ -18,17 +18,17 @@ type Family struct {
 // Families are the kinds of random programs that together have every
 // feature of the language: the tiny ones of the differential tests,
 // every dimension of Config (Full, TinyFull, FullBroadcast), recursion,
-// Getafix's dialect, and wide steps (Wide, safe for even seeds).
+// Getafix's dialect, and wide steps (Wide, safe for odd seeds: the safe ones are the slow ones).
 var Families = []Family{
 	{"tiny", func(seed int64) string { return Program(seed, Tiny) }, 1},
 	{"tiny-broadcast", func(seed int64) string { return Program(seed, TinyBroadcast) }, 1},
-	{"tiny-full", func(seed int64) string { return Program(seed, TinyFull) }, 3},
+	{"tiny-full", func(seed int64) string { return Program(seed, TinyFull) }, 4},
 	{"full", func(seed int64) string { return Program(seed, Full) }, 6},
 	{"broadcast-full", func(seed int64) string { return Program(seed, FullBroadcast) }, 6},
 	{"recursive", func(seed int64) string { return Recursive(seed, SmallRecursive) }, 1},
 	{"threaded-recursive", func(seed int64) string { return Recursive(seed, ThreadedRecursive) }, 1},
 	{"getafix", func(seed int64) string { return Getafix(seed, SmallGetafix) }, 10},
-	{"wide", func(seed int64) string { return Wide(seed, seed%2 == 0) }, 10},
+	{"wide", func(seed int64) string { return Wide(seed, seed%2 == 1) }, 10},
 }
 
 // FamilyNamed returns the family called name.
