@@ -11,7 +11,8 @@ import (
 )
 
 // TestFullProgramsLoad: every program of the configurations with every
-// dimension on is accepted by the front end, and Getafix's are read in
+// dimension on is accepted by the front end, so are the recursive ones
+// that start threads with arguments, and Getafix's are read in
 // Getafix's dialect with its property, SLIC_ERROR.
 func TestFullProgramsLoad(t *testing.T) {
 	for _, c := range []struct {
@@ -24,6 +25,11 @@ func TestFullProgramsLoad(t *testing.T) {
 			require.NoError(t, err, "%s seed %d:\n%s", c.name, seed, src)
 			require.NoError(t, p.Validate(), "%s seed %d", c.name, seed)
 		}
+	}
+	for seed := int64(0); seed < 300; seed++ {
+		src := Recursive(seed, SpawningRecursive)
+		_, err := bp.Load("gen.bp", []byte(src))
+		require.NoError(t, err, "spawning-recursive seed %d:\n%s", seed, src)
 	}
 	for _, cfg := range []GetafixConfig{SmallGetafix, TinyGetafix} {
 		for seed := int64(0); seed < 300; seed++ {
@@ -68,6 +74,7 @@ func TestEveryDimensionAppears(t *testing.T) {
 		"a result dropped":              regexp.MustCompile(`_(, \w+)* := h\d`),
 		"several labels":                regexp.MustCompile(`\w+_L\d+: \w+_L\d+: `),
 		"a thread of type bool":         regexp.MustCompile(`bool t\d\(`),
+		"a helper started as a thread":  regexp.MustCompile(`(start_thread|ASYNC_\d+:) h\d\(`),
 		"a helper calling a helper":     regexp.MustCompile(`(?s)bool(<\d>)? h1\(.*h0\(.*void t0`),
 		"dead":                          regexp.MustCompile(`dead `),
 		"schoose":                       regexp.MustCompile(`schoose\[`),

@@ -49,7 +49,9 @@ type Config struct {
 	SpawnPlaces bool
 	// NestedSpawns lets threads start threads: each thread is started by
 	// main or by an earlier thread, and a thread may start one more of
-	// any kind (itself included, so the threads may be unbounded).
+	// any kind (itself included, so the threads may be unbounded); with
+	// Results, main and the threads may also start a helper, which runs
+	// as a thread as well as inlined where it is called.
 	NestedSpawns bool
 	// SpawnGoto starts copies of main and of the thread functions with
 	// start_thread goto L (the copy gets its creator's locals); the code

@@ -76,4 +76,5 @@ func TestGolden(t *testing.T) {
 		golden.Check(t, filepath.Join("testdata", c.name+"-seed7.bp"), Program(7, c.cfg))
 	}
 	golden.Check(t, filepath.Join("testdata", "getafix-seed7.bp"), Getafix(7, SmallGetafix))
+	golden.Check(t, filepath.Join("testdata", "spawning-recursive-seed7.bp"), Recursive(7, SpawningRecursive))
 }

@@ -27,6 +27,7 @@ var Families = []Family{
 	{"broadcast-full", func(seed int64) string { return Program(seed, FullBroadcast) }, 6},
 	{"recursive", func(seed int64) string { return Recursive(seed, SmallRecursive) }, 1},
 	{"threaded-recursive", func(seed int64) string { return Recursive(seed, ThreadedRecursive) }, 1},
+	{"spawning-recursive", func(seed int64) string { return Recursive(seed, SpawningRecursive) }, 1},
 	{"getafix", func(seed int64) string { return Getafix(seed, SmallGetafix) }, 10},
 	{"wide", func(seed int64) string { return Wide(seed, seed%2 == 1) }, 10},
 }

@@ -168,7 +168,8 @@ func (g *generator) isShared(v string) bool {
 // statements and thread starts, decided before its body is written:
 // copies of itself started with start_thread goto (SpawnGoto), a
 // statement labelled Target (Label), an end_thread (EndThread), and a
-// further thread start (NestedSpawns). Each is at an index of the body's
+// further thread start (NestedSpawns: of a thread function, from a
+// thread, or of a helper). Each is at an index of the body's
 // statements, -1 if none.
 type bodyPlan struct {
 	n        int   // statements in the body
@@ -196,9 +197,22 @@ func (g *generator) planBody(n int, self *threadFunc) bodyPlan {
 	if g.cfg.EndThread && g.r.Intn(2) == 0 {
 		b.endAt = g.r.Intn(n + 1)
 	}
-	if g.cfg.NestedSpawns && self != nil && len(g.threads) > 0 && g.r.Intn(3) == 0 {
-		b.extra = &g.threads[g.r.Intn(len(g.threads))]
-		b.extraAt = g.r.Intn(n + 1)
+	if g.cfg.NestedSpawns && g.r.Intn(3) == 0 {
+		// One more start: of any thread function (itself included) from a
+		// thread, or of a helper, which runs as a thread as well as
+		// inlined where it is called.
+		kinds := g.threads
+		if self == nil {
+			kinds = nil
+		}
+		for _, h := range g.helpers {
+			params := make([]string, h.params)
+			kinds = append(kinds, threadFunc{name: h.name, params: params, returns: h.returns})
+		}
+		if len(kinds) > 0 {
+			b.extra = &kinds[g.r.Intn(len(kinds))]
+			b.extraAt = g.r.Intn(n + 1)
+		}
 	}
 	return b
 }
