@@ -43,6 +43,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/genlocks":    {"benchmarks"},
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
 	"benchmarks/cmd/vbs":         {"benchmarks", "internal/bench"},
+	"benchmarks/cmd/nopanic":     {".", "bp", "internal/crosscheck", "internal/gen"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
@@ -60,6 +61,7 @@ var allowedImports = map[string][]string{
 	"engine/counter":             {"bp", "encode/threads", "engine", "tts/cover"}, // never bp/interp nor judge: the judge checks its proofs with bp/interp
 	"encode/threads":             {"bp", "tts", "tts/cover"},                      // its own one-thread semantics: the judge checks the translation with bp/interp's
 	"internal/gen":               {},
+	"internal/crosscheck":        {".", "bp", "judge"},
 	"internal/golden":            {},
 	"internal/htmltrace":         {},
 	"internal/browser":           {},

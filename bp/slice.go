@@ -25,8 +25,9 @@ import (
 // loses its irrelevant targets (and becomes a skip when nothing is left),
 // and irrelevant globals disappear; a started thread's irrelevant parameter
 // gets F (its argument may read what was cut). Irrelevant locals stay declared but
-// are neither read nor written, so they are dead everywhere and engines
-// ignore them (Liveness).
+// are neither read nor written, so they are dead everywhere (Prog's
+// liveness says so, also where a thread start copies them) and engines
+// ignore them.
 //
 // The sliced program has exactly the executions of the original projected
 // on the relevant variables: the relevant values of a step depend only on
@@ -212,7 +213,31 @@ func (s *Slice) build() {
 		}
 		q.Procs = append(q.Procs, &np)
 	}
+	q.liveOnce.Do(func() { q.live = s.liveness(q) })
 	s.Prog = q
+}
+
+// liveness is q's liveness with every cut local dead everywhere.
+// Proc.Liveness has a thread start read every thread-local (the new
+// thread gets copies), cut ones included; but nothing kept reads a cut
+// variable, so its value never counts, and a trace of q may show any
+// value for it. judge.ConcretizeSlice relies on this: it requires a
+// concrete step of Orig to agree with the engine's values of q's live
+// locals, and an engine's value of a cut local is not the one Orig
+// computes (`decl thread_local t; ... t := T; start_thread goto W`: every
+// engine's counterexample was refused as an internal error).
+func (s *Slice) liveness(q *Program) [][]Bits {
+	var live [][]Bits
+	for pi, proc := range q.Procs {
+		l := proc.Liveness(len(q.ThreadLocals))
+		for pc := range l {
+			for i := range l[pc] {
+				l[pc][i] &= s.Locals[pi][i]
+			}
+		}
+		live = append(live, l)
+	}
+	return live
 }
 
 // step is st of proc pi in the sliced program, its terms with free

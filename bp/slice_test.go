@@ -168,6 +168,57 @@ end`))
 	}
 }
 
+// A cut local is dead at every pc of the sliced program, so that a
+// trace of it may show any value there (judge.ConcretizeSlice requires
+// the live ones to agree with the original's): also a thread-local at a
+// thread start, which Proc.Liveness has read (the new thread gets a
+// copy), and a local live at a start_thread goto's target.
+func TestSlicedCutLocalsAreDead(t *testing.T) {
+	for name, src := range map[string]string{
+		"a thread-local at start_thread goto": `
+decl thread_local t;
+void main() begin
+  t := T;
+  start_thread goto W;
+  TARGET: skip;
+  W: skip;
+end`,
+		"a thread-local at start_thread f()": `
+decl g;
+decl thread_local t;
+void w() begin t := !t; end
+void main() begin
+  t := g;
+  start_thread w();
+  assert(g);
+end`,
+		"a local read at a start_thread goto's target": `
+decl g;
+void main() begin
+  decl a;
+  a := g;
+  start_thread goto W;
+  assert(g);
+  W: a := !a;
+end`,
+	} {
+		s := Sliced(mustLoad(t, src))
+		if s == nil {
+			t.Fatalf("%s: not sliced", name)
+		}
+		live := s.Prog.Live()
+		for pi, proc := range s.Prog.Procs {
+			for pc := range proc.Steps {
+				for i, l := range proc.Locals {
+					if !s.Locals[pi].Has(i) && live[pi][pc].Has(i) {
+						t.Errorf("%s: the cut local %s is live at %s pc %d", name, l.Name, proc.Name, pc)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestSlicedLeavesAlone(t *testing.T) {
 	for name, src := range map[string]string{
 		"everything relevant": `

@@ -52,7 +52,7 @@ func TestTermFaultRefused(t *testing.T) {
 					ruling, err := judge.Judge(context.Background(), judge.Problem{Prog: p, Reading: bp.Blocking}, r.Verdict, r.Evidence)
 					require.Error(t, err, "seed %d: the judge accepts a wrong Safe (%s)\n%s", seed, ruling.Evidence.Words, src)
 					t.Logf("seed %d: refused: %v", seed, err)
-				refused++
+					refused++
 				}
 				t.Logf("fault %d: %d wrong Safe answers of %s, %d refused", fault, wrong, e.name, refused)
 				require.Positive(t, wrong, "the fault must make the engine answer wrong somewhere, or the test shows nothing")

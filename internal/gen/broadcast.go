@@ -16,8 +16,16 @@ func (g *generator) templateBody() {
 		at := g.r.Intn(n + 1)
 		spawnAt[at] = append(spawnAt[at], w)
 	}
+	targetIn := -1 // with Config.Label, the worker whose code has Target
+	if g.cfg.Label {
+		targetIn = g.r.Intn(workers + 1)
+	}
 	for i := 0; i <= n; i++ {
 		for _, w := range spawnAt[i] {
+			if g.cfg.SpawnPlaces {
+				g.placed(fmt.Sprintf("start_thread goto W%d", w))
+				continue
+			}
 			if g.cfg.SpawnLoop {
 				g.printf("while * do start_thread goto W%d; od", w)
 				continue
@@ -31,6 +39,9 @@ func (g *generator) templateBody() {
 	g.printf("end_thread;")
 	for w := 0; w < workers; w++ {
 		g.printf("W%d: skip;", w)
+		if w == targetIn {
+			g.target()
+		}
 		for k := 0; k < 1+g.r.Intn(g.cfg.Stmts); k++ {
 			g.stmt(g.cfg.Depth, false)
 		}

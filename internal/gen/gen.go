@@ -3,8 +3,6 @@ package gen
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -36,7 +34,52 @@ type Config struct {
 	// execution ends (with Threads > 0; Broadcast's start_thread goto
 	// starts threads of main's own proc).
 	NoLoops bool
+
+	// The dimensions below (features.go, spawn.go, helpers.go) are off by
+	// default, so that the configurations above give the programs of
+	// their seeds as before. Full turns every one on.
+
+	// SpawnArgs gives every thread function zero to two parameters and
+	// its starts arguments: globals, locals, constants (T, F, 0, 1), *
+	// and expressions.
+	SpawnArgs bool
+	// SpawnPlaces starts each thread in one of several places: straight,
+	// as SLAM's ASYNC_n: f(), in a while loop, in a backward goto loop
+	// (deterministic or not), under an if, inside an atomic section.
+	SpawnPlaces bool
+	// NestedSpawns lets threads start threads: each thread is started by
+	// main or by an earlier thread, and a thread may start one more of
+	// any kind (itself included, so the threads may be unbounded); with
+	// Results, main and the threads may also start a helper, which runs
+	// as a thread as well as inlined where it is called.
+	NestedSpawns bool
+	// SpawnGoto starts copies of main and of the thread functions with
+	// start_thread goto L (the copy gets its creator's locals); the code
+	// at L follows an end_thread. Broadcast does this in any case.
+	SpawnGoto bool
+	// EndThread writes end_thread in the middle of main and of threads.
+	EndThread bool
+	// ThreadLocal declares thread-local globals (decl thread_local).
+	ThreadLocal bool
+	// Inits writes IJIT/UCOB initialisers (decl g := 0, h := *;) on
+	// globals and locals, and decl statements in the middle of bodies.
+	Inits bool
+	// MoreStmts writes the rest of the statements: enforce, abortif,
+	// goto L1, L2 (forward and backward), if/elsif/else, return in the
+	// middle, several labels on one statement, longer atomic sections.
+	MoreStmts bool
+	// Results gives helpers zero to two parameters and zero to three
+	// results (void, bool, bool<N>), calls that receive them
+	// (x, _, y := h(...)), helpers calling earlier helpers, and thread
+	// functions of type bool.
+	Results bool
+	// Label places statements labelled Target in main and the threads,
+	// for the question -l Target (Options.Label).
+	Label bool
 }
+
+// Target is the label that Config.Label places.
+const Target = "TARGET"
 
 // Small is the configuration of the differential tests: programs whose
 // state spaces an exhaustive explicit search covers in milliseconds.
@@ -52,6 +95,37 @@ var (
 // state: fewer variables, so 2^vars stays small.
 var Tiny = Config{Globals: 2, Locals: 1, Threads: 2, Stmts: 4, Depth: 2, Helpers: 1}
 
+// Full is Small with every dimension of the language on (thread
+// arguments, starts in loops and from threads, start_thread goto,
+// end_thread, thread-locals, initialisers, the rest of the statements,
+// helpers' results, labels for -l): the configuration of the features'
+// differential tests and the no-panic benchmark. TinyFull is the same
+// with shorter, shallower bodies than Tiny's, for FuzzEngines' seeds:
+// with every dimension on, Tiny's bodies make programs on which IC3 and
+// k-induction often reach the fuzz timeout.
+var (
+	Full     = Small.withEverything()
+	TinyFull = Config{Globals: 2, Locals: 1, Threads: 2, Stmts: 3, Depth: 1, Helpers: 2}.withEverything()
+)
+
+// FullBroadcast is SmallBroadcast with every dimension that a program of
+// one thread template can have: no thread functions (so no arguments,
+// nested starts or SpawnGoto, which Broadcast does anyway).
+var FullBroadcast = func() Config {
+	c := SmallBroadcast.withEverything()
+	c.SpawnArgs, c.NestedSpawns, c.SpawnGoto = false, false, false
+	return c
+}()
+
+// withEverything is c with every dimension on, and two helpers at least
+// (the second calls the first).
+func (c Config) withEverything() Config {
+	c.Helpers = max(c.Helpers, 2)
+	c.SpawnArgs, c.SpawnPlaces, c.NestedSpawns, c.SpawnGoto, c.EndThread = true, true, true, true, true
+	c.ThreadLocal, c.Inits, c.MoreStmts, c.Results, c.Label = true, true, true, true, true
+	return c
+}
+
 type generator struct {
 	r      *rand.Rand
 	cfg    Config
@@ -64,6 +138,15 @@ type generator struct {
 	// passive copies x$), and whether expressions may read them.
 	locals    []string
 	passiveOK bool
+	// The dimensions' state (features.go, spawn.go, helpers.go): the
+	// thread functions and helpers planned or written so far, and what
+	// the current function is.
+	threads []threadFunc
+	helpers []helperFunc
+	shared  []string // the globals and thread-locals
+	decls   int      // decl statements written in the current function
+	returns int      // results of the current function
+	thread  bool     // the current function is main or a thread's (not a helper)
 }
 
 // Program returns the source of the program of seed under cfg.
@@ -85,31 +168,40 @@ func (g *generator) program() string {
 		globals = append(globals, fmt.Sprintf("g%d", i))
 	}
 	if len(globals) > 0 {
-		fmt.Fprintf(&g.b, "decl %s;\n", strings.Join(globals, ", "))
+		fmt.Fprintf(&g.b, "decl %s;\n", g.declList(globals, nil))
 	}
+	if g.cfg.ThreadLocal {
+		globals = append(globals, g.threadLocals()...)
+	}
+	g.shared = globals
 	for h := 0; h < g.cfg.Helpers; h++ {
+		if g.cfg.Results {
+			g.helper(h, globals)
+			continue
+		}
 		g.function(fmt.Sprintf("h%d", h), globals, true, nil)
 	}
-	var threads []string
 	if g.cfg.Broadcast {
 		g.function("main", globals, false, nil)
 		return g.b.String()
 	}
-	for t := 0; t < g.cfg.Threads; t++ {
-		name := fmt.Sprintf("t%d", t)
-		g.function(name, globals, false, nil)
-		threads = append(threads, name)
+	g.planThreads()
+	for t := range g.threads {
+		g.function(g.threads[t].name, globals, false, &g.threads[t])
 	}
-	g.function("main", globals, false, threads)
+	g.function("main", globals, false, nil)
 	return g.b.String()
 }
 
-// function writes one function. Helpers take a parameter and return a
-// value; main starts the threads at random points of its body.
-func (g *generator) function(name string, globals []string, helper bool, threads []string) {
+// function writes one function: a helper (a parameter, a result; with
+// Config.Results helper writes them instead), a thread function
+// (self), or main. Main, and with NestedSpawns the threads, start the
+// threads at random points of their bodies.
+func (g *generator) function(name string, globals []string, helper bool, self *threadFunc) {
 	g.fn = name
-	g.labels = 0
+	g.labels, g.decls = 0, 0
 	g.vars = append([]string(nil), globals...)
+	g.returns, g.thread = 0, !helper
 	var locals []string
 	for i := 0; i < g.cfg.Locals; i++ {
 		if g.cfg.SatAbs {
@@ -121,15 +213,21 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 	switch {
 	case helper && g.cfg.SatAbs:
 		fmt.Fprintf(&g.b, "bool %s() begin\n", name)
+		g.returns = 1
 	case helper:
 		fmt.Fprintf(&g.b, "bool %s(%s_p) begin\n", name, name)
 		g.vars = append(g.vars, name+"_p")
+		g.returns = 1
+	case self != nil:
+		fmt.Fprintf(&g.b, "%s %s(%s) begin\n", kindOf(self.returns), name, strings.Join(self.params, ", "))
+		g.vars = append(g.vars, self.params...)
+		g.returns = self.returns
 	default:
 		fmt.Fprintf(&g.b, "void %s() begin\n", name)
 	}
 	g.indent = "  "
 	if len(locals) > 0 {
-		g.printf("decl %s;", strings.Join(locals, ", "))
+		g.printf("decl %s;", g.declList(locals, g.vars))
 		g.vars = append(g.vars, locals...)
 	}
 	g.locals = locals
@@ -140,28 +238,27 @@ func (g *generator) function(name string, globals []string, helper bool, threads
 		return
 	}
 	n := 1 + g.r.Intn(g.cfg.Stmts)
-	spawnAt := map[int][]string{}
-	for _, t := range threads {
-		at := g.r.Intn(n + 1)
-		spawnAt[at] = append(spawnAt[at], t)
+	spawnAt := map[int][]*threadFunc{}
+	for i := range g.threads {
+		if t := &g.threads[i]; t.parent == name {
+			at := g.r.Intn(n + 1)
+			spawnAt[at] = append(spawnAt[at], t)
+		}
+	}
+	body := bodyPlan{targetAt: -1, endAt: -1, extraAt: -1}
+	if !helper {
+		body = g.planBody(n, self)
 	}
 	for i := 0; i <= n; i++ {
 		for _, t := range spawnAt[i] {
-			if g.cfg.SpawnLoop {
-				g.printf("while * do start_thread %s(); od", t)
-				continue
-			}
-			if g.r.Intn(2) == 0 {
-				g.printf("start_thread %s();", t)
-			} else {
-				g.labels++
-				g.printf("ASYNC_%d: %s();", g.labels, t)
-			}
+			g.spawn(t)
 		}
+		g.bodyExtras(&body, i)
 		if i < n {
 			g.stmt(g.cfg.Depth, helper)
 		}
 	}
+	g.copies(&body)
 	if helper {
 		g.printf("return %s;", g.expr(2))
 	}
@@ -204,6 +301,10 @@ func (g *generator) expr(depth int) string {
 }
 
 func (g *generator) stmt(depth int, helper bool) {
+	if g.moreStmts() && g.r.Intn(4) == 0 {
+		g.moreStmt(depth, helper)
+		return
+	}
 	k := g.r.Intn(20)
 	if depth <= 0 && k >= 14 {
 		k = g.r.Intn(14)
@@ -220,6 +321,10 @@ func (g *generator) stmt(depth int, helper bool) {
 		}
 		g.printf("assert(%s);", g.expr(2))
 	case k < 10:
+		if g.cfg.Results {
+			g.call()
+			return
+		}
 		if g.cfg.Helpers > 0 && !helper {
 			h := fmt.Sprintf("h%d", g.r.Intn(g.cfg.Helpers))
 			arg := func() string {
@@ -327,20 +432,4 @@ func (g *generator) primed() string {
 		return fmt.Sprintf("('%s | %s) & !'%s", a, b, b)
 	}
 	return fmt.Sprintf("'%s => %s", a, g.expr(1))
-}
-
-// Seeds adds to a fuzz corpus (through add, e.g. (*testing.F).Add's
-// adapter) the programs of the files matching glob and n generated tiny
-// programs, with and without broadcasts.
-func Seeds(add func(src []byte), glob string, n int) {
-	files, _ := filepath.Glob(glob)
-	for _, file := range files {
-		if src, err := os.ReadFile(file); err == nil {
-			add(src)
-		}
-	}
-	for seed := int64(0); seed < int64(n); seed++ {
-		add([]byte(Program(seed, Tiny)))
-		add([]byte(Program(seed, TinyBroadcast)))
-	}
 }

@@ -31,7 +31,7 @@ func TestProgramsLoad(t *testing.T) {
 // different seeds give different programs (otherwise a differential test
 // checks one program many times).
 func TestSeedsDetermineTheProgram(t *testing.T) {
-	configs := []Config{Small, Tiny, SmallBroadcast}
+	configs := []Config{Small, Tiny, SmallBroadcast, Full, FullBroadcast}
 	first := map[int][]string{}
 	for i, cfg := range configs {
 		for seed := int64(0); seed < 100; seed++ {
@@ -71,7 +71,10 @@ func TestGolden(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		cfg  Config
-	}{{"small", Small}, {"tiny", Tiny}, {"small-broadcast", SmallBroadcast}, {"tiny-broadcast", TinyBroadcast}} {
+	}{{"small", Small}, {"tiny", Tiny}, {"small-broadcast", SmallBroadcast}, {"tiny-broadcast", TinyBroadcast},
+		{"full", Full}, {"tiny-full", TinyFull}, {"broadcast-full", FullBroadcast}} {
 		golden.Check(t, filepath.Join("testdata", c.name+"-seed7.bp"), Program(7, c.cfg))
 	}
+	golden.Check(t, filepath.Join("testdata", "getafix-seed7.bp"), Getafix(7, SmallGetafix))
+	golden.Check(t, filepath.Join("testdata", "spawning-recursive-seed7.bp"), Recursive(7, SpawningRecursive))
 }

@@ -14,6 +14,11 @@ type RecursiveConfig struct {
 	// Threads, when positive, makes main start that many threads, each
 	// running a function that may recurse.
 	Threads int
+	// Spawns gives the threads parameters, which their starts give
+	// arguments; lets every function start threads (so the recursive ones
+	// start any number); and makes main start a recursive function as a
+	// thread for half the seeds.
+	Spawns bool
 }
 
 // SmallRecursive and ThreadedRecursive are the configurations of the
@@ -21,6 +26,8 @@ type RecursiveConfig struct {
 var (
 	SmallRecursive    = RecursiveConfig{Globals: 3, Funcs: 3, Stmts: 4}
 	ThreadedRecursive = RecursiveConfig{Globals: 2, Funcs: 2, Stmts: 2, Threads: 1}
+	// SpawningRecursive is ThreadedRecursive with Spawns.
+	SpawningRecursive = RecursiveConfig{Globals: 2, Funcs: 2, Stmts: 2, Threads: 1, Spawns: true}
 )
 
 // Recursive returns a random program with recursive functions: direct and
@@ -40,9 +47,10 @@ func Recursive(seed int64, cfg RecursiveConfig) string {
 
 type recGen struct {
 	generator
-	rc      RecursiveConfig
-	funcs   []recFunc
-	counter bool // the planted depth counter c0, c1
+	rc          RecursiveConfig
+	funcs       []recFunc
+	threadFuncs []recFunc // the thread functions
+	counter     bool      // the planted depth counter c0, c1
 }
 
 type recFunc struct {
@@ -65,16 +73,20 @@ func (g *recGen) program() string {
 	for i := 0; i < g.rc.Funcs; i++ {
 		g.funcs = append(g.funcs, recFunc{name: fmt.Sprintf("f%d", i), params: g.r.Intn(3), returns: g.r.Intn(3)})
 	}
+	for t := 0; t < g.rc.Threads; t++ {
+		tf := recFunc{name: fmt.Sprintf("t%d", t)}
+		if g.rc.Spawns {
+			tf.params = 1 + g.r.Intn(2)
+		}
+		g.threadFuncs = append(g.threadFuncs, tf)
+	}
 	for _, f := range g.funcs {
 		g.function(f, globals)
 	}
-	var threads []string
-	for t := 0; t < g.rc.Threads; t++ {
-		name := fmt.Sprintf("t%d", t)
-		threads = append(threads, name)
-		g.function(recFunc{name: name}, globals)
+	for _, t := range g.threadFuncs {
+		g.function(t, globals)
 	}
-	g.mainBody(globals, threads)
+	g.mainBody(globals)
 	return g.b.String()
 }
 
@@ -119,6 +131,10 @@ func (g *recGen) function(f recFunc, globals []string) {
 
 // recStmt writes one statement of function f.
 func (g *recGen) recStmt(f recFunc, locals []string, depth int) {
+	if g.rc.Spawns && len(g.threadFuncs) > 0 && g.r.Intn(8) == 0 {
+		g.printf("if * then start_thread %s; fi", g.startText(g.threadFuncs[g.r.Intn(len(g.threadFuncs))]))
+		return
+	}
 	switch k := g.r.Intn(10); {
 	case k < 3:
 		g.printf("%s := %s;", g.pick(), g.expr(2))
@@ -170,9 +186,19 @@ func (g *recGen) callText(f recFunc, target string) string {
 	return call
 }
 
+// startText is a start of f as a thread, without start_thread: f and its
+// arguments.
+func (g *recGen) startText(f recFunc) string {
+	args := make([]string, f.params)
+	for i := range args {
+		args[i] = g.expr(1)
+	}
+	return fmt.Sprintf("%s(%s)", f.name, strings.Join(args, ", "))
+}
+
 // mainBody writes main: the counter reset, calls, thread starts, and an
 // assertion at the end.
-func (g *recGen) mainBody(globals, threads []string) {
+func (g *recGen) mainBody(globals []string) {
 	fmt.Fprintf(&g.b, "void main() begin\n")
 	g.indent = "  "
 	locals := []string{"m0", "m1"}
@@ -181,8 +207,11 @@ func (g *recGen) mainBody(globals, threads []string) {
 	if g.counter {
 		g.printf("c0, c1 := F, F;")
 	}
-	for _, t := range threads {
-		g.printf("start_thread %s();", t)
+	for _, t := range g.threadFuncs {
+		g.printf("start_thread %s;", g.startText(t))
+	}
+	if g.rc.Spawns && g.r.Intn(2) == 0 {
+		g.printf("start_thread %s;", g.startText(g.funcs[g.r.Intn(len(g.funcs))]))
 	}
 	for range 1 + g.r.Intn(2) {
 		g.printf("%s;", g.callText(g.funcs[g.r.Intn(len(g.funcs))], locals[g.r.Intn(2)]))

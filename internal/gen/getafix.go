@@ -1,0 +1,151 @@
+package gen
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// GetafixConfig shapes the programs of Getafix.
+type GetafixConfig struct {
+	Globals int // shared variables besides atomic
+	Threads int // thread0, thread1, ...
+	Stmts   int // statements per function body (top level)
+	Depth   int // nesting of if/while
+	Helpers int // functions the threads call (a call is one step)
+}
+
+// SmallGetafix and TinyGetafix are the configurations of the tests.
+var (
+	SmallGetafix = GetafixConfig{Globals: 3, Threads: 2, Stmts: 5, Depth: 2, Helpers: 1}
+	TinyGetafix  = GetafixConfig{Globals: 2, Threads: 2, Stmts: 3, Depth: 1, Helpers: 1}
+)
+
+// Getafix returns a random program of Getafix's dialect (README's "The
+// language", bp/getafix.go): the global atomic declared first, init
+// (setting atomic F, or for one seed in eight leaving it T, up to its
+// endinit label, a statement after which never runs), main for half the
+// seeds and the threadN, sections made atomic with atomic := T ...
+// atomic := F, statements labelled SLIC_ERROR (the property; none in one
+// program in four, which then checks its assertions; sometimes twice in a
+// function), a variable assigned twice in one statement, and operators
+// written without parentheses, which bind as in Getafix.
+func Getafix(seed int64, cfg GetafixConfig) string {
+	r := rand.New(rand.NewSource(seed))
+	g := &getafixGen{generator: generator{r: r, cfg: Config{
+		Globals: cfg.Globals, Locals: 1, Stmts: cfg.Stmts, Depth: cfg.Depth, Helpers: cfg.Helpers, NoAtomic: true,
+	}}, gc: cfg}
+	return g.program()
+}
+
+type getafixGen struct {
+	generator
+	gc    GetafixConfig
+	error bool // the program has SLIC_ERROR labels
+}
+
+func (g *getafixGen) program() string {
+	fmt.Fprintf(&g.b, "// generated (getafix)\n")
+	globals := []string{"atomic"}
+	for i := 0; i < g.gc.Globals; i++ {
+		globals = append(globals, fmt.Sprintf("g%d", i))
+	}
+	fmt.Fprintf(&g.b, "decl %s;\n", strings.Join(globals, ", "))
+	shared := globals[1:]
+	g.error = g.r.Intn(4) != 0
+	for h := 0; h < g.gc.Helpers; h++ {
+		g.function(fmt.Sprintf("h%d", h), shared, true, nil)
+	}
+	g.init(shared)
+	var threads []string
+	if g.r.Intn(2) == 0 {
+		threads = append(threads, "main")
+	}
+	for t := 0; t < g.gc.Threads; t++ {
+		threads = append(threads, fmt.Sprintf("thread%d", t))
+	}
+	for _, name := range threads {
+		g.thread(name, shared)
+	}
+	return g.b.String()
+}
+
+// init writes init: atomic and some globals set, the rest left
+// non-deterministic, up to endinit.
+func (g *getafixGen) init(shared []string) {
+	fmt.Fprintf(&g.b, "void init() begin\n")
+	g.indent = "  "
+	if g.r.Intn(8) == 0 {
+		g.printf("atomic := T;")
+	} else {
+		g.printf("atomic := F;")
+	}
+	for _, v := range shared {
+		if g.r.Intn(3) != 0 {
+			g.printf("%s := %s;", v, constant(g.r.Intn(4)))
+		}
+	}
+	g.printf("endinit: skip;")
+	if g.r.Intn(4) == 0 {
+		g.printf("%s := %s;", shared[g.r.Intn(len(shared))], constant(g.r.Intn(4)))
+	}
+	g.indent = ""
+	fmt.Fprintf(&g.b, "end\n")
+}
+
+// thread writes one of the program's threads. Only the atomic sections
+// write atomic.
+func (g *getafixGen) thread(name string, shared []string) {
+	g.fn, g.labels = name, 0
+	fmt.Fprintf(&g.b, "void %s() begin\n", name)
+	g.indent = "  "
+	local := name + "_l0"
+	g.printf("decl %s;", local)
+	g.vars = append(append([]string(nil), shared...), local)
+	errors := 0
+	if g.error {
+		errors = g.r.Intn(3) // a function may label two statements SLIC_ERROR
+	}
+	n := 1 + g.r.Intn(g.gc.Stmts)
+	errorAt := map[int]int{}
+	for range errors {
+		errorAt[g.r.Intn(n+1)]++
+	}
+	for i := 0; i <= n; i++ {
+		for range errorAt[i] {
+			g.printf("if %s then SLIC_ERROR: skip; fi", g.expr(2))
+		}
+		if i < n {
+			g.getafixStmt()
+		}
+	}
+	g.indent = ""
+	fmt.Fprintf(&g.b, "end\n")
+}
+
+// getafixStmt writes a statement of a thread: one of Getafix's idioms,
+// or any statement of the base generator but thread starts and atomic
+// sections (Config.NoAtomic).
+func (g *getafixGen) getafixStmt() {
+	switch g.r.Intn(8) {
+	case 0:
+		// A section made atomic with the global: the others do not run
+		// while it is T.
+		g.printf("atomic := T;")
+		for range 1 + g.r.Intn(2) {
+			g.stmt(0, false)
+		}
+		g.printf("atomic := F;")
+	case 1:
+		// A variable assigned twice: the step happens only where both
+		// values agree.
+		v := g.pick()
+		g.printf("%s, %s := %s, %s;", v, v, g.expr(1), g.expr(1))
+	case 2:
+		// Operators without parentheses: a = b & c is (a = b) & c.
+		ops := []string{"&", "|", "^", "=", "!="}
+		g.printf("%s := %s %s %s %s %s;", g.pick(), g.pick(), ops[g.r.Intn(5)], g.pick(), ops[g.r.Intn(5)], g.pick())
+	default:
+		g.stmt(g.cfg.Depth, false)
+	}
+}
