@@ -15,20 +15,26 @@
 // or a resource limit is the verdict Unknown with a Limit and a Reason,
 // both from the code that hit the limit.
 //
-// Every answer is checked before Check returns it: an Unsafe result's
-// Trace is a concrete execution that the reference interpreter (bp/interp)
-// has replayed, and a Safe result's certificate, when the engine gives one
-// (IC3's inductive invariant, k-induction's k), has been re-checked by
-// independent SAT calls. An answer that fails its check is an ErrInternal
-// error naming the engine, never a verdict. The one exception is SPIN's
-// Safe (Engine Spin, a peer whose trail is replayed like any trace but
-// which gives no certificate): it is passed on marked Result.Unchecked,
-// and the portfolio never races SPIN.
+// Every answer is judged before Check returns it, by package judge, which
+// shares no code with the engines, on the one path every entry point's
+// answers take (judged.go): an Unsafe result's Trace is a concrete
+// execution that the reference semantics (bp/interp) has replayed; a
+// Safe result's evidence (an inductive invariant, a k-induction proof,
+// the counter engine's proof, procedure summaries) has been checked
+// against the program itself, not against the engine's encoding; an
+// exhaustive search without a certificate has been repeated by the judge
+// where it is small. Result.Evidence says what the answer rests on and
+// whether it was checked. An answer the judge refuses, and a panic in an
+// engine, are ErrInternal errors naming the engine, never a verdict. The
+// one answer with nothing to check is SPIN's Safe (Engine Spin, a peer
+// whose trail is replayed like any trace but which gives no certificate):
+// it is passed on marked Result.Unchecked, and the portfolio never races
+// SPIN.
 //
 // CheckTTS asks the counter engine's question of a thread-transition
 // system (package tts, bfc's format) directly: is a configuration
 // coverable, for any number of threads? It runs tts/cover and checks the
-// answer the same way (tts/covercheck replays the path or re-checks the
+// answer the same way (the judge replays the path or checks the
 // certificate), an answer that fails its check being ErrInternal too.
 //
 // Engines live in packages under engine/, one entry point each, and are

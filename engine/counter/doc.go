@@ -11,9 +11,8 @@
 //     evidence, an engine.CounterProof (the system, what each of its
 //     states stands for in the program's terms, and the certificate),
 //     which the judge checks against the program itself (package judge:
-//     the system simulates the program, and the certificate holds), and
-//     the older Certificate that tts/covercheck re-checks against the
-//     system alone; Unsafe with the trace as an engine.Execution, marked
+//     the system simulates the program, and the certificate holds);
+//     Unsafe with the trace as an engine.Execution, marked
 //     MonotoneOnly when the program has broadcasts (the path is one
 //     under the monotone reading; the judge replays it under the reading
 //     asked, and one that does not replay is no answer), dropped at once
@@ -25,8 +24,8 @@
 // Where the threads read local data, Run first searches the program with
 // that data forgotten (bp.Havocked: every local read a fresh choice),
 // within forgetfulElements. Its Safe answer is the program's: the
-// certificate's check re-checks the abstraction (bp.VerifyHavocked) before
-// the certificate itself. Any other answer, and Run searches the program.
+// proof says so (CounterProof.Abstraction), and the judge checks the
+// abstraction (judge.VerifyHavocked) before the proof itself. Any other answer, and Run searches the program.
 // Forgetting pays where locals only decide when a thread moves on
 // (TangledWorkers n=8: 1.0 s, where the program's own search ends in no
 // answer in 20 s and IC3 takes 8.5 s; the scaled programs 0005, 0193

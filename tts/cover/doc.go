@@ -6,8 +6,8 @@
 // It holds the algorithms on thread-transition systems, as mc/bmc, mc/kind
 // and mc/ic3 hold those on circuits: it knows nothing of Boolean programs
 // (encode/threads makes a program a system, engine/counter is the
-// engine's glue), and the checks of its answers live apart, in
-// tts/covercheck, which shares no code with it.
+// engine's glue), and the checks of its answers live apart, in the
+// judge (package judge), which shares no code with it.
 //
 // Threads are identical, so a configuration is a shared state and a
 // multiset of local states (a vector of counters). Moves, spawns,
@@ -43,9 +43,9 @@
 // Safe: a Certificate, the basis of an upward-closed set U together with
 // the invariant I; the set U ∪ ¬I contains the target, excludes every
 // initial configuration and is closed under predecessors. Checkable
-// (checkable.go, the only place this package meets tts/covercheck) gives
-// both in the checker's types; the root package (bopgo.CheckTTS) and the
-// counter engine's certificate run the check before an answer leaves.
+// (checkable.go, the only place this package meets the judge) gives both
+// as the format's answer types (tts/answer.go); the judge checks them
+// before an answer of bopgo.CheckTTS or of the counter engine leaves.
 // Unknown: the Limit that stopped the search, returned by the code that
 // hit it (the backward search, which alone can end an undecided search:
 // Options.MaxElements gives Elements, an ended context Time for a
