@@ -188,11 +188,11 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	assert.Contains(t, res.Reason, "procedure summaries as formulas")
 	for _, tamper := range []struct {
 		name string
-		do   func(f *bp.SummaryFormulas) *bp.SummaryFormulas
+		do   func(f *engine.SummaryFormulas) *engine.SummaryFormulas
 		want string
 	}{
-		{"dropped", func(*bp.SummaryFormulas) *bp.SummaryFormulas { return nil }, "without procedure summaries"},
-		{"summary emptied", func(f *bp.SummaryFormulas) *bp.SummaryFormulas {
+		{"dropped", func(*engine.SummaryFormulas) *engine.SummaryFormulas { return nil }, "without procedure summaries"},
+		{"summary emptied", func(f *engine.SummaryFormulas) *engine.SummaryFormulas {
 			for i := range f.Procs {
 				f.Procs[i].Summary = f.C.F
 			}
@@ -205,8 +205,8 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 					r, err := honest(ctx, p, bound, last)
 					if f, ok := r.Evidence.(*engine.SummaryFormulas); ok && r.Verdict == engine.Safe {
 						r.Evidence = &engine.Search{}
-						if g := tamper.do(f.SummaryFormulas); g != nil {
-							r.Evidence = &engine.SummaryFormulas{SummaryFormulas: g}
+						if g := tamper.do(f); g != nil {
+							r.Evidence = g
 						}
 					}
 					return r, err

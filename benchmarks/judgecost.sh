@@ -28,7 +28,7 @@ for l in $list; do
 				bin=$BEFORE
 				[ $b = after ] && bin=$AFTER
 				# shellcheck disable=SC2086
-				timeout 120 "$bin" check --json --stats --timeout "$limit" $engine "benchmarks/$prog" 2>/dev/null |
+				timeout 120 "$bin" check --json --stats --timeout "$limit" --max-memory 4GB $engine "benchmarks/$prog" 2>/dev/null |
 					jq -r --arg b $b --arg c "$c" --arg p "$prog" \
 						'[$b, $c, $p, .verdict, .stats.seconds, .stats.check_seconds, (.evidence.kind // "-"), (.evidence.checked // "-")] | @tsv' \
 						>>"$runs" || true

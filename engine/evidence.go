@@ -177,10 +177,6 @@ const (
 // summaries.
 type Summaries struct{ *bp.Summaries }
 
-// SummaryFormulas are the symbolic engine's evidence for a program of
-// one thread with recursive functions: summaries and invariants as
-// formulas.
-type SummaryFormulas struct{ *bp.SummaryFormulas }
 
 func (*Execution) evidence()       {}
 func (*Search) evidence()          {}
@@ -189,4 +185,3 @@ func (*SlotInvariant) evidence()   {}
 func (*KInduction) evidence()      {}
 func (*CounterProof) evidence()    {}
 func (*Summaries) evidence()       {}
-func (*SummaryFormulas) evidence() {}

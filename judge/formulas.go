@@ -9,12 +9,13 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/sat"
 )
 
 // CheckSummaryFormulas re-checks the evidence that a program of one
 // thread with recursive functions is safe, in the symbolic engine's form
-// (bp.SummaryFormulas): main's initial frame is in its entry invariant;
+// (engine.SummaryFormulas): main's initial frame is in its entry invariant;
 // each step maps the invariant of its pc into the invariants of its
 // successors; a Call maps it into the callee's entry invariant and,
 // through the callee's summary, into the invariant after the call; a
@@ -30,7 +31,7 @@ import (
 //
 // The check gives up with ctx's error when ctx ends: on relations of many
 // exclusive ors its SAT questions can take longer than the search.
-func CheckSummaryFormulas(ctx context.Context, prog *bp.Program, opts Options, f *bp.SummaryFormulas) error {
+func CheckSummaryFormulas(ctx context.Context, prog *bp.Program, opts Options, f *engine.SummaryFormulas) error {
 	if f == nil || f.C == nil {
 		return errors.New("no summary formulas")
 	}
@@ -62,7 +63,7 @@ func CheckSummaryFormulas(ctx context.Context, prog *bp.Program, opts Options, f
 
 // formulaShape checks that f has one entry per proc and step, inputs of
 // the right number, each an input of f.C used once.
-func formulaShape(prog *bp.Program, f *bp.SummaryFormulas) error {
+func formulaShape(prog *bp.Program, f *engine.SummaryFormulas) error {
 	if len(f.Procs) != len(prog.Procs) {
 		return fmt.Errorf("%d procs, not %d", len(f.Procs), len(prog.Procs))
 	}
@@ -99,7 +100,7 @@ func formulaShape(prog *bp.Program, f *bp.SummaryFormulas) error {
 type formulaCheck struct {
 	ctx  context.Context
 	prog *bp.Program
-	f    *bp.SummaryFormulas
+	f    *engine.SummaryFormulas
 	sem  *semantics
 	ng   int
 }

@@ -138,10 +138,10 @@ func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 		r.Evidence = Evidence{Kind: "procedure summaries", Checked: true,
 			Words: fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)}
 	case *engine.SummaryFormulas:
-		if ev == nil || ev.SummaryFormulas == nil {
+		if ev == nil {
 			return Ruling{}, errors.New("no summary formulas")
 		}
-		if err := CheckSummaryFormulas(ctx, prog, p.options(), ev.SummaryFormulas); err != nil {
+		if err := CheckSummaryFormulas(ctx, prog, p.options(), ev); err != nil {
 			return Ruling{}, err
 		}
 		procs, invariants := ev.Size()

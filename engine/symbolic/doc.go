@@ -15,7 +15,7 @@
 // property searched from main with calls through the summaries and
 // descents into callees. Its counterexamples carry the call stack
 // (summary_trace.go), and its Safe carries invariants and summaries as
-// formulas (summary_cert.go, bp.SummaryFormulas) that the root re-checks
+// formulas (summary_cert.go, engine.SummaryFormulas) that the root re-checks
 // with bp/interp. With threads and recursion the engine answers Unknown
 // with the reason: the explicit engine's bounded stacks search those.
 //

@@ -153,7 +153,7 @@ func (e *symEngine) summaries(ctx context.Context) engine.Result {
 	if err != nil {
 		return engine.Result{Limit: engine.Choices, Reason: "no certificate for the summaries: " + err.Error()}
 	}
-	return engine.Result{Verdict: engine.Safe, Evidence: &engine.SummaryFormulas{SummaryFormulas: cert}}
+	return engine.Result{Verdict: engine.Safe, Evidence: cert}
 }
 
 // space is the exploration of callable proc, made on first use (its

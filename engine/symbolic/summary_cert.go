@@ -7,12 +7,12 @@ import (
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
-	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/encode"
 )
 
 // certificate writes the fixed point of the summary search as
-// bp.SummaryFormulas, in a circuit of its own whose formulas have no
+// engine.SummaryFormulas, in a circuit of its own whose formulas have no
 // inputs but the declared ones (no existential left for a checker).
 //
 // A stored state stands for {ω(ι) | γ(ι)}, a projection, so it is
@@ -25,7 +25,7 @@ import (
 // reach part makes the invariants safe, the summary part relates them
 // to the entry, and both are closed under the steps, so their
 // conjunction is. The summary of p is the union of its exits.
-func (x *sumSearch) certificate() (*bp.SummaryFormulas, error) {
+func (x *sumSearch) certificate() (*engine.SummaryFormulas, error) {
 	prog := x.prob.Prog
 	k := logic.NewC()
 	inputs := func(n int) []z.Lit {
@@ -36,7 +36,7 @@ func (x *sumSearch) certificate() (*bp.SummaryFormulas, error) {
 		return out
 	}
 	ng, nTL := len(prog.Globals), len(prog.ThreadLocals)
-	out := &bp.SummaryFormulas{C: k, Procs: make([]bp.ProcFormulas, len(prog.Procs))}
+	out := &engine.SummaryFormulas{C: k, Procs: make([]engine.ProcFormulas, len(prog.Procs))}
 	for pi, p := range prog.Procs {
 		pf := &out.Procs[pi]
 		pf.Entry, pf.Values = inputs(ng+len(p.Locals)), inputs(ng+len(p.Locals))

@@ -94,7 +94,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`, "")
 	require.NoError(t, check(), "restored")
 
 	assert.Error(t, judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, nil))
-	assert.Error(t, judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, &bp.SummaryFormulas{C: cert.C}))
+	assert.Error(t, judge.CheckSummaryFormulas(context.Background(), p, interp.Options{}, &engine.SummaryFormulas{C: cert.C}))
 }
 
 // TestSummaryFormulasLabel: with a label, an invariant at the label is
@@ -163,9 +163,9 @@ void main() begin g := F; f(F); end`, "ERR"},
 }
 
 // formulasOf is the summary formulas of r's evidence, or nil.
-func formulasOf(r engine.Result) *bp.SummaryFormulas {
+func formulasOf(r engine.Result) *engine.SummaryFormulas {
 	if f, ok := r.Evidence.(*engine.SummaryFormulas); ok {
-		return f.SummaryFormulas
+		return f
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package bp
+package engine
 
 import (
 	"github.com/go-air/gini/logic"
@@ -8,8 +8,8 @@ import (
 // SummaryFormulas are the symbolic engine's evidence that a program of one
 // thread with recursive functions is safe: procedure summaries and
 // invariants as formulas of one circuit, in terms any checker can read
-// (bp/judge.CheckSummaryFormulas re-checks them with SAT and this
-// package's steps, sharing no code with the engine's search).
+// (judge.CheckSummaryFormulas re-checks them with SAT and its own
+// encoding of the steps, sharing no code with the engine's search).
 //
 // Each proc p has its own inputs of C: Entry, the frame at p's entry
 // (globals, then p's locals); Values, the current frame (globals, then
@@ -47,3 +47,5 @@ func (f *SummaryFormulas) Size() (procs, invariants int) {
 	}
 	return len(f.Procs), invariants
 }
+
+func (*SummaryFormulas) evidence() {}
