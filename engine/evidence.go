@@ -177,11 +177,10 @@ const (
 // summaries.
 type Summaries struct{ *bp.Summaries }
 
-
-func (*Execution) evidence()       {}
-func (*Search) evidence()          {}
-func (*Unchecked) evidence()       {}
-func (*SlotInvariant) evidence()   {}
-func (*KInduction) evidence()      {}
-func (*CounterProof) evidence()    {}
-func (*Summaries) evidence()       {}
+func (*Execution) evidence()     {}
+func (*Search) evidence()        {}
+func (*Unchecked) evidence()     {}
+func (*SlotInvariant) evidence() {}
+func (*KInduction) evidence()    {}
+func (*CounterProof) evidence()  {}
+func (*Summaries) evidence()     {}

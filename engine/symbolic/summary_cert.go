@@ -7,8 +7,8 @@ import (
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/encode"
+	"github.com/bopgo/bopgo/engine"
 )
 
 // certificate writes the fixed point of the summary search as
