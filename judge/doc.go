@@ -35,9 +35,9 @@
 //     circuit, which is then the question itself.
 //
 // What a Safe answer trusts, beyond this package: the parser, checker
-// and lowering of bp (and the program facts it computes: liveness, the
-// static thread bound), the reference semantics bp/interp, and the SAT
-// solver (gini, through package sat). What an Unsafe answer trusts: bp
+// and lowering of bp (and the static thread bound it computes; its
+// liveness is checked, liveness.go), the reference semantics bp/interp,
+// and the SAT solver (gini, through package sat). What an Unsafe answer trusts: bp
 // and bp/interp (the solver only proposes resolutions that bp/interp
 // executes). Two kinds of Safe carry nothing to check and say so in their
 // ruling (Evidence.Checked false): the exhaustive search of the explicit

@@ -68,6 +68,13 @@ func Judge(ctx context.Context, p Problem, v engine.Verdict, ev engine.Evidence)
 	if ctx.Err() != nil {
 		return Ruling{}, context.Cause(ctx)
 	}
+	// Every check below reads bp's liveness (a dead local's value does
+	// not count): it is checked, not trusted.
+	for _, prog := range []*bp.Program{p.Prog, p.asked()} {
+		if err := checkLiveness(prog, prog.Live()); err != nil {
+			return Ruling{}, fmt.Errorf("the program's liveness is wrong: %w", err)
+		}
+	}
 	switch v {
 	case engine.Unsafe:
 		x, ok := ev.(*engine.Execution)

@@ -115,6 +115,9 @@ func newSlotModel(prog *bp.Program, label string, reading bp.Reading, slots int)
 	}
 	m := &slotModel{prog: prog, label: label, reading: reading, slots: slots, live: prog.Live(),
 		blockStarts: reading == bp.Blocking && prog.HasBroadcasts()}
+	if err := checkLiveness(prog, m.live); err != nil {
+		return nil, fmt.Errorf("the program's liveness is wrong: %w", err)
+	}
 	maxSteps := 0
 	m.lay = slotLayout{globals: len(prog.Globals), slots: slots}
 	for _, proc := range prog.Procs {
