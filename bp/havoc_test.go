@@ -1,29 +1,12 @@
 package bp
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// A worker whose locals decide when it takes the lock, not whether the
-// lock works (benchmarks.TangledWorkers, two workers).
-const tangled = `decl lock, inside;
-void w() begin
-  decl l0, l1;
-L:
-  l0, l1 := l1 & *, l0 | *;
-  if !l0 then goto L; fi
-  lock := T constrain !lock & !'l0 | l1;
-  assert(!inside);
-  inside := T;
-  inside := F;
-  lock := F;
-  goto L;
-end
-void main() begin start_thread w(); start_thread w(); end
-`
 
 // TestHavocked: no step of the abstraction reads or writes a local, the
 // steps that did read one have fresh choices for them, and the
@@ -63,4 +46,17 @@ func TestHavocked(t *testing.T) {
 	require.Equal(t, 1, found, "the step g := l ^ l")
 	assert.Nil(t, Havocked(mustLoad(t, "decl g; void main() begin decl l; l := *; g := !g; assert(g | !g); end\n")),
 		"no step reads a local: nothing to forget")
+}
+
+// tangled is testdata/tangled.bp, read once.
+var tangled = mustRead("testdata/tangled.bp")
+
+// mustRead is the text of a test's data file; the tests cannot run
+// without it.
+func mustRead(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

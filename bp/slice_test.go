@@ -24,22 +24,6 @@ func relevantNames(s *Slice) string {
 	return strings.Join(names, " ")
 }
 
-// noisyWorker is a lock-taking worker whose locals, and the global they
-// feed, never reach a condition.
-const noisyWorker = `
-decl lock, inside, noise;
-void w() begin
-  decl a, b;
-L: a, b := b ^ *, a | *;
-  noise := a;
-  lock := T constrain !lock;
-  assert(!inside);
-  lock := F;
-  goto L;
-end
-void main() begin
-  start_thread w();
-end`
 
 func TestSlicedCutsWhatFeedsNothing(t *testing.T) {
 	for _, c := range []struct {
@@ -245,3 +229,6 @@ end`,
 		}
 	}
 }
+
+// noisyWorker is testdata/noisy-worker.bp, read once.
+var noisyWorker = mustRead("testdata/noisy-worker.bp")

@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,24 +10,6 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/judge"
 )
-
-// A worker whose locals decide when it takes the lock, not whether the
-// lock works (benchmarks.TangledWorkers, two workers).
-const tangled = `decl lock, inside;
-void w() begin
-  decl l0, l1;
-L:
-  l0, l1 := l1 & *, l0 | *;
-  if !l0 then goto L; fi
-  lock := T constrain !lock & !'l0 | l1;
-  assert(!inside);
-  inside := T;
-  inside := F;
-  lock := F;
-  goto L;
-end
-void main() begin start_thread w(); start_thread w(); end
-`
 
 // TestVerifyHavocked: the check refuses an abstraction that forgets less
 // or otherwise than it says.
@@ -102,4 +85,17 @@ func indexOf(p *bp.Program, st *bp.Step) int {
 		}
 	}
 	return -1
+}
+
+// tangled is ../bp/testdata/tangled.bp, read once.
+var tangled = mustRead("../bp/testdata/tangled.bp")
+
+// mustRead is the text of a test's data file; the tests cannot run
+// without it.
+func mustRead(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

@@ -10,22 +10,6 @@ import (
 	"github.com/bopgo/bopgo/judge"
 )
 
-// noisyWorker is a lock-taking worker whose locals, and the global they
-// feed, never reach a condition.
-const noisyWorker = `
-decl lock, inside, noise;
-void w() begin
-  decl a, b;
-L: a, b := b ^ *, a | *;
-  noise := a;
-  lock := T constrain !lock;
-  assert(!inside);
-  lock := F;
-  goto L;
-end
-void main() begin
-  start_thread w();
-end`
 
 // Every slice bp.Sliced makes passes the judge: random programs with
 // many variables that feed nothing, and a thread started in a loop with
@@ -112,3 +96,6 @@ func TestVerifySliceRefuses(t *testing.T) {
 		})
 	}
 }
+
+// noisyWorker is ../bp/testdata/noisy-worker.bp, read once.
+var noisyWorker = mustRead("../bp/testdata/noisy-worker.bp")

@@ -16,7 +16,7 @@ import (
 // Broadcasts occur only in programs of one proc, so every passive thread
 // has the running thread's local slots. A passive thread's pc does not
 // move, so a target dead there stays false.
-func (m *slotModel) broadcast(c *logic.C, f *slotFrame, in *slotInputs, e *slotEnv, st *bp.Step, t int, eff *slotEffect) {
+func (m *slotModel) broadcast(c *logic.C, f *slotFrame, in *slotInputs, e *lits, st *bp.Step, t int, eff *slotEffect) {
 	for u := range m.slots {
 		if u == t {
 			continue
@@ -48,12 +48,12 @@ func (m *slotModel) broadcast(c *logic.C, f *slotFrame, in *slotInputs, e *slotE
 
 // passivePart is a passive thread's new values of the passive targets
 // and its conjuncts, for its locals pl and its choices ch.
-func (m *slotModel) passivePart(c *logic.C, e *slotEnv, st *bp.Step, pl, ch []z.Lit) ([]z.Lit, z.Lit) {
+func (m *slotModel) passivePart(c *logic.C, e *lits, st *bp.Step, pl, ch []z.Lit) ([]z.Lit, z.Lit) {
 	pe := *e
 	pe.pl, pe.ch = pl, ch
 	vals := make([]z.Lit, len(st.PassiveValues))
 	for k, v := range st.PassiveValues {
-		vals[k] = pe.term(v)
+		vals[k] = pe.enc(v)
 	}
 	if st.PassiveConstraint == nil {
 		return vals, c.T
@@ -62,5 +62,5 @@ func (m *slotModel) passivePart(c *logic.C, e *slotEnv, st *bp.Step, pl, ch []z.
 	for k, r := range st.PassiveTargets {
 		pe.pnl[r.Index] = vals[k]
 	}
-	return vals, pe.term(st.PassiveConstraint)
+	return vals, pe.enc(st.PassiveConstraint)
 }

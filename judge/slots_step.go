@@ -151,22 +151,22 @@ func (m *slotModel) effect(c *logic.C, f *slotFrame, in *slotInputs, t, p, pc in
 	lay := &m.lay
 	st := &m.prog.Procs[p].Steps[pc]
 	eff := &slotEffect{enabled: c.T, failing: c.F, overflow: c.F}
-	e := &slotEnv{c: c, g: m.globalsOf(f), l: m.localsOf(f, t), ch: in.ch}
+	e := &lits{c: c, g: m.globalsOf(f), l: m.localsOf(f, t), ch: in.ch}
 	next := []slotSucc{{c.T, st.Next}}
 	var written map[int]z.Lit // locals of t the step assigns, with their values
 	switch st.Kind {
 	case bp.Skip:
 	case bp.Assume:
-		eff.enabled = e.term(st.Cond)
+		eff.enabled = e.enc(st.Cond)
 	case bp.Assert:
 		if m.label == "" {
 			// Where the condition is false the step is not taken and the
 			// property fails; with a label, assertions are not checked.
-			cond := e.term(st.Cond)
+			cond := e.enc(st.Cond)
 			eff.enabled, eff.failing = cond, cond.Not()
 		}
 	case bp.Branch:
-		cond := e.term(st.Cond)
+		cond := e.enc(st.Cond)
 		next = []slotSucc{{cond, st.Then}, {cond.Not(), st.Else}}
 	case bp.Goto:
 		next = nil
@@ -249,10 +249,10 @@ func (m *slotModel) moveOn(c *logic.C, f *slotFrame, t, p, pc int, next []slotSu
 // at once (a later target of the same variable wins), and the constraint
 // must hold between old and new values; then, for a broadcast, every
 // other thread's passive part. It returns the locals written.
-func (m *slotModel) assign(c *logic.C, f *slotFrame, in *slotInputs, e *slotEnv, st *bp.Step, t int, eff *slotEffect) map[int]z.Lit {
+func (m *slotModel) assign(c *logic.C, f *slotFrame, in *slotInputs, e *lits, st *bp.Step, t int, eff *slotEffect) map[int]z.Lit {
 	vals := make([]z.Lit, len(st.Values))
 	for k, v := range st.Values {
-		vals[k] = e.term(v)
+		vals[k] = e.enc(v)
 	}
 	e.ng = append([]z.Lit(nil), e.g...)
 	e.nl = append([]z.Lit(nil), e.l...)
@@ -273,7 +273,7 @@ func (m *slotModel) assign(c *logic.C, f *slotFrame, in *slotInputs, e *slotEnv,
 		}
 	}
 	if st.Constraint != nil {
-		eff.enabled = e.term(st.Constraint)
+		eff.enabled = e.enc(st.Constraint)
 	}
 	if st.Broadcast() {
 		m.broadcast(c, f, in, e, st, t, eff)
@@ -286,7 +286,7 @@ func (m *slotModel) assign(c *logic.C, f *slotFrame, in *slotInputs, e *slotEnv,
 // goto), or its thread-locals, the arguments in the parameters and the
 // other locals free; false where dead. The slot it fills is all false in
 // a well-formed state, so only what becomes true is written.
-func (m *slotModel) spawn(c *logic.C, in *slotInputs, e *slotEnv, st *bp.Step, t int, target []z.Lit, eff *slotEffect) {
+func (m *slotModel) spawn(c *logic.C, in *slotInputs, e *lits, st *bp.Step, t int, target []z.Lit, eff *slotEffect) {
 	lay := &m.lay
 	proc := m.prog.Procs[st.SpawnProc]
 	locals := make([]z.Lit, len(proc.Locals))
@@ -297,7 +297,7 @@ func (m *slotModel) spawn(c *logic.C, in *slotInputs, e *slotEnv, st *bp.Step, t
 		copy(locals, in.fresh)
 		copy(locals, e.l[:len(m.prog.ThreadLocals)])
 		for k, a := range st.SpawnArgs {
-			locals[proc.Params[k]] = e.term(a)
+			locals[proc.Params[k]] = e.enc(a)
 		}
 	}
 	for u := range m.slots {
