@@ -84,9 +84,6 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 	res.Unchecked = info.Unchecked && !ruling.Evidence.Checked
 	switch ruling.Verdict {
 	case Unsafe:
-		if ruling.Trace == nil {
-			break // a peer's Unsafe, which has none
-		}
 		prog := p.Prog
 		if p.Slice != nil {
 			prog = p.Slice.Orig
