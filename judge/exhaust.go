@@ -29,16 +29,35 @@ import (
 // The budget of the judge's search, in states, is exhaustFactor times
 // the engine's own states, within [minExhaust, maxExhaust]; an engine's
 // search of more than maxExhaust states is not repeated at all. The
-// judge's search stores about twice the states of the explicit engine's,
-// which reduces interleavings, and each costs it 6 to 50 µs (the more
-// threads, the more: 3 to 20 times the explicit engine's), so the check
-// costs a bounded multiple of the search it checks, and at most about
-// half a second (measured on benchmarks/vbs.tsv: docs/judge.md).
+// judge's search stores more states than the explicit engine's, which
+// reduces interleavings, and each costs it 6 to 50 µs (the more threads,
+// the more: 3 to 20 times the explicit engine's). A budget spent without
+// an answer is lost, so it is small: on benchmarks/vbs.tsv every search
+// the judge could repeat took at most 2,000 states, and with 4,000 at
+// most the lost time is a few hundredths of a second (docs/judge.md).
 const (
 	exhaustFactor = 2
 	minExhaust    = 2_000
-	maxExhaust    = 10_000
+	maxExhaust    = 4_000
 )
+
+// maxExhaustChoices bounds the choices of a step in a program the judge
+// searches: Successors enumerates 2^choices outcomes of the step from
+// every state (WideParity v=16: 0.1 s, where the engine took 0.006 s).
+const maxExhaustChoices = 10
+
+// widestStep is the most choices a step of prog has (a broadcast's
+// passive choices counted with the step's).
+func widestStep(prog *bp.Program) int {
+	n := 0
+	for _, proc := range prog.Procs {
+		for i := range proc.Steps {
+			st := &proc.Steps[i]
+			n = max(n, st.Choices+st.PassiveChoices)
+		}
+	}
+	return n
+}
 
 // maxSplit bounds the unknown values a step may read: it splits the
 // state into 2^maxSplit.
@@ -77,6 +96,9 @@ func exhaust(ctx context.Context, prog *bp.Program, opts Options, bound, budget 
 	seen[sem.xkey(&init)] = true
 	if sem.AtTarget(&init.s) {
 		return len(seen), errors.New("the initial state is at the label")
+	}
+	if n := widestStep(prog); n > maxExhaustChoices {
+		return 0, fmt.Errorf("%w: a step with %d choices", errOverBudget, n)
 	}
 	for len(queue) > 0 {
 		if len(seen) > budget {
