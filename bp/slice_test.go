@@ -24,7 +24,6 @@ func relevantNames(s *Slice) string {
 	return strings.Join(names, " ")
 }
 
-
 func TestSlicedCutsWhatFeedsNothing(t *testing.T) {
 	for _, c := range []struct {
 		name, src, relevant string

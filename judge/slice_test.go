@@ -10,7 +10,6 @@ import (
 	"github.com/bopgo/bopgo/judge"
 )
 
-
 // Every slice bp.Sliced makes passes the judge: random programs with
 // many variables that feed nothing, and a thread started in a loop with
 // an argument that reads a global only that argument reads (issue 34:
