@@ -69,10 +69,6 @@ func (c *checker) errorf(p Pos, format string, args ...any) {
 	c.errs.Add(c.file.File.Position(p), format, args...)
 }
 
-// check checks f in BoPPo's dialect and returns what lowering needs, or
-// the sorted errors.
-func check(f *SourceFile) (*info, ErrorList) { return checkDialect(f, DialectBoPPo) }
-
 // checkDialect checks f in dialect d.
 func checkDialect(f *SourceFile, d Dialect) (*info, ErrorList) {
 	c := &checker{dialect: d, info: info{

@@ -37,7 +37,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 // need not find it out by lowering two million steps first (the estimate
 // counts statements, not the steps each lowers to: lowering still stops
 // at MaxSteps).
-func (in *info) inlinedTooLarge() bool {
+func inlinedTooLarge(in *info) bool {
 	size := map[string]int{}
 	var sizeOf func(name string) int
 	sizeOf = func(name string) int {
@@ -75,11 +75,11 @@ func (in *info) inlinedTooLarge() bool {
 // reports that the inlined program passes MaxSteps (estimated, or found
 // while lowering).
 func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
-	in, errs := check(f)
+	in, errs := checkDialect(f, DialectBoPPo)
 	if len(errs) > 0 {
 		return nil, false, errs
 	}
-	if !opts.KeepCalls && in.inlinedTooLarge() {
+	if !opts.KeepCalls && inlinedTooLarge(in) {
 		return nil, true, nil
 	}
 	if opts.KeepCalls {

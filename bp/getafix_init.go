@@ -1,0 +1,83 @@
+package bp
+
+import "slices"
+
+// What lowering needs to know of Getafix's init: whether it certainly
+// leaves every flag F, so that the threads need no prologue.
+
+// initClearsFlags reports whether init certainly ends with every flag F:
+// among its top-level statements up to endinit, the last that may write
+// a flag assigns it F, and no goto can skip it. Otherwise the threads
+// start with a prologue that hands a flag left T to the first of them;
+// the prologue is right either way, this only spares its steps.
+func (g *getafixLowering) initClearsFlags(init *funcInfo) bool {
+	if init == nil {
+		return false
+	}
+	jumps := false
+	walkStmts(init.decl.Body, func(s Stmt) {
+		_, isGoto := s.(*GotoStmt)
+		jumps = jumps || isGoto || hasStmtLabel(s, getafixEndInit) && !slices.Contains(init.decl.Body, s)
+	})
+	if jumps {
+		return false
+	}
+	cleared := map[int]bool{}
+	for _, s := range init.decl.Body {
+		if hasStmtLabel(s, getafixEndInit) {
+			break
+		}
+		for _, f := range g.flags {
+			a, ok := s.(*AssignStmt)
+			switch {
+			case ok && g.assignsFlag(a, f):
+				for i, t := range a.Targets {
+					if sym := g.info.refs[t]; sym.global && sym.index == f {
+						v, isConst := constValue(a.Values[i])
+						cleared[f] = isConst && !v
+					}
+				}
+			case g.mayWriteFlag([]Stmt{s}, f, map[string]bool{}):
+				cleared[f] = false
+			}
+		}
+	}
+	for _, f := range g.flags {
+		if !cleared[f] {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *getafixLowering) assignsFlag(a *AssignStmt, f int) bool {
+	return slices.ContainsFunc(a.Targets, func(t *Ident) bool {
+		sym, ok := g.info.refs[t]
+		return ok && sym.global && sym.index == f
+	})
+}
+
+// mayWriteFlag reports whether a statement of list, or a function it
+// calls, may write global f.
+func (g *getafixLowering) mayWriteFlag(list []Stmt, f int, seen map[string]bool) bool {
+	writes := false
+	isFlag := func(id *Ident) bool {
+		sym, ok := g.info.refs[id]
+		return id != nil && ok && sym.global && sym.index == f
+	}
+	walkStmts(list, func(s Stmt) {
+		switch s := s.(type) {
+		case *AssignStmt:
+			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
+		case *DeadStmt:
+			writes = writes || slices.ContainsFunc(s.Names, isFlag)
+		case *CallStmt:
+			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
+			if callee := g.info.funcs[s.Func.Name]; callee != nil && !seen[s.Func.Name] {
+				seen[s.Func.Name] = true
+				writes = writes || g.mayWriteFlag(callee.decl.Body, f, seen)
+			}
+		}
+	})
+	return writes
+}
