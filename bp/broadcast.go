@@ -62,9 +62,9 @@ func conjuncts(e Expr, out []Expr) []Expr {
 func (l *lowerer) mentionsPassive(e Expr) bool {
 	switch x := e.(type) {
 	case *Ident:
-		return l.info.refs[x].passive
+		return l.info.Refs[x].Passive
 	case *PrimedExpr:
-		return l.info.refs[x.X].passive
+		return l.info.Refs[x.X].Passive
 	case *UnaryExpr:
 		return l.mentionsPassive(x.X)
 	case *ParenExpr:

@@ -107,10 +107,10 @@ func surveyFile(f *SourceFile) survey {
 			s.init = true
 		case name == "main":
 			s.main = true
-		case isGetafixThreadName(name):
+		case IsGetafixThreadName(name):
 			s.threads = append(s.threads, name)
 		}
-		walkStmts(fn.Body, func(st Stmt) {
+		WalkStmts(fn.Body, func(st Stmt) {
 			switch st := st.(type) {
 			case *StartThreadStmt:
 				s.starts = true
@@ -126,15 +126,15 @@ func surveyFile(f *SourceFile) survey {
 	return s
 }
 
-// isGetafixThreadName is Getafix's test for threadN: longer than six
+// IsGetafixThreadName is Getafix's test for threadN: longer than six
 // characters, beginning with "thread" in any case (isThreadFunction in
 // its translate_Mucke.c).
-func isGetafixThreadName(name string) bool {
+func IsGetafixThreadName(name string) bool {
 	return len(name) > 6 && strings.EqualFold(name[:6], "thread")
 }
 
 // isGetafixThreadFunc tells whether a function runs as a thread of its
 // own (or, for init, first) in Getafix's dialect.
 func isGetafixThreadFunc(name string) bool {
-	return name == "init" || name == "main" || isGetafixThreadName(name)
+	return name == "init" || name == "main" || IsGetafixThreadName(name)
 }

@@ -60,9 +60,9 @@ var getafixFlags = []string{"atomic", "super_atomic"}
 
 // lowerGetafix checks a parsed file in Getafix's dialect and lowers it.
 func lowerGetafix(f *SourceFile) (*Program, error) {
-	notes := desugarGetafix(f)
-	notes = append(notes, duplicateLabelNotes(f)...)
-	in, errs := checkDialect(f, DialectGetafix)
+	notes := DesugarGetafix(f)
+	notes = append(notes, DuplicateLabelNotes(f)...)
+	in, errs := Check(f, DialectGetafix)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -70,7 +70,7 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 	// points); a recursive callee has no such inlining, and Getafix's
 	// experiments have none.
 	for _, fn := range f.Funcs {
-		if in.recursive[fn.Name.Name] {
+		if in.Recursive[fn.Name.Name] {
 			errs.Add(f.File.Position(fn.Name.Pos()), "recursive function %s in Getafix's dialect: not supported (its calls are atomic steps; --dialect boppo reads the file in BoPPo's dialect, where recursion is decided)", fn.Name.Name)
 		}
 	}
@@ -125,17 +125,17 @@ type getafixLowering struct {
 
 func (g *getafixLowering) lower() {
 	for _, name := range getafixFlags {
-		if i, ok := g.info.globalIndex[name]; ok && !g.info.threadLocal[i] {
+		if i, ok := g.info.GlobalIndex[name]; ok && !g.info.ThreadLocal[i] {
 			g.flags = append(g.flags, i)
 		}
 	}
-	var threads []*funcInfo
-	for _, fn := range g.info.file.Funcs {
-		if name := fn.Name.Name; name == "main" || isGetafixThreadName(name) {
-			threads = append(threads, g.info.funcs[name])
+	var threads []*FuncInfo
+	for _, fn := range g.info.File.Funcs {
+		if name := fn.Name.Name; name == "main" || IsGetafixThreadName(name) {
+			threads = append(threads, g.info.Funcs[name])
 		}
 	}
-	init := g.info.funcs["init"]
+	init := g.info.Funcs["init"]
 	g.clears = len(g.flags) == 0 || g.initClearsFlags(init)
 	g.lowerInit(init, threads)
 	for i, fi := range threads {
@@ -149,13 +149,13 @@ func (g *getafixLowering) lower() {
 
 // lowerInit lowers Procs[0]: init's body, then the start of every thread
 // in one atomic step.
-func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
+func (g *getafixLowering) lowerInit(init *FuncInfo, threads []*FuncInfo) {
 	p := g.prog.Procs[g.procFor("init")]
 	ctx := &frameCtx{proc: p, procIndex: 0, top: true, labels: map[string]int{}}
 	if init != nil {
 		ctx.fn = init
 		ctx.frame, ctx.slots = g.newFrame(p, init, -1)
-		p.Params = ctx.slots[:len(init.decl.Params)]
+		p.Params = ctx.slots[:len(init.Decl.Params)]
 	} else {
 		p.Frames = append(p.Frames, Frame{Func: "init", Parent: -1})
 	}
@@ -165,19 +165,19 @@ func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
 	}
 	start := Step{Kind: AtomicBegin, Text: "init ends: every thread starts"}
 	if init != nil {
-		in = g.lowerList(ctx, init.decl.Body, in)
-		start.Pos = init.decl.EndPos
-		if stmt, ok := init.labels[getafixEndInit]; ok {
+		in = g.lowerList(ctx, init.Decl.Body, in)
+		start.Pos = init.Decl.EndPos
+		if stmt, ok := init.Labels[getafixEndInit]; ok {
 			start.Pos = StmtPos(stmt)
 		}
 	} else if len(threads) > 0 {
-		start.Pos = threads[0].decl.Name.Pos()
+		start.Pos = threads[0].Decl.Name.Pos()
 	}
 	at := g.emit(ctx, start, append(in, g.endInit...))
 	in = next(at)
 	for _, fi := range threads {
-		n := Step{Kind: Spawn, Pos: fi.decl.Name.Pos(), Text: "start " + fi.decl.Name.Name, SpawnProc: g.procFor(fi.decl.Name.Name)}
-		for range fi.decl.Params {
+		n := Step{Kind: Spawn, Pos: fi.Decl.Name.Pos(), Text: "start " + fi.Decl.Name.Name, SpawnProc: g.procFor(fi.Decl.Name.Name)}
+		for range fi.Decl.Params {
 			n.SpawnArgs = append(n.SpawnArgs, g.nondet(&n.Choices))
 		}
 		in = next(g.emit(ctx, n, in))
@@ -190,15 +190,15 @@ func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
 // lowerThread lowers thread function fi, the i-th thread, to its proc. A
 // thread runs in an atomic section from its first step to its end, and
 // lets the others run only at its yield points (getafix_yield.go).
-func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
-	name := fi.decl.Name.Name
+func (g *getafixLowering) lowerThread(i int, fi *FuncInfo) {
+	name := fi.Decl.Name.Name
 	pi := g.procFor(name)
 	p := g.prog.Procs[pi]
 	frame, slots := g.newFrame(p, fi, -1)
-	p.Params = slots[:len(fi.decl.Params)]
+	p.Params = slots[:len(fi.Decl.Params)]
 	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
 	g.backTargets, g.tests = backwardGotoTargets(fi), nil
-	pos := fi.decl.Name.Pos()
+	pos := fi.Decl.Name.Pos()
 	in := []hole{{field: holeEntry}}
 	if !g.clears && i > 0 {
 		// init may have left atomic T: the first thread holds it, so
@@ -206,8 +206,8 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 		in = g.waitUnheld(ctx, pos, "wait while init's atomic section lasts", in)
 	}
 	g.resumed = g.emit(ctx, Step{Kind: AtomicBegin, Pos: pos, Text: name + " starts running"}, in)
-	in = g.lowerList(ctx, fi.decl.Body, next(g.resumed))
-	end := fi.decl.EndPos
+	in = g.lowerList(ctx, fi.Decl.Body, next(g.resumed))
+	end := fi.Decl.EndPos
 	in = g.waitUnheld(ctx, end, "end of "+name+" (with atomic T the others stay out)", in)
 	g.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + name}, in)
 	g.resolveLabels(ctx)
@@ -243,7 +243,7 @@ func (g *getafixLowering) held() *Term {
 func (g *getafixLowering) flagNames() []string {
 	var names []string
 	for _, i := range g.flags {
-		names = append(names, g.info.globals[i].Name)
+		names = append(names, g.info.Globals[i].Name)
 	}
 	return names
 }
@@ -256,7 +256,7 @@ func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s Stmt, in []hole) ([]hole
 		return nil, false
 	}
 	if ctx.procIndex == 0 {
-		if !hasStmtLabel(s, getafixEndInit) {
+		if !HasStmtLabel(s, getafixEndInit) {
 			return nil, false
 		}
 		// Reaching endinit ends init: the statement is not run.

@@ -13,8 +13,8 @@ import (
 // are init, main and threadN, so nothing starts, ends or calls them, and
 // atomic sections are made with the atomic variable.
 func (c *checker) getafixRules() {
-	for _, fn := range c.file.Funcs {
-		walkStmts(fn.Body, func(s Stmt) {
+	for _, fn := range c.File.Funcs {
+		WalkStmts(fn.Body, func(s Stmt) {
 			switch s := s.(type) {
 			case *StartThreadStmt:
 				c.errorf(s.Start, "start_thread in Getafix's dialect: its threads are main and every threadN, started after init (--dialect boppo reads the file as BoPPo's)")
@@ -34,16 +34,16 @@ func (c *checker) getafixRules() {
 	}
 }
 
-// desugarGetafix rewrites what Getafix's dialect allows and BoPPo's does
+// DesugarGetafix rewrites what Getafix's dialect allows and BoPPo's does
 // not into BoPPo's terms, and returns notes saying what it did. A variable
 // assigned twice in one statement, `x, x := a, b`, becomes `x := a
 // constrain 'x = b`: Getafix's translation conjoins x' <-> e for every
 // target (print_recursive_statement_program_Int1), so the step happens
 // only when the values agree.
-func desugarGetafix(f *SourceFile) ErrorList {
+func DesugarGetafix(f *SourceFile) ErrorList {
 	var notes ErrorList
 	for _, fn := range f.Funcs {
-		walkStmts(fn.Body, func(s Stmt) {
+		WalkStmts(fn.Body, func(s Stmt) {
 			a, ok := s.(*AssignStmt)
 			if !ok || len(a.Values) != len(a.Targets) {
 				return
@@ -73,14 +73,14 @@ func desugarGetafix(f *SourceFile) ErrorList {
 	return notes
 }
 
-// duplicateLabelNotes notes every label that labels more than one
+// DuplicateLabelNotes notes every label that labels more than one
 // statement of a function (Getafix's dialect allows it).
-func duplicateLabelNotes(f *SourceFile) ErrorList {
+func DuplicateLabelNotes(f *SourceFile) ErrorList {
 	var notes ErrorList
 	for _, fn := range f.Funcs {
 		count := map[string]int{}
 		var second []*Ident
-		walkStmts(fn.Body, func(s Stmt) {
+		WalkStmts(fn.Body, func(s Stmt) {
 			var here []string
 			for _, l := range s.StmtLabels() {
 				if slices.Contains(here, l.Name) {
@@ -100,17 +100,17 @@ func duplicateLabelNotes(f *SourceFile) ErrorList {
 	return notes
 }
 
-// constValue is the value of a constant expression (T, F, 0, 1).
-func constValue(e Expr) (value, ok bool) {
+// ConstValue is the value of a constant expression (T, F, 0, 1).
+func ConstValue(e Expr) (value, ok bool) {
 	switch e := e.(type) {
 	case *ConstExpr:
 		return e.Value, true
 	case *ParenExpr:
-		return constValue(e.X)
+		return ConstValue(e.X)
 	}
 	return false, false
 }
 
-func hasStmtLabel(s Stmt, name string) bool {
+func HasStmtLabel(s Stmt, name string) bool {
 	return slices.ContainsFunc(s.StmtLabels(), func(l *Ident) bool { return l.Name == name })
 }

@@ -10,21 +10,21 @@ import "slices"
 // a flag assigns it F, and no goto can skip it. Otherwise the threads
 // start with a prologue that hands a flag left T to the first of them;
 // the prologue is right either way, this only spares its steps.
-func (g *getafixLowering) initClearsFlags(init *funcInfo) bool {
+func (g *getafixLowering) initClearsFlags(init *FuncInfo) bool {
 	if init == nil {
 		return false
 	}
 	jumps := false
-	walkStmts(init.decl.Body, func(s Stmt) {
+	WalkStmts(init.Decl.Body, func(s Stmt) {
 		_, isGoto := s.(*GotoStmt)
-		jumps = jumps || isGoto || hasStmtLabel(s, getafixEndInit) && !slices.Contains(init.decl.Body, s)
+		jumps = jumps || isGoto || HasStmtLabel(s, getafixEndInit) && !slices.Contains(init.Decl.Body, s)
 	})
 	if jumps {
 		return false
 	}
 	cleared := map[int]bool{}
-	for _, s := range init.decl.Body {
-		if hasStmtLabel(s, getafixEndInit) {
+	for _, s := range init.Decl.Body {
+		if HasStmtLabel(s, getafixEndInit) {
 			break
 		}
 		for _, f := range g.flags {
@@ -32,8 +32,8 @@ func (g *getafixLowering) initClearsFlags(init *funcInfo) bool {
 			switch {
 			case ok && g.assignsFlag(a, f):
 				for i, t := range a.Targets {
-					if sym := g.info.refs[t]; sym.global && sym.index == f {
-						v, isConst := constValue(a.Values[i])
+					if sym := g.info.Refs[t]; sym.Global && sym.Index == f {
+						v, isConst := ConstValue(a.Values[i])
 						cleared[f] = isConst && !v
 					}
 				}
@@ -52,8 +52,8 @@ func (g *getafixLowering) initClearsFlags(init *funcInfo) bool {
 
 func (g *getafixLowering) assignsFlag(a *AssignStmt, f int) bool {
 	return slices.ContainsFunc(a.Targets, func(t *Ident) bool {
-		sym, ok := g.info.refs[t]
-		return ok && sym.global && sym.index == f
+		sym, ok := g.info.Refs[t]
+		return ok && sym.Global && sym.Index == f
 	})
 }
 
@@ -62,10 +62,10 @@ func (g *getafixLowering) assignsFlag(a *AssignStmt, f int) bool {
 func (g *getafixLowering) mayWriteFlag(list []Stmt, f int, seen map[string]bool) bool {
 	writes := false
 	isFlag := func(id *Ident) bool {
-		sym, ok := g.info.refs[id]
-		return id != nil && ok && sym.global && sym.index == f
+		sym, ok := g.info.Refs[id]
+		return id != nil && ok && sym.Global && sym.Index == f
 	}
-	walkStmts(list, func(s Stmt) {
+	WalkStmts(list, func(s Stmt) {
 		switch s := s.(type) {
 		case *AssignStmt:
 			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
@@ -73,9 +73,9 @@ func (g *getafixLowering) mayWriteFlag(list []Stmt, f int, seen map[string]bool)
 			writes = writes || slices.ContainsFunc(s.Names, isFlag)
 		case *CallStmt:
 			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
-			if callee := g.info.funcs[s.Func.Name]; callee != nil && !seen[s.Func.Name] {
+			if callee := g.info.Funcs[s.Func.Name]; callee != nil && !seen[s.Func.Name] {
 				seen[s.Func.Name] = true
-				writes = writes || g.mayWriteFlag(callee.decl.Body, f, seen)
+				writes = writes || g.mayWriteFlag(callee.Decl.Body, f, seen)
 			}
 		}
 	})

@@ -95,7 +95,7 @@ func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
 		if s.Tok == ASSERT {
 			return false
 		}
-		v, ok := constValue(s.Cond)
+		v, ok := ConstValue(s.Cond)
 		return !ok || v != (s.Tok != ABORTIF) // it may block
 	case *DeclStmt:
 		if ctx.enforce != nil {
@@ -119,8 +119,8 @@ func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
 // isGlobal tells whether a resolved identifier is a shared global (a
 // thread_local one is the thread's own).
 func (g *getafixLowering) isGlobal(id *Ident) bool {
-	sym, ok := g.info.refs[id]
-	return ok && sym.global && !g.info.threadLocal[sym.index]
+	sym, ok := g.info.Refs[id]
+	return ok && sym.Global && !g.info.ThreadLocal[sym.Index]
 }
 
 // touchesGlobal tells whether an expression reads a shared global.
@@ -150,14 +150,14 @@ func (g *getafixLowering) touchesGlobal(e Expr) bool {
 // backwards, in the order statements are written (the label's statement
 // at or before the goto). With while heads they break every cycle: the
 // other edges of the control flow go forwards.
-func backwardGotoTargets(fi *funcInfo) map[Stmt]bool {
+func backwardGotoTargets(fi *FuncInfo) map[Stmt]bool {
 	index := map[Stmt]int{}
 	type gotoAt struct {
 		at int
 		g  *GotoStmt
 	}
 	var gotos []gotoAt
-	walkStmts(fi.decl.Body, func(s Stmt) {
+	WalkStmts(fi.Decl.Body, func(s Stmt) {
 		index[s] = len(index)
 		if g, ok := s.(*GotoStmt); ok {
 			gotos = append(gotos, gotoAt{index[s], g})
@@ -166,7 +166,7 @@ func backwardGotoTargets(fi *funcInfo) map[Stmt]bool {
 	targets := map[Stmt]bool{}
 	for _, g := range gotos {
 		for _, t := range g.g.Targets {
-			if st, ok := fi.labels[t.Name]; ok && index[st] <= g.at {
+			if st, ok := fi.Labels[t.Name]; ok && index[st] <= g.at {
 				targets[st] = true
 			}
 		}

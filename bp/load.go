@@ -40,7 +40,7 @@ func LoadWith(filename string, src []byte, opts LoadOptions) (*Program, error) {
 	}
 	// Getafix's expressions have other precedences (=, & and ^ bind
 	// tighter): read the file again with them.
-	if f, err = parseGetafix(filename, src); err != nil {
+	if f, err = ParseGetafix(filename, src); err != nil {
 		return nil, err
 	}
 	prog, err := lowerGetafix(f)

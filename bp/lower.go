@@ -37,7 +37,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 // need not find it out by lowering two million steps first (the estimate
 // counts statements, not the steps each lowers to: lowering still stops
 // at MaxSteps).
-func inlinedTooLarge(in *info) bool {
+func inlinedTooLarge(in *Info) bool {
 	size := map[string]int{}
 	var sizeOf func(name string) int
 	sizeOf = func(name string) int {
@@ -45,14 +45,14 @@ func inlinedTooLarge(in *info) bool {
 			return n
 		}
 		size[name] = 1 // a cycle (recursion) is kept as calls: its size is its own
-		fi := in.funcs[name]
+		fi := in.Funcs[name]
 		if fi == nil {
 			return 1
 		}
 		n := 0
-		walkStmts(fi.decl.Body, func(st Stmt) {
+		WalkStmts(fi.Decl.Body, func(st Stmt) {
 			n++
-			if c, ok := st.(*CallStmt); ok && !in.recursive[c.Func.Name] {
+			if c, ok := st.(*CallStmt); ok && !in.Recursive[c.Func.Name] {
 				n += sizeOf(c.Func.Name)
 			}
 			n = min(n, MaxSteps+1)
@@ -61,8 +61,8 @@ func inlinedTooLarge(in *info) bool {
 		return n
 	}
 	total := sizeOf("main")
-	for _, fi := range in.funcs {
-		walkStmts(fi.decl.Body, func(st Stmt) {
+	for _, fi := range in.Funcs {
+		WalkStmts(fi.Decl.Body, func(st Stmt) {
 			if s, ok := st.(*StartThreadStmt); ok && s.Call != nil {
 				total = min(total+sizeOf(s.Call.Func.Name), MaxSteps+1)
 			}
@@ -75,7 +75,7 @@ func inlinedTooLarge(in *info) bool {
 // reports that the inlined program passes MaxSteps (estimated, or found
 // while lowering).
 func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
-	in, errs := checkDialect(f, DialectBoPPo)
+	in, errs := Check(f, DialectBoPPo)
 	if len(errs) > 0 {
 		return nil, false, errs
 	}
@@ -83,9 +83,9 @@ func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err e
 		return nil, true, nil
 	}
 	if opts.KeepCalls {
-		for _, fi := range in.funcs {
-			for _, c := range fi.calls {
-				in.recursive[c.Func.Name] = true
+		for _, fi := range in.Funcs {
+			for _, c := range fi.Calls {
+				in.Recursive[c.Func.Name] = true
 			}
 		}
 	}
@@ -95,7 +95,7 @@ func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err e
 		pi := l.queue[0]
 		l.queue = l.queue[1:]
 		p := l.prog.Procs[pi]
-		l.lowerProc(p, pi, in.funcs[p.Name])
+		l.lowerProc(p, pi, in.Funcs[p.Name])
 	}
 	if l.broadcastAt != nil && l.prog.HasCalls() && len(l.errs) == 0 {
 		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
@@ -122,10 +122,10 @@ func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err e
 
 // newLowerer starts the lowering of a checked file: the slots of its
 // globals and thread-locals.
-func newLowerer(in *info) *lowerer {
-	l := &lowerer{info: in, prog: &Program{File: in.file.File, Dialect: DialectBoPPo}, procOf: map[string]int{}, callOf: map[string]int{}}
-	for i, g := range in.globals {
-		if in.threadLocal[i] {
+func newLowerer(in *Info) *lowerer {
+	l := &lowerer{info: in, prog: &Program{File: in.File.File, Dialect: DialectBoPPo}, procOf: map[string]int{}, callOf: map[string]int{}}
+	for i, g := range in.Globals {
+		if in.ThreadLocal[i] {
 			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
 			l.gSlot = append(l.gSlot, -1)
 			l.prog.ThreadLocals = append(l.prog.ThreadLocals, g.Name)
@@ -139,7 +139,7 @@ func newLowerer(in *info) *lowerer {
 }
 
 type lowerer struct {
-	info   *info
+	info   *Info
 	prog   *Program
 	procOf map[string]int // thread function -> its proc
 	callOf map[string]int // recursive function -> its Callable proc
@@ -192,7 +192,7 @@ func (l *lowerer) callableFor(name string) int {
 func (l *lowerer) newProc(name string, callable bool) int {
 	p := &Proc{Name: name, Callable: callable}
 	if callable {
-		p.Returns = l.info.funcs[name].decl.Returns
+		p.Returns = l.info.Funcs[name].Decl.Returns
 	}
 	for _, tl := range l.prog.ThreadLocals {
 		p.Locals = append(p.Locals, LocalVar{Name: tl, Frame: -1, ThreadLocal: true})
@@ -243,7 +243,7 @@ func (p *Proc) fill(h hole, target int) {
 type frameCtx struct {
 	proc       *Proc
 	procIndex  int
-	fn         *funcInfo
+	fn         *FuncInfo
 	frame      int
 	slots      []int    // function-local index -> proc slot
 	top        bool     // the thread's own function: return ends the thread
@@ -261,20 +261,20 @@ type labelFixup struct {
 	label string
 }
 
-func (l *lowerer) newFrame(p *Proc, fi *funcInfo, parent int) (int, []int) {
+func (l *lowerer) newFrame(p *Proc, fi *FuncInfo, parent int) (int, []int) {
 	frame := len(p.Frames)
-	slots := make([]int, len(fi.locals))
-	for i, id := range fi.locals {
+	slots := make([]int, len(fi.Locals))
+	for i, id := range fi.Locals {
 		slots[i] = len(p.Locals)
 		p.Locals = append(p.Locals, LocalVar{Name: id.Name, Frame: frame})
 	}
-	p.Frames = append(p.Frames, Frame{Func: fi.decl.Name.Name, Parent: parent, Slots: slots})
+	p.Frames = append(p.Frames, Frame{Func: fi.Decl.Name.Name, Parent: parent, Slots: slots})
 	return frame, slots
 }
 
-func (l *lowerer) lowerProc(p *Proc, pi int, fi *funcInfo) {
+func (l *lowerer) lowerProc(p *Proc, pi int, fi *FuncInfo) {
 	frame, slots := l.newFrame(p, fi, -1)
-	p.Params = slots[:len(fi.decl.Params)]
+	p.Params = slots[:len(fi.Decl.Params)]
 	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: !p.Callable, callable: p.Callable, labels: map[string]int{}}
 	in := []hole{{field: holeEntry}}
 	if pi == 0 {
@@ -282,8 +282,8 @@ func (l *lowerer) lowerProc(p *Proc, pi int, fi *funcInfo) {
 			in = next(l.emit(ctx, init, in))
 		}
 	}
-	out := l.lowerList(ctx, fi.decl.Body, in)
-	end := Step{Kind: EndThread, Pos: fi.decl.EndPos, Text: "end of " + fi.decl.Name.Name}
+	out := l.lowerList(ctx, fi.Decl.Body, in)
+	end := Step{Kind: EndThread, Pos: fi.Decl.EndPos, Text: "end of " + fi.Decl.Name.Name}
 	if p.Callable {
 		// Falling off the end returns non-deterministic values.
 		end = l.returnStep(ctx, end, nil)
@@ -297,7 +297,7 @@ func (l *lowerer) lowerProc(p *Proc, pi int, fi *funcInfo) {
 // one step before main's body is the same as an initial value.
 func (l *lowerer) globalInit(ctx *frameCtx) (Step, bool) {
 	n := Step{Kind: Assign, Text: "initialisation of globals"}
-	for _, d := range l.info.file.Globals {
+	for _, d := range l.info.File.Globals {
 		for i, id := range d.Names {
 			init := d.Inits[i]
 			if init == nil {
@@ -306,7 +306,7 @@ func (l *lowerer) globalInit(ctx *frameCtx) (Step, bool) {
 			if !n.Pos.IsValid() {
 				n.Pos = d.Pos()
 			}
-			idx := l.info.globalIndex[id.Name]
+			idx := l.info.GlobalIndex[id.Name]
 			ref := VarRef{Global, l.gSlot[idx]}
 			if s := l.tlSlot[idx]; s >= 0 {
 				ref = VarRef{Local, s}
@@ -396,7 +396,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		n := base
 		n.Kind = Assign
 		for i, t := range s.Targets {
-			if l.info.refs[t].passive {
+			if l.info.Refs[t].Passive {
 				n.PassiveTargets = append(n.PassiveTargets, l.ref(ctx, t))
 				n.PassiveValues = append(n.PassiveValues, l.term(ctx, s.Values[i], &n.PassiveChoices))
 				continue
@@ -422,7 +422,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		}
 		return next(l.emit(ctx, n, in))
 	case *CallStmt:
-		if l.info.asyncCalls[s] {
+		if l.info.AsyncCalls[s] {
 			return next(l.emit(ctx, l.spawnCall(ctx, base, s), in))
 		}
 		return l.inline(ctx, base, s, in)
@@ -584,11 +584,11 @@ func (l *lowerer) returnStep(ctx *frameCtx, base Step, values []Expr) Step {
 
 // call lowers a call of a recursive function to a Call step.
 func (l *lowerer) call(ctx *frameCtx, base Step, c *CallStmt) Step {
-	callee := l.info.funcs[c.Func.Name]
+	callee := l.info.Funcs[c.Func.Name]
 	n := base
 	n.Kind = Call
 	n.Callee = l.callableFor(c.Func.Name)
-	for i := range callee.decl.Params {
+	for i := range callee.Decl.Params {
 		if i < len(c.Args) {
 			n.Args = append(n.Args, l.term(ctx, c.Args[i], &n.Choices))
 		} else {
@@ -616,10 +616,10 @@ func (l *lowerer) call(ctx *frameCtx, base Step, c *CallStmt) Step {
 // returns continue after the call. A call of a recursive function is a
 // Call step instead.
 func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hole {
-	if l.info.recursive[c.Func.Name] {
+	if l.info.Recursive[c.Func.Name] {
 		return next(l.emit(ctx, l.call(ctx, base, c), in))
 	}
-	callee := l.info.funcs[c.Func.Name]
+	callee := l.info.Funcs[c.Func.Name]
 	// Calls of one function from one frame share the callee's frame and
 	// slots. One instance has returned before the next is called (the
 	// caller runs neither at once, and a recursive function is not
@@ -667,10 +667,10 @@ func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hol
 			inner.ret = append(inner.ret, l.ref(ctx, t))
 		}
 	}
-	out := l.lowerList(inner, callee.decl.Body, next(i))
+	out := l.lowerList(inner, callee.Decl.Body, next(i))
 	l.resolveLabels(inner)
 	if len(out) > 0 {
-		end := Step{Pos: callee.decl.EndPos, Text: "end of " + callee.decl.Name.Name}
+		end := Step{Pos: callee.Decl.EndPos, Text: "end of " + callee.Decl.Name.Name}
 		if n := l.returnNode(inner, end, nil); n.Kind == Assign {
 			out = next(l.emit(inner, n, out))
 		}
@@ -686,18 +686,18 @@ func (l *lowerer) nondet(choices *int) *Term {
 
 // ref maps a resolved identifier to its slot in the current frame.
 func (l *lowerer) ref(ctx *frameCtx, id *Ident) VarRef {
-	sym, ok := l.info.refs[id]
+	sym, ok := l.info.Refs[id]
 	if !ok {
 		l.errs.Add(l.prog.File.Position(id.Pos()), "internal error: unresolved name %q", id.Name)
 		return VarRef{}
 	}
-	if !sym.global {
-		return VarRef{Local, ctx.slots[sym.index]}
+	if !sym.Global {
+		return VarRef{Local, ctx.slots[sym.Index]}
 	}
-	if s := l.tlSlot[sym.index]; s >= 0 {
+	if s := l.tlSlot[sym.Index]; s >= 0 {
 		return VarRef{Local, s}
 	}
-	return VarRef{Global, l.gSlot[sym.index]}
+	return VarRef{Global, l.gSlot[sym.Index]}
 }
 
 var binaryOps = map[Kind]TermOp{AND: TAnd, OR: TOr, XOR: TXor, NEQ: TXor, EQ: TIff, IMPLIES: TImplies}
@@ -707,9 +707,9 @@ func (l *lowerer) term(ctx *frameCtx, e Expr, choices *int) *Term {
 	case *ConstExpr:
 		return &Term{Op: TConst, Val: e.Value}
 	case *Ident:
-		return &Term{Op: TVar, Ref: l.ref(ctx, e), Passive: l.info.refs[e].passive}
+		return &Term{Op: TVar, Ref: l.ref(ctx, e), Passive: l.info.Refs[e].Passive}
 	case *PrimedExpr:
-		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true, Passive: l.info.refs[e.X].passive}
+		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true, Passive: l.info.Refs[e.X].Passive}
 	case *NondetExpr:
 		return l.nondet(choices)
 	case *UnaryExpr:
