@@ -1,5 +1,7 @@
 package bp
 
+import "github.com/bopgo/bopgo/bp/syntax"
+
 // Getafix's concurrent dialect, lowered to bopgo's core semantics so that
 // every engine, the replay in bp/interp and every output work unchanged.
 // The rules, and where Getafix (github.com/trucnguyenlam/getafix) says so:
@@ -46,7 +48,7 @@ package bp
 //     agree), a label on two statements of a function (goto jumps to the
 //     first, as find_label does; the property covers both, where Getafix
 //     looks only at the first).
-//   - Expressions have Getafix's precedences (parser_getafix.go).
+//   - Expressions have Getafix's precedences (bp/syntax's parser_getafix.go).
 //
 // docs/semantics.md has the same rules for users.
 
@@ -59,10 +61,10 @@ const (
 var getafixFlags = []string{"atomic", "super_atomic"}
 
 // lowerGetafix checks a parsed file in Getafix's dialect and lowers it.
-func lowerGetafix(f *SourceFile) (*Program, error) {
-	notes := DesugarGetafix(f)
-	notes = append(notes, DuplicateLabelNotes(f)...)
-	in, errs := Check(f, DialectGetafix)
+func lowerGetafix(f *syntax.SourceFile) (*Program, error) {
+	notes := syntax.DesugarGetafix(f)
+	notes = append(notes, syntax.DuplicateLabelNotes(f)...)
+	in, errs := syntax.Check(f, syntax.DialectGetafix)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -81,7 +83,7 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 	g.hook = g.lowerSpecial
 	g.lower()
 	if g.broadcastAt != nil && len(g.errs) == 0 {
-		g.errs.Add(g.prog.File.Position(StmtPos(g.broadcastAt)), "broadcast assignment (x$) in Getafix's dialect: its threads run different functions, so passive copies have no meaning")
+		g.errs.Add(g.prog.File.Position(syntax.StmtPos(g.broadcastAt)), "broadcast assignment (x$) in Getafix's dialect: its threads run different functions, so passive copies have no meaning")
 	}
 	if len(g.errs) > 0 {
 		g.errs.Sort()
@@ -95,11 +97,11 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 			}
 		}
 	}
-	prog.Dialect = DialectGetafix
+	prog.Dialect = syntax.DialectGetafix
 	if len(prog.FindLabel(getafixTarget)) > 0 {
 		prog.DefaultLabel = getafixTarget
 	} else {
-		notes.Add(Position{Filename: prog.File.Name}, "no statement is labelled %s: the property is that no assertion fails", getafixTarget)
+		notes.Add(syntax.Position{Filename: prog.File.Name}, "no statement is labelled %s: the property is that no assertion fails", getafixTarget)
 	}
 	notes.Sort()
 	prog.Notes = notes
@@ -118,7 +120,7 @@ type getafixLowering struct {
 	resumed int
 	// backTargets are the statements of the thread being lowered that a
 	// goto reaches backwards: every cycle passes one or a while head.
-	backTargets map[Stmt]bool
+	backTargets map[syntax.Stmt]bool
 	// tests are the pcs of the yields' tests of the flags in that thread.
 	tests []int
 }
@@ -129,9 +131,9 @@ func (g *getafixLowering) lower() {
 			g.flags = append(g.flags, i)
 		}
 	}
-	var threads []*FuncInfo
+	var threads []*syntax.FuncInfo
 	for _, fn := range g.info.File.Funcs {
-		if name := fn.Name.Name; name == "main" || IsGetafixThreadName(name) {
+		if name := fn.Name.Name; name == "main" || syntax.IsGetafixThreadName(name) {
 			threads = append(threads, g.info.Funcs[name])
 		}
 	}
@@ -149,7 +151,7 @@ func (g *getafixLowering) lower() {
 
 // lowerInit lowers Procs[0]: init's body, then the start of every thread
 // in one atomic step.
-func (g *getafixLowering) lowerInit(init *FuncInfo, threads []*FuncInfo) {
+func (g *getafixLowering) lowerInit(init *syntax.FuncInfo, threads []*syntax.FuncInfo) {
 	p := g.prog.Procs[g.procFor("init")]
 	ctx := &frameCtx{proc: p, procIndex: 0, top: true, labels: map[string]int{}}
 	if init != nil {
@@ -168,7 +170,7 @@ func (g *getafixLowering) lowerInit(init *FuncInfo, threads []*FuncInfo) {
 		in = g.lowerList(ctx, init.Decl.Body, in)
 		start.Pos = init.Decl.EndPos
 		if stmt, ok := init.Labels[getafixEndInit]; ok {
-			start.Pos = StmtPos(stmt)
+			start.Pos = syntax.StmtPos(stmt)
 		}
 	} else if len(threads) > 0 {
 		start.Pos = threads[0].Decl.Name.Pos()
@@ -190,7 +192,7 @@ func (g *getafixLowering) lowerInit(init *FuncInfo, threads []*FuncInfo) {
 // lowerThread lowers thread function fi, the i-th thread, to its proc. A
 // thread runs in an atomic section from its first step to its end, and
 // lets the others run only at its yield points (getafix_yield.go).
-func (g *getafixLowering) lowerThread(i int, fi *FuncInfo) {
+func (g *getafixLowering) lowerThread(i int, fi *syntax.FuncInfo) {
 	name := fi.Decl.Name.Name
 	pi := g.procFor(name)
 	p := g.prog.Procs[pi]
@@ -219,7 +221,7 @@ func (g *getafixLowering) lowerThread(i int, fi *FuncInfo) {
 }
 
 // waitUnheld blocks until no flag is T; with no flags it does nothing.
-func (g *getafixLowering) waitUnheld(ctx *frameCtx, pos Pos, text string, in []hole) []hole {
+func (g *getafixLowering) waitUnheld(ctx *frameCtx, pos syntax.Pos, text string, in []hole) []hole {
 	if len(g.flags) == 0 {
 		return in
 	}
@@ -251,29 +253,29 @@ func (g *getafixLowering) flagNames() []string {
 // lowerSpecial is the lowerer's hook: the statements Getafix's dialect
 // runs otherwise than BoPPo's. Inside calls (ctx.top false) nothing is
 // special: the whole call is one step of the thread.
-func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s Stmt, in []hole) ([]hole, bool) {
+func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s syntax.Stmt, in []hole) ([]hole, bool) {
 	if !ctx.top {
 		return nil, false
 	}
 	if ctx.procIndex == 0 {
-		if !HasStmtLabel(s, getafixEndInit) {
+		if !syntax.HasStmtLabel(s, getafixEndInit) {
 			return nil, false
 		}
 		// Reaching endinit ends init: the statement is not run.
-		i := g.emit(ctx, Step{Kind: Skip, Pos: StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
+		i := g.emit(ctx, Step{Kind: Skip, Pos: syntax.StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
 		g.endInit = append(g.endInit, next(i)...)
 		return nil, true
 	}
 	switch s := s.(type) {
-	case *WhileStmt:
+	case *syntax.WhileStmt:
 		return g.lowerWhile(ctx, s, in), true
-	case *ReturnStmt:
+	case *syntax.ReturnStmt:
 		return g.lowerStmt(ctx, s, g.waitUnheld(ctx, s.Return, "return (with atomic T the others stay out)", in)), true
 	}
 	if !g.needsYield(ctx, s) || g.justResumed(in) {
 		return nil, false
 	}
-	return g.lowerStmt(ctx, s, g.yield(ctx, StmtPos(s), in)), true
+	return g.lowerStmt(ctx, s, g.yield(ctx, syntax.StmtPos(s), in)), true
 }
 
 // CheckedLabel is the label the property is about when the caller asks

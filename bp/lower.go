@@ -3,6 +3,8 @@ package bp
 import (
 	"fmt"
 	"slices"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // MaxSteps bounds the size of a lowered program. Inlining can multiply
@@ -18,7 +20,7 @@ const MaxSteps = 1 << 21
 // saying so: procedure summaries decide it where inlining cannot even
 // write it down (a call tree of depth d and fan-out n inlines to n^d
 // copies; benchmarks/results/summaries.md).
-func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
+func Lower(f *syntax.SourceFile, opts LoadOptions) (*Program, error) {
 	prog, tooLarge, err := lower(f, opts)
 	if !tooLarge || opts.KeepCalls {
 		return prog, err
@@ -27,7 +29,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 	if prog, _, err = lower(f, opts); err != nil {
 		return nil, err
 	}
-	prog.Notes = append(prog.Notes, &Error{Pos: Position{Filename: f.File.Name},
+	prog.Notes = append(prog.Notes, &syntax.Error{Pos: syntax.Position{Filename: f.File.Name},
 		Msg: fmt.Sprintf("inlining the calls would take more than %d steps: every call is kept as a call, decided by procedure summaries (one thread) or bounded stacks (threads)", MaxSteps)})
 	return prog, nil
 }
@@ -37,7 +39,7 @@ func Lower(f *SourceFile, opts LoadOptions) (*Program, error) {
 // need not find it out by lowering two million steps first (the estimate
 // counts statements, not the steps each lowers to: lowering still stops
 // at MaxSteps).
-func inlinedTooLarge(in *Info) bool {
+func inlinedTooLarge(in *syntax.Info) bool {
 	size := map[string]int{}
 	var sizeOf func(name string) int
 	sizeOf = func(name string) int {
@@ -50,9 +52,9 @@ func inlinedTooLarge(in *Info) bool {
 			return 1
 		}
 		n := 0
-		WalkStmts(fi.Decl.Body, func(st Stmt) {
+		syntax.WalkStmts(fi.Decl.Body, func(st syntax.Stmt) {
 			n++
-			if c, ok := st.(*CallStmt); ok && !in.Recursive[c.Func.Name] {
+			if c, ok := st.(*syntax.CallStmt); ok && !in.Recursive[c.Func.Name] {
 				n += sizeOf(c.Func.Name)
 			}
 			n = min(n, MaxSteps+1)
@@ -62,8 +64,8 @@ func inlinedTooLarge(in *Info) bool {
 	}
 	total := sizeOf("main")
 	for _, fi := range in.Funcs {
-		WalkStmts(fi.Decl.Body, func(st Stmt) {
-			if s, ok := st.(*StartThreadStmt); ok && s.Call != nil {
+		syntax.WalkStmts(fi.Decl.Body, func(st syntax.Stmt) {
+			if s, ok := st.(*syntax.StartThreadStmt); ok && s.Call != nil {
 				total = min(total+sizeOf(s.Call.Func.Name), MaxSteps+1)
 			}
 		})
@@ -74,8 +76,8 @@ func inlinedTooLarge(in *Info) bool {
 // lower is Lower with the calls inlined or kept as opts says; tooLarge
 // reports that the inlined program passes MaxSteps (estimated, or found
 // while lowering).
-func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
-	in, errs := Check(f, DialectBoPPo)
+func lower(f *syntax.SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err error) {
+	in, errs := syntax.Check(f, syntax.DialectBoPPo)
 	if len(errs) > 0 {
 		return nil, false, errs
 	}
@@ -98,11 +100,11 @@ func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err e
 		l.lowerProc(p, pi, in.Funcs[p.Name])
 	}
 	if l.broadcastAt != nil && l.prog.HasCalls() && len(l.errs) == 0 {
-		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
+		l.errs.Add(l.prog.File.Position(syntax.StmtPos(l.broadcastAt)),
 			"broadcast assignment (x$) in a program with recursive functions: a passive thread's locals are those of the frame it is in")
 	}
 	if l.broadcastAt != nil && len(l.prog.Procs) > 1 && len(l.errs) == 0 {
-		l.errs.Add(l.prog.File.Position(StmtPos(l.broadcastAt)),
+		l.errs.Add(l.prog.File.Position(syntax.StmtPos(l.broadcastAt)),
 			"broadcast assignment (x$) in a program whose threads run different functions (%s is started as a thread): passive copies need one thread template, started with start_thread goto",
 			l.prog.Procs[1].Name)
 	}
@@ -122,8 +124,8 @@ func lower(f *SourceFile, opts LoadOptions) (prog *Program, tooLarge bool, err e
 
 // newLowerer starts the lowering of a checked file: the slots of its
 // globals and thread-locals.
-func newLowerer(in *Info) *lowerer {
-	l := &lowerer{info: in, prog: &Program{File: in.File.File, Dialect: DialectBoPPo}, procOf: map[string]int{}, callOf: map[string]int{}}
+func newLowerer(in *syntax.Info) *lowerer {
+	l := &lowerer{info: in, prog: &Program{File: in.File.File, Dialect: syntax.DialectBoPPo}, procOf: map[string]int{}, callOf: map[string]int{}}
 	for i, g := range in.Globals {
 		if in.ThreadLocal[i] {
 			l.tlSlot = append(l.tlSlot, len(l.prog.ThreadLocals))
@@ -139,7 +141,7 @@ func newLowerer(in *Info) *lowerer {
 }
 
 type lowerer struct {
-	info   *Info
+	info   *syntax.Info
 	prog   *Program
 	procOf map[string]int // thread function -> its proc
 	callOf map[string]int // recursive function -> its Callable proc
@@ -147,13 +149,13 @@ type lowerer struct {
 	gSlot  []int          // global index -> shared slot, or -1
 	tlSlot []int          // global index -> thread-local slot, or -1
 	size   int
-	errs   ErrorList
+	errs   syntax.ErrorList
 	// broadcastAt is the first broadcast lowered: with more than one
 	// proc a passive thread may run other code, and x$ has no meaning.
-	broadcastAt *AssignStmt
+	broadcastAt *syntax.AssignStmt
 	// hook, if set, lowers the statements of the dialect's own (see
 	// getafix.go); ok false leaves s to lowerStmt.
-	hook func(ctx *frameCtx, s Stmt, in []hole) (out []hole, ok bool)
+	hook func(ctx *frameCtx, s syntax.Stmt, in []hole) (out []hole, ok bool)
 	// inlined is the frame of each function inlined into a frame so far
 	// (inline): a later call of the same function from the same frame
 	// takes the same frame and slots.
@@ -243,7 +245,7 @@ func (p *Proc) fill(h hole, target int) {
 type frameCtx struct {
 	proc       *Proc
 	procIndex  int
-	fn         *FuncInfo
+	fn         *syntax.FuncInfo
 	frame      int
 	slots      []int    // function-local index -> proc slot
 	top        bool     // the thread's own function: return ends the thread
@@ -261,7 +263,7 @@ type labelFixup struct {
 	label string
 }
 
-func (l *lowerer) newFrame(p *Proc, fi *FuncInfo, parent int) (int, []int) {
+func (l *lowerer) newFrame(p *Proc, fi *syntax.FuncInfo, parent int) (int, []int) {
 	frame := len(p.Frames)
 	slots := make([]int, len(fi.Locals))
 	for i, id := range fi.Locals {
@@ -272,7 +274,7 @@ func (l *lowerer) newFrame(p *Proc, fi *FuncInfo, parent int) (int, []int) {
 	return frame, slots
 }
 
-func (l *lowerer) lowerProc(p *Proc, pi int, fi *FuncInfo) {
+func (l *lowerer) lowerProc(p *Proc, pi int, fi *syntax.FuncInfo) {
 	frame, slots := l.newFrame(p, fi, -1)
 	p.Params = slots[:len(fi.Decl.Params)]
 	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: !p.Callable, callable: p.Callable, labels: map[string]int{}}
@@ -343,7 +345,7 @@ func (l *lowerer) emit(ctx *frameCtx, n Step, in []hole) int {
 
 func next(i int) []hole { return []hole{{node: i, field: holeNext}} }
 
-func (l *lowerer) lowerList(ctx *frameCtx, list []Stmt, in []hole) []hole {
+func (l *lowerer) lowerList(ctx *frameCtx, list []syntax.Stmt, in []hole) []hole {
 	for _, s := range list {
 		if len(l.errs) > 0 {
 			return nil
@@ -369,7 +371,7 @@ func (l *lowerer) lowerList(ctx *frameCtx, list []Stmt, in []hole) []hole {
 }
 
 // stmt lowers one statement, through the dialect's hook if there is one.
-func (l *lowerer) stmt(ctx *frameCtx, s Stmt, in []hole) []hole {
+func (l *lowerer) stmt(ctx *frameCtx, s syntax.Stmt, in []hole) []hole {
 	if l.hook != nil {
 		if out, ok := l.hook(ctx, s, in); ok {
 			return out
@@ -378,21 +380,21 @@ func (l *lowerer) stmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 	return l.lowerStmt(ctx, s, in)
 }
 
-func (l *lowerer) text(s Stmt) string {
-	from, to := StmtPos(s), s.End()
+func (l *lowerer) text(s syntax.Stmt) string {
+	from, to := syntax.StmtPos(s), s.End()
 	switch s := s.(type) {
-	case *IfStmt:
+	case *syntax.IfStmt:
 		to = s.Cond.End()
-	case *WhileStmt:
+	case *syntax.WhileStmt:
 		to = s.Cond.End()
 	}
 	return l.prog.File.Text(from, to, 80)
 }
 
-func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
-	base := Step{Pos: StmtPos(s), Text: l.text(s)}
+func (l *lowerer) lowerStmt(ctx *frameCtx, s syntax.Stmt, in []hole) []hole {
+	base := Step{Pos: syntax.StmtPos(s), Text: l.text(s)}
 	switch s := s.(type) {
-	case *AssignStmt:
+	case *syntax.AssignStmt:
 		n := base
 		n.Kind = Assign
 		for i, t := range s.Targets {
@@ -421,12 +423,12 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 			l.broadcastAt = s
 		}
 		return next(l.emit(ctx, n, in))
-	case *CallStmt:
+	case *syntax.CallStmt:
 		if l.info.AsyncCalls[s] {
 			return next(l.emit(ctx, l.spawnCall(ctx, base, s), in))
 		}
 		return l.inline(ctx, base, s, in)
-	case *StartThreadStmt:
+	case *syntax.StartThreadStmt:
 		if s.Call != nil {
 			return next(l.emit(ctx, l.spawnCall(ctx, base, s.Call), in))
 		}
@@ -435,7 +437,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		i := l.emit(ctx, n, in)
 		ctx.fixups = append(ctx.fixups, labelFixup{hole{node: i, field: holeSpawn}, s.Goto.Targets[0].Name})
 		return next(i)
-	case *ReturnStmt:
+	case *syntax.ReturnStmt:
 		if ctx.callable {
 			l.emit(ctx, l.returnStep(ctx, base, s.Values), in)
 			return nil
@@ -448,7 +450,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		i := l.emit(ctx, l.returnNode(ctx, base, s.Values), in)
 		ctx.exits = append(ctx.exits, next(i)...)
 		return nil
-	case *GotoStmt:
+	case *syntax.GotoStmt:
 		n := base
 		n.Kind = Goto
 		n.Succs = make([]int, len(s.Targets))
@@ -457,7 +459,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 			ctx.fixups = append(ctx.fixups, labelFixup{hole{node: i, field: holeSucc, index: k}, t.Name})
 		}
 		return nil
-	case *IfStmt:
+	case *syntax.IfStmt:
 		n := base
 		n.Kind = Branch
 		n.Cond = l.term(ctx, s.Cond, &n.Choices)
@@ -465,7 +467,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 		then := l.lowerList(ctx, s.Then, []hole{{node: i, field: holeThen}})
 		els := l.lowerList(ctx, s.Else, []hole{{node: i, field: holeElse}})
 		return append(then, els...)
-	case *WhileStmt:
+	case *syntax.WhileStmt:
 		n := base
 		n.Kind = Branch
 		n.Cond = l.term(ctx, s.Cond, &n.Choices)
@@ -474,39 +476,39 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 			ctx.proc.fill(h, head)
 		}
 		return []hole{{node: head, field: holeElse}}
-	case *CondStmt:
+	case *syntax.CondStmt:
 		n := base
 		n.Cond = l.term(ctx, s.Cond, &n.Choices)
 		switch s.Tok {
-		case ASSERT:
+		case syntax.ASSERT:
 			n.Kind = Assert
-		case ASSUME:
+		case syntax.ASSUME:
 			n.Kind = Assume
-		case ABORTIF:
+		case syntax.ABORTIF:
 			n.Kind = Assume
 			n.Cond = &Term{Op: TNot, Args: []*Term{n.Cond}}
-		case ENFORCE:
+		case syntax.ENFORCE:
 			n.Kind = Assume
 			var scratch int
 			ctx.enforce = and(ctx.enforce, cloneTerm(l.term(ctx, s.Cond, &scratch), true, &scratch))
 		}
 		return next(l.emit(ctx, n, in))
-	case *SimpleStmt:
+	case *syntax.SimpleStmt:
 		n := base
 		switch s.Tok {
-		case SKIP:
+		case syntax.SKIP:
 			n.Kind = Skip
-		case END_THREAD:
+		case syntax.END_THREAD:
 			n.Kind = EndThread
 			l.emit(ctx, n, in)
 			return nil
-		case ATOMIC_BEGIN:
+		case syntax.ATOMIC_BEGIN:
 			n.Kind = AtomicBegin
-		case ATOMIC_END:
+		case syntax.ATOMIC_END:
 			n.Kind = AtomicEnd
 		}
 		return next(l.emit(ctx, n, in))
-	case *DeadStmt:
+	case *syntax.DeadStmt:
 		n := base
 		n.Kind = Assign
 		for _, id := range s.Names {
@@ -514,7 +516,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 			n.Values = append(n.Values, l.nondet(&n.Choices))
 		}
 		return next(l.emit(ctx, n, in))
-	case *DeclStmt:
+	case *syntax.DeclStmt:
 		n := base
 		n.Kind = Assign
 		for i, id := range s.Decl.Names {
@@ -534,7 +536,7 @@ func (l *lowerer) lowerStmt(ctx *frameCtx, s Stmt, in []hole) []hole {
 	return next(l.emit(ctx, base, in))
 }
 
-func (l *lowerer) spawnCall(ctx *frameCtx, base Step, c *CallStmt) Step {
+func (l *lowerer) spawnCall(ctx *frameCtx, base Step, c *syntax.CallStmt) Step {
 	n := base
 	n.Kind = Spawn
 	n.SpawnProc = l.procFor(c.Func.Name)
@@ -546,7 +548,7 @@ func (l *lowerer) spawnCall(ctx *frameCtx, base Step, c *CallStmt) Step {
 
 // returnNode is the step of `return e...` in an inlined call: it assigns
 // the caller's targets, under the caller's enforce invariant.
-func (l *lowerer) returnNode(ctx *frameCtx, base Step, values []Expr) Step {
+func (l *lowerer) returnNode(ctx *frameCtx, base Step, values []syntax.Expr) Step {
 	n := base
 	n.Kind = Skip
 	for i, r := range ctx.ret {
@@ -569,7 +571,7 @@ func (l *lowerer) returnNode(ctx *frameCtx, base Step, values []Expr) Step {
 
 // returnStep is the Return step of a Callable proc: values, one per
 // result, a missing one a fresh `*`.
-func (l *lowerer) returnStep(ctx *frameCtx, base Step, values []Expr) Step {
+func (l *lowerer) returnStep(ctx *frameCtx, base Step, values []syntax.Expr) Step {
 	n := base
 	n.Kind = Return
 	for i := range ctx.proc.Returns {
@@ -583,7 +585,7 @@ func (l *lowerer) returnStep(ctx *frameCtx, base Step, values []Expr) Step {
 }
 
 // call lowers a call of a recursive function to a Call step.
-func (l *lowerer) call(ctx *frameCtx, base Step, c *CallStmt) Step {
+func (l *lowerer) call(ctx *frameCtx, base Step, c *syntax.CallStmt) Step {
 	callee := l.info.Funcs[c.Func.Name]
 	n := base
 	n.Kind = Call
@@ -615,7 +617,7 @@ func (l *lowerer) call(ctx *frameCtx, base Step, c *CallStmt) Step {
 // callee's locals non-deterministic, then the callee's body follows; its
 // returns continue after the call. A call of a recursive function is a
 // Call step instead.
-func (l *lowerer) inline(ctx *frameCtx, base Step, c *CallStmt, in []hole) []hole {
+func (l *lowerer) inline(ctx *frameCtx, base Step, c *syntax.CallStmt, in []hole) []hole {
 	if l.info.Recursive[c.Func.Name] {
 		return next(l.emit(ctx, l.call(ctx, base, c), in))
 	}
@@ -685,7 +687,7 @@ func (l *lowerer) nondet(choices *int) *Term {
 }
 
 // ref maps a resolved identifier to its slot in the current frame.
-func (l *lowerer) ref(ctx *frameCtx, id *Ident) VarRef {
+func (l *lowerer) ref(ctx *frameCtx, id *syntax.Ident) VarRef {
 	sym, ok := l.info.Refs[id]
 	if !ok {
 		l.errs.Add(l.prog.File.Position(id.Pos()), "internal error: unresolved name %q", id.Name)
@@ -700,25 +702,25 @@ func (l *lowerer) ref(ctx *frameCtx, id *Ident) VarRef {
 	return VarRef{Global, l.gSlot[sym.Index]}
 }
 
-var binaryOps = map[Kind]TermOp{AND: TAnd, OR: TOr, XOR: TXor, NEQ: TXor, EQ: TIff, IMPLIES: TImplies}
+var binaryOps = map[syntax.Kind]TermOp{syntax.AND: TAnd, syntax.OR: TOr, syntax.XOR: TXor, syntax.NEQ: TXor, syntax.EQ: TIff, syntax.IMPLIES: TImplies}
 
-func (l *lowerer) term(ctx *frameCtx, e Expr, choices *int) *Term {
+func (l *lowerer) term(ctx *frameCtx, e syntax.Expr, choices *int) *Term {
 	switch e := e.(type) {
-	case *ConstExpr:
+	case *syntax.ConstExpr:
 		return &Term{Op: TConst, Val: e.Value}
-	case *Ident:
+	case *syntax.Ident:
 		return &Term{Op: TVar, Ref: l.ref(ctx, e), Passive: l.info.Refs[e].Passive}
-	case *PrimedExpr:
+	case *syntax.PrimedExpr:
 		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true, Passive: l.info.Refs[e.X].Passive}
-	case *NondetExpr:
+	case *syntax.NondetExpr:
 		return l.nondet(choices)
-	case *UnaryExpr:
+	case *syntax.UnaryExpr:
 		return &Term{Op: TNot, Args: []*Term{l.term(ctx, e.X, choices)}}
-	case *ParenExpr:
+	case *syntax.ParenExpr:
 		return l.term(ctx, e.X, choices)
-	case *BinaryExpr:
+	case *syntax.BinaryExpr:
 		return &Term{Op: binaryOps[e.Op], Args: []*Term{l.term(ctx, e.X, choices), l.term(ctx, e.Y, choices)}}
-	case *SchooseExpr:
+	case *syntax.SchooseExpr:
 		t := &Term{Op: TChoose, Args: []*Term{l.term(ctx, e.Args[0], choices), l.term(ctx, e.Args[1], choices)}}
 		t.Choice = *choices
 		*choices++

@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"slices"
@@ -7,7 +7,8 @@ import (
 
 // The front end's rules for Getafix's dialect: what the checker rejects,
 // what Getafix accepts that BoPPo's dialect does not (rewritten into
-// BoPPo's terms, with a note), and what lowering needs to know of init.
+// BoPPo's terms, with a note). The rest of the dialect, what its programs
+// do, is in package bp (getafix.go).
 
 // getafixRules are the checker's rules for Getafix's dialect: its threads
 // are init, main and threadN, so nothing starts, ends or calls them, and

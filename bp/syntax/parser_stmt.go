@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 // Statement parsing. Statements are separated by ";"; the separator may be
 // left out before a block terminator (end, fi, od, else, elsif) and after

@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"fmt"
@@ -13,12 +13,12 @@ import (
 //   - Getafix's (La Torre, Madhusudan, Parlato): init runs first, alone;
 //     then main and every threadN run concurrently; nothing starts a
 //     thread; a global named atomic set to T keeps the other threads out;
-//     the property is that no thread reaches SLIC_ERROR. getafix.go has
-//     the rules and their evidence.
+//     the property is that no thread reaches SLIC_ERROR. bp/getafix.go
+//     has the rules and their evidence.
 //
 // A file says which it is only by its shape (Recognise); where both
 // readings are possible the program carries a note saying which was used
-// (Program.Notes) and LoadOptions.Dialect picks the other.
+// (bp.Program.Notes) and bp.LoadOptions.Dialect picks the other.
 
 // Dialect is the language a file is read in.
 type Dialect uint8

@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"sort"
@@ -63,7 +63,7 @@ type checker struct {
 	Info
 	errs    ErrorList
 	fn      *FuncInfo // function being checked
-	dialect Dialect   // DialectBoPPo or DialectGetafix (getafix.go)
+	dialect Dialect   // DialectBoPPo or DialectGetafix (getafix_check.go)
 }
 
 func (c *checker) errorf(p Pos, format string, args ...any) {
