@@ -2,6 +2,7 @@ package bp
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/bopgo/bopgo/bp/syntax"
@@ -338,4 +339,32 @@ func (p *Program) StartsThreads() bool {
 		}
 	}
 	return false
+}
+
+// String renders a term for debugging and tests.
+func (t *Term) String() string {
+	switch t.Op {
+	case TConst:
+		if t.Val {
+			return "T"
+		}
+		return "F"
+	case TVar:
+		s := fmt.Sprintf("%c%d", "gl"[t.Ref.Scope], t.Ref.Index)
+		if t.Passive {
+			s += "$"
+		}
+		if t.Primed {
+			s = "'" + s
+		}
+		return s
+	case TNondet:
+		return fmt.Sprintf("*%d", t.Choice)
+	case TNot:
+		return "!" + t.Args[0].String()
+	case TChoose:
+		return fmt.Sprintf("schoose%d[%s,%s]", t.Choice, t.Args[0], t.Args[1])
+	}
+	op := map[TermOp]string{TAnd: "&", TOr: "|", TXor: "^", TIff: "=", TImplies: "=>"}[t.Op]
+	return "(" + t.Args[0].String() + " " + op + " " + t.Args[1].String() + ")"
 }
