@@ -28,8 +28,8 @@
 // lowered form, and Validate for their check.
 //
 // Sliced (slice.go) cuts from a lowered program the variables that
-// cannot affect its property, keeping every step and pc; the checker
-// runs its engines on the result (docs/semantics.md, "Slicing").
+// cannot affect its property, keeping every step and pc; bopgo runs its
+// engines on the result (docs/semantics.md, "Slicing").
 //
 // Errors of lowering are a syntax.ErrorList, as the checker's are, and
 // nothing here panics on user input: FuzzLoad runs the whole front end,
