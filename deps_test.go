@@ -12,14 +12,16 @@ import (
 // module packages listed (the standard library, gini and testify are
 // always allowed). Tests are not counted.
 //
-// verdict is a leaf every layer can import; engine is a leaf above bp (bp
-// and verdict only: no por, no interp, no engine's options); each engine
-// package imports engine and what its own algorithm needs, never another
-// engine; the root imports the engines (its table) and mc (CheckCircuit);
-// cmd/bopgo imports no engine package but the counter engine that
-// "bopgo tts" still runs directly.
+// bp/syntax, the source language, is a leaf below bp, the lowered
+// program. verdict is a leaf every layer can import; engine is a leaf
+// above bp (bp and verdict only: no por, no interp, no engine's options);
+// each engine package imports engine and what its own algorithm needs,
+// never another engine; the root imports the engines (its table) and mc
+// (CheckCircuit); cmd/bopgo imports no engine package but the counter
+// engine that "bopgo tts" still runs directly.
 var allowedImports = map[string][]string{
-	"bp":                         {},
+	"bp/syntax":                  {}, // the source language: nothing lowered, no program
+	"bp":                         {"bp/syntax"},
 	"bp/interp":                  {"bp"}, // the reference semantics alone: nothing it judges is imported
 	"judge":                      {"bp", "bp/interp", "engine", "mc", "sat", "tts"},
 	"bp/promela":                 {"bp"},
@@ -52,8 +54,8 @@ var allowedImports = map[string][]string{
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
-	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
-	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
+	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
+	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/syntax", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
 	"tts":                        {},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/internal/conformance"
 )
 
@@ -26,7 +27,7 @@ func TestGetafixConformance(t *testing.T) {
 	for _, c := range conformance.GetafixCases {
 		p, err := bp.Load("getafix.bp", []byte(c.Src))
 		require.NoError(t, err, c.Name)
-		require.Equal(t, bp.DialectGetafix, p.Dialect, c.Name)
+		require.Equal(t, syntax.DialectGetafix, p.Dialect, c.Name)
 		for _, e := range engines {
 			t.Run(c.Name+"/"+string(e), func(t *testing.T) {
 				t.Parallel()

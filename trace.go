@@ -2,6 +2,7 @@ package bopgo
 
 import (
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // Trace is a counterexample: the steps of an execution that violates the
@@ -17,7 +18,7 @@ type Trace struct {
 // Step is one executed statement of one thread.
 type Step struct {
 	Thread    int // thread identity: 0 is main, then in creation order
-	Position  bp.Position
+	Position  syntax.Position
 	Statement string   // the source text, on one line
 	Labels    []string // the statement's labels
 	Taken     int      // for a branch: 1 if the condition held, 0 if not; -1 otherwise
@@ -34,7 +35,7 @@ type Step struct {
 // function called and where.
 type Call struct {
 	Function string
-	Position bp.Position
+	Position syntax.Position
 }
 
 // Value is a variable's value in a step.
@@ -48,7 +49,7 @@ type Violation struct {
 	Kind      string // "assertion" or "label"
 	Label     string // the label, for Kind "label"
 	Thread    int
-	Position  bp.Position
+	Position  syntax.Position
 	Statement string
 }
 

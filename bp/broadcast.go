@@ -1,5 +1,7 @@
 package bp
 
+import "github.com/bopgo/bopgo/bp/syntax"
+
 // Reading is what a broadcast does to a passive thread that has no choice
 // satisfying its conjuncts (DESIGN.md, "Broadcast assignments").
 type Reading uint8
@@ -46,12 +48,12 @@ func (p *Program) HasBroadcasts() bool {
 
 // conjuncts appends the conjuncts of e at its top level (through
 // parentheses) to out.
-func conjuncts(e Expr, out []Expr) []Expr {
+func conjuncts(e syntax.Expr, out []syntax.Expr) []syntax.Expr {
 	switch x := e.(type) {
-	case *ParenExpr:
+	case *syntax.ParenExpr:
 		return conjuncts(x.X, out)
-	case *BinaryExpr:
-		if x.Op == AND {
+	case *syntax.BinaryExpr:
+		if x.Op == syntax.AND {
 			return conjuncts(x.Y, conjuncts(x.X, out))
 		}
 	}
@@ -59,19 +61,19 @@ func conjuncts(e Expr, out []Expr) []Expr {
 }
 
 // mentionsPassive reports whether e reads a passive variable (x$ or 'x$).
-func (l *lowerer) mentionsPassive(e Expr) bool {
+func (l *lowerer) mentionsPassive(e syntax.Expr) bool {
 	switch x := e.(type) {
-	case *Ident:
-		return l.info.refs[x].passive
-	case *PrimedExpr:
-		return l.info.refs[x.X].passive
-	case *UnaryExpr:
+	case *syntax.Ident:
+		return l.info.Refs[x].Passive
+	case *syntax.PrimedExpr:
+		return l.info.Refs[x.X].Passive
+	case *syntax.UnaryExpr:
 		return l.mentionsPassive(x.X)
-	case *ParenExpr:
+	case *syntax.ParenExpr:
 		return l.mentionsPassive(x.X)
-	case *BinaryExpr:
+	case *syntax.BinaryExpr:
 		return l.mentionsPassive(x.X) || l.mentionsPassive(x.Y)
-	case *SchooseExpr:
+	case *syntax.SchooseExpr:
 		for _, a := range x.Args {
 			if l.mentionsPassive(a) {
 				return true

@@ -2,7 +2,10 @@ package bp
 
 import (
 	"errors"
+	"fmt"
 	"sync"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // The lowered form: what every engine executes.
@@ -119,11 +122,11 @@ func (k StepKind) String() string {
 // Step is one atomic step of a thread.
 type Step struct {
 	Kind    StepKind
-	Pos     Pos      // the source statement
-	Text    string   // the statement as written, on one line, for traces
-	Labels  []string // the statement's labels (on its first node only)
-	Frame   int      // index into Proc.Frames: the inlined function instance
-	Choices int      // number of choice numbers used by the node's terms
+	Pos     syntax.Pos // the source statement
+	Text    string     // the statement as written, on one line, for traces
+	Labels  []string   // the statement's labels (on its first node only)
+	Frame   int        // index into Proc.Frames: the inlined function instance
+	Choices int        // number of choice numbers used by the node's terms
 
 	Next int // successor of straight-line steps
 
@@ -209,13 +212,13 @@ type Proc struct {
 // Program is a lowered, checked Boolean program. Its facts (Live) are
 // computed once, on first use; a Program is not to be copied.
 type Program struct {
-	File         *File
+	File         *syntax.File
 	Globals      []string // shared variables
 	ThreadLocals []string // names of thread-local globals (local slots 0..n-1)
 	Procs        []*Proc  // Procs[0] is main
 	// Dialect is the dialect the file was read in (BoPPo's or Getafix's,
 	// whose Procs[0] runs init and starts the threads: getafix.go).
-	Dialect Dialect
+	Dialect syntax.Dialect
 	// DefaultLabel is the property the program carries when the caller
 	// names none: no statement labelled DefaultLabel is reached (Getafix's
 	// SLIC_ERROR), or, if empty, the assertions hold.
@@ -223,7 +226,7 @@ type Program struct {
 	// Notes are remarks on reading the file that are not errors: the
 	// dialect chosen for a file that reads in both, idioms of Getafix's
 	// accepted with its meaning. Sorted by position.
-	Notes ErrorList
+	Notes syntax.ErrorList
 
 	liveOnce sync.Once
 	live     [][]Bits
@@ -277,7 +280,7 @@ func (p *Program) HasAsserts() bool {
 }
 
 // Position resolves a node's position.
-func (p *Program) Position(n *Step) Position { return p.File.Position(n.Pos) }
+func (p *Program) Position(n *Step) syntax.Position { return p.File.Position(n.Pos) }
 
 // FrameLocals returns the local slots visible in frame f: the thread-locals
 // and the locals of f and of every frame that called it, outermost first.
@@ -336,4 +339,32 @@ func (p *Program) StartsThreads() bool {
 		}
 	}
 	return false
+}
+
+// String renders a term for debugging and tests.
+func (t *Term) String() string {
+	switch t.Op {
+	case TConst:
+		if t.Val {
+			return "T"
+		}
+		return "F"
+	case TVar:
+		s := fmt.Sprintf("%c%d", "gl"[t.Ref.Scope], t.Ref.Index)
+		if t.Passive {
+			s += "$"
+		}
+		if t.Primed {
+			s = "'" + s
+		}
+		return s
+	case TNondet:
+		return fmt.Sprintf("*%d", t.Choice)
+	case TNot:
+		return "!" + t.Args[0].String()
+	case TChoose:
+		return fmt.Sprintf("schoose%d[%s,%s]", t.Choice, t.Args[0], t.Args[1])
+	}
+	op := map[TermOp]string{TAnd: "&", TOr: "|", TXor: "^", TIff: "=", TImplies: "=>"}[t.Op]
+	return "(" + t.Args[0].String() + " " + op + " " + t.Args[1].String() + ")"
 }

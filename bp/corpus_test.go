@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 const corpusDir = "../benchmarks/corpus"
@@ -61,7 +63,7 @@ func TestCorpusParses(t *testing.T) {
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		require.NoError(t, err)
-		_, err = Parse(file, src)
+		_, err = syntax.Parse(file, src)
 		if !assert.NoError(t, err, "parse %s", file) {
 			continue
 		}
@@ -73,7 +75,7 @@ func TestCorpusParses(t *testing.T) {
 		}
 		why := ""
 		for _, k := range knownRejections {
-			if k.file.MatchString(filepath.ToSlash(file)) && allMatch(err.(ErrorList), k.msg) {
+			if k.file.MatchString(filepath.ToSlash(file)) && allMatch(err.(syntax.ErrorList), k.msg) {
 				why = k.why
 				break
 			}
@@ -85,7 +87,7 @@ func TestCorpusParses(t *testing.T) {
 	t.Logf("%d files parsed, %d loaded; rejected: %v", len(files), loaded, reasons)
 }
 
-func allMatch(list ErrorList, re *regexp.Regexp) bool {
+func allMatch(list syntax.ErrorList, re *regexp.Regexp) bool {
 	for _, e := range list {
 		if !re.MatchString(e.Msg) {
 			return false

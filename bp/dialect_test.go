@@ -6,74 +6,28 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
-
-func TestRecognise(t *testing.T) {
-	cases := []struct {
-		name      string
-		src       string
-		want      Dialect
-		ambiguous bool
-	}{
-		{"init and threads", `void init() begin skip; end void thread1() begin skip; end void thread2() begin skip; end`, DialectGetafix, false},
-		{"init, threads and main", `void init() begin skip; end void thread1() begin skip; end void main() begin skip; end`, DialectGetafix, false},
-		{"threads only", `void thread0() begin skip; end void Thread_b() begin skip; end`, DialectGetafix, false},
-		{"init and main", `void init() begin skip; end void main() begin skip; end`, DialectGetafix, true},
-		{"main and a thread, no init", `void main() begin skip; end void threadmain() begin skip; end`, DialectGetafix, true},
-		{"main alone", `void main() begin skip; end`, DialectBoPPo, false},
-		{"init alone", `void init() begin skip; end`, DialectBoPPo, false},
-		{"a thread start", `void init() begin skip; end void thread1() begin skip; end void main() begin start_thread thread1(); end`, DialectBoPPo, false},
-		{"SLAM's thread start", `void init() begin skip; end void thread1() begin skip; end void main() begin ASYNC_1: thread1(); end`, DialectBoPPo, false},
-		{"start_thread goto", `void init() begin skip; end void thread1() begin skip; end void main() begin start_thread goto L; L: skip; end`, DialectBoPPo, false},
-		{"init is called", `void init() begin skip; end void thread1() begin skip; end void main() begin if * then init(); fi end`, DialectBoPPo, false},
-		{"a thread is called", `void thread1() begin skip; end void main() begin thread1(); end`, DialectBoPPo, false},
-		{"thread is not a threadN", `void init() begin skip; end void thread() begin skip; end`, DialectBoPPo, false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f, err := Parse("t.bp", []byte(c.src))
-			require.NoError(t, err)
-			r := Recognise(f)
-			assert.Equal(t, c.want, r.Dialect)
-			assert.Equal(t, c.ambiguous, r.Ambiguous)
-			if c.ambiguous {
-				assert.Contains(t, r.Why, "--dialect boppo")
-			}
-		})
-	}
-}
-
-func TestParseDialect(t *testing.T) {
-	for _, d := range []Dialect{DialectAuto, DialectBoPPo, DialectGetafix} {
-		got, ok := ParseDialect(d.String())
-		assert.True(t, ok)
-		assert.Equal(t, d, got)
-	}
-	d, ok := ParseDialect("")
-	assert.True(t, ok)
-	assert.Equal(t, DialectAuto, d)
-	_, ok = ParseDialect("slam")
-	assert.False(t, ok)
-}
 
 // An ambiguous file says which reading was used; either can be forced.
 func TestLoadWithDialect(t *testing.T) {
 	src := []byte("decl g;\nvoid init() begin g := F; end\nvoid main() begin assert(!g); end\n")
 	auto, err := Load("t.bp", src)
 	require.NoError(t, err)
-	assert.Equal(t, DialectGetafix, auto.Dialect)
+	assert.Equal(t, syntax.DialectGetafix, auto.Dialect)
 	require.Len(t, auto.Notes, 2)
 	assert.Equal(t, "t.bp: read in Getafix's dialect: init runs first, then main, as nothing calls init; --dialect boppo runs main alone", auto.Notes[0].Error())
 	assert.Contains(t, auto.Notes[1].Msg, "no statement is labelled SLIC_ERROR")
 	assert.Equal(t, []string{"init", "main"}, procNames(auto))
 
-	boppo, err := LoadWith("t.bp", src, LoadOptions{Dialect: DialectBoPPo})
+	boppo, err := LoadWith("t.bp", src, LoadOptions{Dialect: syntax.DialectBoPPo})
 	require.NoError(t, err)
-	assert.Equal(t, DialectBoPPo, boppo.Dialect)
+	assert.Equal(t, syntax.DialectBoPPo, boppo.Dialect)
 	assert.Empty(t, boppo.Notes)
 	assert.Equal(t, []string{"main"}, procNames(boppo))
 
-	getafix, err := LoadWith("t.bp", src, LoadOptions{Dialect: DialectGetafix})
+	getafix, err := LoadWith("t.bp", src, LoadOptions{Dialect: syntax.DialectGetafix})
 	require.NoError(t, err)
 	require.Len(t, getafix.Notes, 1, "forced: no note on the dialect")
 	assert.Equal(t, []string{"init", "main"}, procNames(getafix))
@@ -103,15 +57,15 @@ func TestGetafixPrecedence(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := "decl a, b, c;\nvoid init() begin skip; end\nvoid thread1() begin assert(" + c.expr + "); end\n"
-		for _, d := range []Dialect{DialectBoPPo, DialectGetafix} {
+		for _, d := range []syntax.Dialect{syntax.DialectBoPPo, syntax.DialectGetafix} {
 			body := strings.Replace(src, "thread1", "main", 1)
-			if d == DialectGetafix {
+			if d == syntax.DialectGetafix {
 				body = src
 			}
 			p, err := LoadWith("t.bp", []byte(body), LoadOptions{Dialect: d})
 			require.NoError(t, err, c.expr)
 			want := c.boppo
-			if d == DialectGetafix {
+			if d == syntax.DialectGetafix {
 				want = c.getafix
 			}
 			assert.Equal(t, want, assertion(t, p).Cond.String(), "%s in %s", c.expr, d)
@@ -146,7 +100,7 @@ func TestGetafixErrors(t *testing.T) {
 		{head + "void thread1() begin f(); end\nvoid f() begin f(); end\n", "t.bp:4:6: recursive function f in Getafix's dialect"},
 	}
 	for _, c := range cases {
-		_, err := LoadWith("t.bp", []byte(c.src), LoadOptions{Dialect: DialectGetafix})
+		_, err := LoadWith("t.bp", []byte(c.src), LoadOptions{Dialect: syntax.DialectGetafix})
 		require.Error(t, err, c.src)
 		assert.Contains(t, err.Error(), c.want)
 	}
@@ -163,7 +117,7 @@ void thread1() begin
   SLIC_ERROR: skip;
 end
 `
-	_, err := LoadWith("t.bp", []byte(src), LoadOptions{Dialect: DialectBoPPo})
+	_, err := LoadWith("t.bp", []byte(src), LoadOptions{Dialect: syntax.DialectBoPPo})
 	require.Error(t, err, "BoPPo's dialect rejects them")
 	p, err := Load("t.bp", []byte(src))
 	require.NoError(t, err)

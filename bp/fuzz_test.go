@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // FuzzLoad runs the whole front end on arbitrary bytes. It must never
@@ -30,7 +32,7 @@ func FuzzLoad(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := Load("fuzz.bp", src)
 		if err != nil {
-			list, ok := err.(ErrorList)
+			list, ok := err.(syntax.ErrorList)
 			if !ok || len(list) == 0 {
 				t.Fatalf("error is not a non-empty ErrorList: %v", err)
 			}

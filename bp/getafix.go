@@ -1,5 +1,7 @@
 package bp
 
+import "github.com/bopgo/bopgo/bp/syntax"
+
 // Getafix's concurrent dialect, lowered to bopgo's core semantics so that
 // every engine, the replay in bp/interp and every output work unchanged.
 // The rules, and where Getafix (github.com/trucnguyenlam/getafix) says so:
@@ -46,7 +48,7 @@ package bp
 //     agree), a label on two statements of a function (goto jumps to the
 //     first, as find_label does; the property covers both, where Getafix
 //     looks only at the first).
-//   - Expressions have Getafix's precedences (parser_getafix.go).
+//   - Expressions have Getafix's precedences (bp/syntax's parser_getafix.go).
 //
 // docs/semantics.md has the same rules for users.
 
@@ -59,10 +61,10 @@ const (
 var getafixFlags = []string{"atomic", "super_atomic"}
 
 // lowerGetafix checks a parsed file in Getafix's dialect and lowers it.
-func lowerGetafix(f *SourceFile) (*Program, error) {
-	notes := desugarGetafix(f)
-	notes = append(notes, duplicateLabelNotes(f)...)
-	in, errs := checkDialect(f, DialectGetafix)
+func lowerGetafix(f *syntax.SourceFile) (*Program, error) {
+	notes := syntax.DesugarGetafix(f)
+	notes = append(notes, syntax.DuplicateLabelNotes(f)...)
+	in, errs := syntax.Check(f, syntax.DialectGetafix)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -70,7 +72,7 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 	// points); a recursive callee has no such inlining, and Getafix's
 	// experiments have none.
 	for _, fn := range f.Funcs {
-		if in.recursive[fn.Name.Name] {
+		if in.Recursive[fn.Name.Name] {
 			errs.Add(f.File.Position(fn.Name.Pos()), "recursive function %s in Getafix's dialect: not supported (its calls are atomic steps; --dialect boppo reads the file in BoPPo's dialect, where recursion is decided)", fn.Name.Name)
 		}
 	}
@@ -81,7 +83,7 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 	g.hook = g.lowerSpecial
 	g.lower()
 	if g.broadcastAt != nil && len(g.errs) == 0 {
-		g.errs.Add(g.prog.File.Position(StmtPos(g.broadcastAt)), "broadcast assignment (x$) in Getafix's dialect: its threads run different functions, so passive copies have no meaning")
+		g.errs.Add(g.prog.File.Position(syntax.StmtPos(g.broadcastAt)), "broadcast assignment (x$) in Getafix's dialect: its threads run different functions, so passive copies have no meaning")
 	}
 	if len(g.errs) > 0 {
 		g.errs.Sort()
@@ -95,11 +97,11 @@ func lowerGetafix(f *SourceFile) (*Program, error) {
 			}
 		}
 	}
-	prog.Dialect = DialectGetafix
+	prog.Dialect = syntax.DialectGetafix
 	if len(prog.FindLabel(getafixTarget)) > 0 {
 		prog.DefaultLabel = getafixTarget
 	} else {
-		notes.Add(Position{Filename: prog.File.Name}, "no statement is labelled %s: the property is that no assertion fails", getafixTarget)
+		notes.Add(syntax.Position{Filename: prog.File.Name}, "no statement is labelled %s: the property is that no assertion fails", getafixTarget)
 	}
 	notes.Sort()
 	prog.Notes = notes
@@ -118,24 +120,24 @@ type getafixLowering struct {
 	resumed int
 	// backTargets are the statements of the thread being lowered that a
 	// goto reaches backwards: every cycle passes one or a while head.
-	backTargets map[Stmt]bool
+	backTargets map[syntax.Stmt]bool
 	// tests are the pcs of the yields' tests of the flags in that thread.
 	tests []int
 }
 
 func (g *getafixLowering) lower() {
 	for _, name := range getafixFlags {
-		if i, ok := g.info.globalIndex[name]; ok && !g.info.threadLocal[i] {
+		if i, ok := g.info.GlobalIndex[name]; ok && !g.info.ThreadLocal[i] {
 			g.flags = append(g.flags, i)
 		}
 	}
-	var threads []*funcInfo
-	for _, fn := range g.info.file.Funcs {
-		if name := fn.Name.Name; name == "main" || isGetafixThreadName(name) {
-			threads = append(threads, g.info.funcs[name])
+	var threads []*syntax.FuncInfo
+	for _, fn := range g.info.File.Funcs {
+		if name := fn.Name.Name; name == "main" || syntax.IsGetafixThreadName(name) {
+			threads = append(threads, g.info.Funcs[name])
 		}
 	}
-	init := g.info.funcs["init"]
+	init := g.info.Funcs["init"]
 	g.clears = len(g.flags) == 0 || g.initClearsFlags(init)
 	g.lowerInit(init, threads)
 	for i, fi := range threads {
@@ -149,13 +151,13 @@ func (g *getafixLowering) lower() {
 
 // lowerInit lowers Procs[0]: init's body, then the start of every thread
 // in one atomic step.
-func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
+func (g *getafixLowering) lowerInit(init *syntax.FuncInfo, threads []*syntax.FuncInfo) {
 	p := g.prog.Procs[g.procFor("init")]
 	ctx := &frameCtx{proc: p, procIndex: 0, top: true, labels: map[string]int{}}
 	if init != nil {
 		ctx.fn = init
 		ctx.frame, ctx.slots = g.newFrame(p, init, -1)
-		p.Params = ctx.slots[:len(init.decl.Params)]
+		p.Params = ctx.slots[:len(init.Decl.Params)]
 	} else {
 		p.Frames = append(p.Frames, Frame{Func: "init", Parent: -1})
 	}
@@ -165,19 +167,19 @@ func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
 	}
 	start := Step{Kind: AtomicBegin, Text: "init ends: every thread starts"}
 	if init != nil {
-		in = g.lowerList(ctx, init.decl.Body, in)
-		start.Pos = init.decl.EndPos
-		if stmt, ok := init.labels[getafixEndInit]; ok {
-			start.Pos = StmtPos(stmt)
+		in = g.lowerList(ctx, init.Decl.Body, in)
+		start.Pos = init.Decl.EndPos
+		if stmt, ok := init.Labels[getafixEndInit]; ok {
+			start.Pos = syntax.StmtPos(stmt)
 		}
 	} else if len(threads) > 0 {
-		start.Pos = threads[0].decl.Name.Pos()
+		start.Pos = threads[0].Decl.Name.Pos()
 	}
 	at := g.emit(ctx, start, append(in, g.endInit...))
 	in = next(at)
 	for _, fi := range threads {
-		n := Step{Kind: Spawn, Pos: fi.decl.Name.Pos(), Text: "start " + fi.decl.Name.Name, SpawnProc: g.procFor(fi.decl.Name.Name)}
-		for range fi.decl.Params {
+		n := Step{Kind: Spawn, Pos: fi.Decl.Name.Pos(), Text: "start " + fi.Decl.Name.Name, SpawnProc: g.procFor(fi.Decl.Name.Name)}
+		for range fi.Decl.Params {
 			n.SpawnArgs = append(n.SpawnArgs, g.nondet(&n.Choices))
 		}
 		in = next(g.emit(ctx, n, in))
@@ -190,15 +192,15 @@ func (g *getafixLowering) lowerInit(init *funcInfo, threads []*funcInfo) {
 // lowerThread lowers thread function fi, the i-th thread, to its proc. A
 // thread runs in an atomic section from its first step to its end, and
 // lets the others run only at its yield points (getafix_yield.go).
-func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
-	name := fi.decl.Name.Name
+func (g *getafixLowering) lowerThread(i int, fi *syntax.FuncInfo) {
+	name := fi.Decl.Name.Name
 	pi := g.procFor(name)
 	p := g.prog.Procs[pi]
 	frame, slots := g.newFrame(p, fi, -1)
-	p.Params = slots[:len(fi.decl.Params)]
+	p.Params = slots[:len(fi.Decl.Params)]
 	ctx := &frameCtx{proc: p, procIndex: pi, fn: fi, frame: frame, slots: slots, top: true, labels: map[string]int{}}
 	g.backTargets, g.tests = backwardGotoTargets(fi), nil
-	pos := fi.decl.Name.Pos()
+	pos := fi.Decl.Name.Pos()
 	in := []hole{{field: holeEntry}}
 	if !g.clears && i > 0 {
 		// init may have left atomic T: the first thread holds it, so
@@ -206,8 +208,8 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 		in = g.waitUnheld(ctx, pos, "wait while init's atomic section lasts", in)
 	}
 	g.resumed = g.emit(ctx, Step{Kind: AtomicBegin, Pos: pos, Text: name + " starts running"}, in)
-	in = g.lowerList(ctx, fi.decl.Body, next(g.resumed))
-	end := fi.decl.EndPos
+	in = g.lowerList(ctx, fi.Decl.Body, next(g.resumed))
+	end := fi.Decl.EndPos
 	in = g.waitUnheld(ctx, end, "end of "+name+" (with atomic T the others stay out)", in)
 	g.emit(ctx, Step{Kind: EndThread, Pos: end, Text: "end of " + name}, in)
 	g.resolveLabels(ctx)
@@ -219,7 +221,7 @@ func (g *getafixLowering) lowerThread(i int, fi *funcInfo) {
 }
 
 // waitUnheld blocks until no flag is T; with no flags it does nothing.
-func (g *getafixLowering) waitUnheld(ctx *frameCtx, pos Pos, text string, in []hole) []hole {
+func (g *getafixLowering) waitUnheld(ctx *frameCtx, pos syntax.Pos, text string, in []hole) []hole {
 	if len(g.flags) == 0 {
 		return in
 	}
@@ -243,7 +245,7 @@ func (g *getafixLowering) held() *Term {
 func (g *getafixLowering) flagNames() []string {
 	var names []string
 	for _, i := range g.flags {
-		names = append(names, g.info.globals[i].Name)
+		names = append(names, g.info.Globals[i].Name)
 	}
 	return names
 }
@@ -251,29 +253,29 @@ func (g *getafixLowering) flagNames() []string {
 // lowerSpecial is the lowerer's hook: the statements Getafix's dialect
 // runs otherwise than BoPPo's. Inside calls (ctx.top false) nothing is
 // special: the whole call is one step of the thread.
-func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s Stmt, in []hole) ([]hole, bool) {
+func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s syntax.Stmt, in []hole) ([]hole, bool) {
 	if !ctx.top {
 		return nil, false
 	}
 	if ctx.procIndex == 0 {
-		if !hasStmtLabel(s, getafixEndInit) {
+		if !syntax.HasStmtLabel(s, getafixEndInit) {
 			return nil, false
 		}
 		// Reaching endinit ends init: the statement is not run.
-		i := g.emit(ctx, Step{Kind: Skip, Pos: StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
+		i := g.emit(ctx, Step{Kind: Skip, Pos: syntax.StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
 		g.endInit = append(g.endInit, next(i)...)
 		return nil, true
 	}
 	switch s := s.(type) {
-	case *WhileStmt:
+	case *syntax.WhileStmt:
 		return g.lowerWhile(ctx, s, in), true
-	case *ReturnStmt:
+	case *syntax.ReturnStmt:
 		return g.lowerStmt(ctx, s, g.waitUnheld(ctx, s.Return, "return (with atomic T the others stay out)", in)), true
 	}
 	if !g.needsYield(ctx, s) || g.justResumed(in) {
 		return nil, false
 	}
-	return g.lowerStmt(ctx, s, g.yield(ctx, StmtPos(s), in)), true
+	return g.lowerStmt(ctx, s, g.yield(ctx, syntax.StmtPos(s), in)), true
 }
 
 // CheckedLabel is the label the property is about when the caller asks

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 const getafixCorpus = corpusDir + "/getafix-tnl"
@@ -36,15 +38,15 @@ func TestGetafixCorpusLoads(t *testing.T) {
 		switch base {
 		case "WorkStealQueue_withmutex.bp":
 			require.Error(t, err, file)
-			first := err.(ErrorList)[0]
+			first := err.(syntax.ErrorList)[0]
 			assert.Equal(t, `104:1: expected "decl" or a function, found identifier "long"`, strings.TrimPrefix(first.Error(), file+":"))
 			continue
 		case "example.bp":
 			require.NoError(t, err, file)
-			assert.Equal(t, DialectBoPPo, p.Dialect, file)
+			assert.Equal(t, syntax.DialectBoPPo, p.Dialect, file)
 		default:
 			require.NoError(t, err, file)
-			assert.Equal(t, DialectGetafix, p.Dialect, file)
+			assert.Equal(t, syntax.DialectGetafix, p.Dialect, file)
 			if !strings.Contains(base, "duet") {
 				assert.Equal(t, "SLIC_ERROR", p.DefaultLabel, file)
 			}

@@ -3,6 +3,8 @@ package bp
 import (
 	"slices"
 	"strings"
+
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // Yield points. A thread of a Getafix program runs in an atomic section
@@ -30,7 +32,7 @@ import (
 
 // yield lets the other threads run unless a flag is T: the thread leaves
 // its atomic section and enters it again.
-func (g *getafixLowering) yield(ctx *frameCtx, pos Pos, in []hole) []hole {
+func (g *getafixLowering) yield(ctx *frameCtx, pos syntax.Pos, in []hole) []hole {
 	var out []hole
 	if len(g.flags) > 0 {
 		br := g.emit(ctx, Step{Kind: Branch, Pos: pos, Text: "if " + strings.Join(g.flagNames(), " | ") + " (the others stay out)", Cond: g.held()}, in)
@@ -51,10 +53,10 @@ func (g *getafixLowering) justResumed(in []hole) bool {
 
 // lowerWhile lowers a while loop of a thread with a yield at its head,
 // where the loop comes back to.
-func (g *getafixLowering) lowerWhile(ctx *frameCtx, s *WhileStmt, in []hole) []hole {
+func (g *getafixLowering) lowerWhile(ctx *frameCtx, s *syntax.WhileStmt, in []hole) []hole {
 	first := len(ctx.proc.Steps)
-	in = g.yield(ctx, StmtPos(s), in)
-	n := Step{Kind: Branch, Pos: StmtPos(s), Text: g.text(s)}
+	in = g.yield(ctx, syntax.StmtPos(s), in)
+	n := Step{Kind: Branch, Pos: syntax.StmtPos(s), Text: g.text(s)}
 	n.Cond = g.term(ctx, s.Cond, &n.Choices)
 	head := g.emit(ctx, n, in)
 	for _, h := range g.lowerList(ctx, s.Body, []hole{{node: head, field: holeThen}}) {
@@ -65,12 +67,12 @@ func (g *getafixLowering) lowerWhile(ctx *frameCtx, s *WhileStmt, in []hole) []h
 
 // needsYield tells whether statement s of a thread's own body (not of a
 // callee, which runs in one step) needs a yield point before it.
-func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
+func (g *getafixLowering) needsYield(ctx *frameCtx, s syntax.Stmt) bool {
 	if g.backTargets[s] {
 		return true
 	}
 	switch s := s.(type) {
-	case *AssignStmt:
+	case *syntax.AssignStmt:
 		if s.Constrain != nil || ctx.enforce != nil {
 			return true
 		}
@@ -84,20 +86,20 @@ func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
 				return true
 			}
 		}
-	case *CallStmt:
+	case *syntax.CallStmt:
 		return true
-	case *IfStmt:
+	case *syntax.IfStmt:
 		return g.touchesGlobal(s.Cond)
-	case *CondStmt:
+	case *syntax.CondStmt:
 		if g.touchesGlobal(s.Cond) {
 			return true
 		}
-		if s.Tok == ASSERT {
+		if s.Tok == syntax.ASSERT {
 			return false
 		}
-		v, ok := constValue(s.Cond)
-		return !ok || v != (s.Tok != ABORTIF) // it may block
-	case *DeclStmt:
+		v, ok := syntax.ConstValue(s.Cond)
+		return !ok || v != (s.Tok != syntax.ABORTIF) // it may block
+	case *syntax.DeclStmt:
 		if ctx.enforce != nil {
 			return true
 		}
@@ -106,7 +108,7 @@ func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
 				return true
 			}
 		}
-	case *DeadStmt:
+	case *syntax.DeadStmt:
 		for _, id := range s.Names {
 			if g.isGlobal(id) {
 				return true
@@ -118,25 +120,25 @@ func (g *getafixLowering) needsYield(ctx *frameCtx, s Stmt) bool {
 
 // isGlobal tells whether a resolved identifier is a shared global (a
 // thread_local one is the thread's own).
-func (g *getafixLowering) isGlobal(id *Ident) bool {
-	sym, ok := g.info.refs[id]
-	return ok && sym.global && !g.info.threadLocal[sym.index]
+func (g *getafixLowering) isGlobal(id *syntax.Ident) bool {
+	sym, ok := g.info.Refs[id]
+	return ok && sym.Global && !g.info.ThreadLocal[sym.Index]
 }
 
 // touchesGlobal tells whether an expression reads a shared global.
-func (g *getafixLowering) touchesGlobal(e Expr) bool {
+func (g *getafixLowering) touchesGlobal(e syntax.Expr) bool {
 	switch e := e.(type) {
-	case *Ident:
+	case *syntax.Ident:
 		return g.isGlobal(e)
-	case *PrimedExpr:
+	case *syntax.PrimedExpr:
 		return g.isGlobal(e.X)
-	case *UnaryExpr:
+	case *syntax.UnaryExpr:
 		return g.touchesGlobal(e.X)
-	case *ParenExpr:
+	case *syntax.ParenExpr:
 		return g.touchesGlobal(e.X)
-	case *BinaryExpr:
+	case *syntax.BinaryExpr:
 		return g.touchesGlobal(e.X) || g.touchesGlobal(e.Y)
-	case *SchooseExpr:
+	case *syntax.SchooseExpr:
 		for _, a := range e.Args {
 			if g.touchesGlobal(a) {
 				return true
@@ -150,23 +152,23 @@ func (g *getafixLowering) touchesGlobal(e Expr) bool {
 // backwards, in the order statements are written (the label's statement
 // at or before the goto). With while heads they break every cycle: the
 // other edges of the control flow go forwards.
-func backwardGotoTargets(fi *funcInfo) map[Stmt]bool {
-	index := map[Stmt]int{}
+func backwardGotoTargets(fi *syntax.FuncInfo) map[syntax.Stmt]bool {
+	index := map[syntax.Stmt]int{}
 	type gotoAt struct {
 		at int
-		g  *GotoStmt
+		g  *syntax.GotoStmt
 	}
 	var gotos []gotoAt
-	walkStmts(fi.decl.Body, func(s Stmt) {
+	syntax.WalkStmts(fi.Decl.Body, func(s syntax.Stmt) {
 		index[s] = len(index)
-		if g, ok := s.(*GotoStmt); ok {
+		if g, ok := s.(*syntax.GotoStmt); ok {
 			gotos = append(gotos, gotoAt{index[s], g})
 		}
 	})
-	targets := map[Stmt]bool{}
+	targets := map[syntax.Stmt]bool{}
 	for _, g := range gotos {
 		for _, t := range g.g.Targets {
-			if st, ok := fi.labels[t.Name]; ok && index[st] <= g.at {
+			if st, ok := fi.Labels[t.Name]; ok && index[st] <= g.at {
 				targets[st] = true
 			}
 		}

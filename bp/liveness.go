@@ -132,42 +132,7 @@ func (n *Step) PassiveReads(f func(slot int)) {
 func (p *Proc) Liveness(threadLocals int) []Bits {
 	nl := len(p.Locals)
 	n := len(p.Steps)
-	reads := make([]Bits, n)
-	kills := make([]Bits, n)
-	preds := make([][]int, n)
-	for pc := range p.Steps {
-		st := &p.Steps[pc]
-		reads[pc], kills[pc] = NewBits(nl), NewBits(nl)
-		st.Reads(func(r VarRef) {
-			if r.Scope == Local {
-				reads[pc].Add(r.Index)
-			}
-		})
-		for _, t := range st.Targets {
-			if t.Scope == Local {
-				kills[pc].Add(t.Index)
-			}
-		}
-		for _, t := range st.RetTargets {
-			if t.Scope == Local && t.Index >= 0 {
-				kills[pc].Add(t.Index)
-			}
-		}
-		if st.Kind == Spawn || st.Kind == Call || st.Kind == Return {
-			// A thread start copies the thread-locals; a callee may read
-			// them, and a return hands them back to the caller.
-			for i := 0; i < threadLocals; i++ {
-				reads[pc].Add(i)
-			}
-		}
-		for _, s := range p.Succs(pc) {
-			preds[s] = append(preds[s], pc)
-		}
-		if st.Kind == Spawn && st.CopyLocals {
-			// The start reads what is live at its target: a data edge.
-			preds[st.SpawnPC] = append(preds[st.SpawnPC], pc)
-		}
-	}
+	reads, kills, preds := p.dataflow(threadLocals)
 	live := make([]Bits, n)
 	always := NewBits(nl)
 	for pc := range p.Steps {
@@ -220,4 +185,49 @@ func (p *Proc) Liveness(threadLocals int) []Bits {
 		}
 	}
 	return live
+}
+
+// dataflow is what Liveness propagates: the local slots each step reads
+// and writes, and each step's predecessors, a start_thread goto among
+// those of its target.
+func (p *Proc) dataflow(threadLocals int) (reads, kills []Bits, preds [][]int) {
+	nl := len(p.Locals)
+	n := len(p.Steps)
+	reads = make([]Bits, n)
+	kills = make([]Bits, n)
+	preds = make([][]int, n)
+	for pc := range p.Steps {
+		st := &p.Steps[pc]
+		reads[pc], kills[pc] = NewBits(nl), NewBits(nl)
+		st.Reads(func(r VarRef) {
+			if r.Scope == Local {
+				reads[pc].Add(r.Index)
+			}
+		})
+		for _, t := range st.Targets {
+			if t.Scope == Local {
+				kills[pc].Add(t.Index)
+			}
+		}
+		for _, t := range st.RetTargets {
+			if t.Scope == Local && t.Index >= 0 {
+				kills[pc].Add(t.Index)
+			}
+		}
+		if st.Kind == Spawn || st.Kind == Call || st.Kind == Return {
+			// A thread start copies the thread-locals; a callee may read
+			// them, and a return hands them back to the caller.
+			for i := 0; i < threadLocals; i++ {
+				reads[pc].Add(i)
+			}
+		}
+		for _, s := range p.Succs(pc) {
+			preds[s] = append(preds[s], pc)
+		}
+		if st.Kind == Spawn && st.CopyLocals {
+			// The start reads what is live at its target: a data edge.
+			preds[st.SpawnPC] = append(preds[st.SpawnPC], pc)
+		}
+	}
+	return reads, kills, preds
 }

@@ -1,6 +1,7 @@
 package bp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -117,4 +118,30 @@ end`)
 	assert.False(t, live[3].Has(0))
 	assert.True(t, live[3].Has(1))
 	assert.Equal(t, 0, live[0].Len(), "nothing is live before decl")
+}
+
+// Lowering is as deep as the parser: an expression nested as deep as
+// syntax accepts (100,000 levels, as go/parser) lowers.
+func TestLowerDeepNesting(t *testing.T) {
+	const n = 100_000 - 1
+	src := "decl x; void main() begin x := " + strings.Repeat("(", n) + "!x" + strings.Repeat(")", n) + "; assert(x | !x); end"
+	p, err := Load("deep.bp", []byte(src))
+	require.NoError(t, err)
+	assert.NotEmpty(t, p.Procs[0].Steps)
+}
+
+// SatAbs (since 2015) names C's main $main and calls it from main.
+func TestDollarNames(t *testing.T) {
+	src := `decl g;
+void $main() begin decl $x; $x := T; g := $x; end
+void main() begin PC1: $main(); assert(g); end
+`
+	p, err := Load("d.bp", []byte(src))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"g"}, p.Globals)
+	var names []string
+	for slot := range p.Procs[0].Locals {
+		names = append(names, p.Procs[0].LocalName(slot))
+	}
+	assert.Equal(t, []string{"$main::$x"}, names)
 }

@@ -3,7 +3,7 @@ package bp
 // Summaries are the evidence that a program of one thread with recursive
 // functions is safe: the fixed point of procedure summaries that the
 // explicit engine computed (engine/explicit/summary.go), in terms any
-// checker can read (bp/judge.CheckSummaries re-checks it with the
+// checker can read (judge.CheckSummaries re-checks it with the
 // reference semantics, sharing no code with the engine).
 //
 // Values are three-valued: a slot that is Any stands for both values (the

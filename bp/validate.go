@@ -10,116 +10,150 @@ func (p *Program) Validate() error {
 		return fmt.Errorf("no procs")
 	}
 	for pi, pr := range p.Procs {
-		bad := func(pc int, format string, args ...any) error {
-			return fmt.Errorf("proc %d (%s) step %d: %s", pi, pr.Name, pc, fmt.Sprintf(format, args...))
+		if pc, err := p.validProc(pi, pr); err != nil {
+			return fmt.Errorf("proc %d (%s) step %d: %w", pi, pr.Name, pc, err)
 		}
-		n := len(pr.Steps)
-		if pr.Entry < 0 || pr.Entry >= n {
-			return bad(-1, "entry %d out of range", pr.Entry)
+	}
+	return nil
+}
+
+// validProc checks proc pi; a violation is at step pc, -1 for the proc's
+// own fields.
+func (p *Program) validProc(pi int, pr *Proc) (pc int, err error) {
+	n := len(pr.Steps)
+	if pr.Entry < 0 || pr.Entry >= n {
+		return -1, fmt.Errorf("entry %d out of range", pr.Entry)
+	}
+	for i := range p.ThreadLocals {
+		if i >= len(pr.Locals) || !pr.Locals[i].ThreadLocal {
+			return -1, fmt.Errorf("thread-local slot %d missing", i)
 		}
-		for i := range p.ThreadLocals {
-			if i >= len(pr.Locals) || !pr.Locals[i].ThreadLocal {
-				return bad(-1, "thread-local slot %d missing", i)
-			}
+	}
+	for _, s := range pr.Params {
+		if s < 0 || s >= len(pr.Locals) {
+			return -1, fmt.Errorf("param slot %d out of range", s)
 		}
-		for _, s := range pr.Params {
-			if s < 0 || s >= len(pr.Locals) {
-				return bad(-1, "param slot %d out of range", s)
-			}
+	}
+	for pc := range pr.Steps {
+		if err := p.validStep(pi, pr, pc); err != nil {
+			return pc, err
 		}
-		for pc := range pr.Steps {
-			st := &pr.Steps[pc]
-			for _, s := range pr.Succs(pc) {
-				if s < 0 || s >= n {
-					return bad(pc, "successor %d out of range", s)
-				}
-			}
-			if st.Frame < 0 || st.Frame >= len(pr.Frames) {
-				return bad(pc, "frame %d out of range", st.Frame)
-			}
-			if st.Kind == Return && (!pr.Callable || len(st.Values) != pr.Returns) {
-				return bad(pc, "return of %d values from a proc of %d results (callable %v)", len(st.Values), pr.Returns, pr.Callable)
-			}
-			if st.Kind != Return && len(st.Targets) != len(st.Values) {
-				return bad(pc, "%d targets, %d values", len(st.Targets), len(st.Values))
-			}
-			if (st.Kind == Assume || st.Kind == Assert || st.Kind == Branch) && st.Cond == nil {
-				return bad(pc, "%v without condition", st.Kind)
-			}
-			if len(st.PassiveTargets) != len(st.PassiveValues) {
-				return bad(pc, "%d passive targets, %d values", len(st.PassiveTargets), len(st.PassiveValues))
-			}
-			if st.Broadcast() && (st.Kind != Assign || len(p.Procs) != 1) {
-				return bad(pc, "broadcast in a %v step or in a program of %d procs", st.Kind, len(p.Procs))
-			}
-			var err error
-			passive := false
-			check := func(t *Term) {
-				if err == nil && t != nil {
-					err = p.validTerm(pr, st, t, passive)
-				}
-			}
-			for _, r := range st.Targets {
-				check(&Term{Op: TVar, Ref: r})
-			}
-			for _, v := range st.Values {
-				check(v)
-			}
-			check(st.Constraint)
-			check(st.Cond)
-			for _, a := range st.SpawnArgs {
-				check(a)
-			}
-			for _, a := range st.Args {
-				check(a)
-			}
-			for _, r := range st.RetTargets {
-				if r.Index >= 0 {
-					check(&Term{Op: TVar, Ref: r})
-				}
-			}
-			passive = true
-			for _, r := range st.PassiveTargets {
-				if r.Scope != Local {
-					return bad(pc, "passive target %v is not a local", r)
-				}
-				check(&Term{Op: TVar, Ref: r, Passive: true})
-			}
-			for _, v := range st.PassiveValues {
-				check(v)
-			}
-			check(st.PassiveConstraint)
-			if err != nil {
-				return bad(pc, "%v", err)
-			}
-			if st.Kind == Spawn {
-				if st.SpawnProc < 0 || st.SpawnProc >= len(p.Procs) {
-					return bad(pc, "spawn proc %d out of range", st.SpawnProc)
-				}
-				target := p.Procs[st.SpawnProc]
-				if st.SpawnPC < 0 || st.SpawnPC >= len(target.Steps) {
-					return bad(pc, "spawn pc %d out of range", st.SpawnPC)
-				}
-				if !st.CopyLocals && len(st.SpawnArgs) != len(target.Params) {
-					return bad(pc, "%d spawn arguments for %d parameters", len(st.SpawnArgs), len(target.Params))
-				}
-				if st.CopyLocals && st.SpawnProc != pi {
-					return bad(pc, "start_thread goto into another proc")
-				}
-				if p.Procs[st.SpawnProc].Callable {
-					return bad(pc, "a thread started in a callable proc")
-				}
-			}
-			if st.Kind == Call {
-				if st.Callee < 0 || st.Callee >= len(p.Procs) || !p.Procs[st.Callee].Callable {
-					return bad(pc, "call of proc %d, which is not callable", st.Callee)
-				}
-				callee := p.Procs[st.Callee]
-				if st.Constraint != nil || len(st.Args) != len(callee.Params) || (len(st.RetTargets) != 0 && len(st.RetTargets) != callee.Returns) {
-					return bad(pc, "%d arguments and %d results for %s's %d parameters and %d results", len(st.Args), len(st.RetTargets), callee.Name, len(callee.Params), callee.Returns)
-				}
-			}
+	}
+	return 0, nil
+}
+
+// validStep checks step pc of proc pi: its successors, frame and shape,
+// its terms, and what it spawns or calls.
+func (p *Program) validStep(pi int, pr *Proc, pc int) error {
+	st := &pr.Steps[pc]
+	for _, s := range pr.Succs(pc) {
+		if s < 0 || s >= len(pr.Steps) {
+			return fmt.Errorf("successor %d out of range", s)
 		}
+	}
+	if st.Frame < 0 || st.Frame >= len(pr.Frames) {
+		return fmt.Errorf("frame %d out of range", st.Frame)
+	}
+	if st.Kind == Return && (!pr.Callable || len(st.Values) != pr.Returns) {
+		return fmt.Errorf("return of %d values from a proc of %d results (callable %v)", len(st.Values), pr.Returns, pr.Callable)
+	}
+	if st.Kind != Return && len(st.Targets) != len(st.Values) {
+		return fmt.Errorf("%d targets, %d values", len(st.Targets), len(st.Values))
+	}
+	if (st.Kind == Assume || st.Kind == Assert || st.Kind == Branch) && st.Cond == nil {
+		return fmt.Errorf("%v without condition", st.Kind)
+	}
+	if len(st.PassiveTargets) != len(st.PassiveValues) {
+		return fmt.Errorf("%d passive targets, %d values", len(st.PassiveTargets), len(st.PassiveValues))
+	}
+	if st.Broadcast() && (st.Kind != Assign || len(p.Procs) != 1) {
+		return fmt.Errorf("broadcast in a %v step or in a program of %d procs", st.Kind, len(p.Procs))
+	}
+	if err := p.validTerms(pr, st); err != nil {
+		return err
+	}
+	switch st.Kind {
+	case Spawn:
+		return p.validSpawn(pi, st)
+	case Call:
+		return p.validCall(st)
+	}
+	return nil
+}
+
+// validTerms checks every term of st, and the variables it assigns, the
+// first violation of the active part unless a passive target is not a
+// local.
+func (p *Program) validTerms(pr *Proc, st *Step) error {
+	var err error
+	passive := false
+	check := func(t *Term) {
+		if err == nil && t != nil {
+			err = p.validTerm(pr, st, t, passive)
+		}
+	}
+	for _, r := range st.Targets {
+		check(&Term{Op: TVar, Ref: r})
+	}
+	for _, v := range st.Values {
+		check(v)
+	}
+	check(st.Constraint)
+	check(st.Cond)
+	for _, a := range st.SpawnArgs {
+		check(a)
+	}
+	for _, a := range st.Args {
+		check(a)
+	}
+	for _, r := range st.RetTargets {
+		if r.Index >= 0 {
+			check(&Term{Op: TVar, Ref: r})
+		}
+	}
+	passive = true
+	for _, r := range st.PassiveTargets {
+		if r.Scope != Local {
+			return fmt.Errorf("passive target %v is not a local", r)
+		}
+		check(&Term{Op: TVar, Ref: r, Passive: true})
+	}
+	for _, v := range st.PassiveValues {
+		check(v)
+	}
+	check(st.PassiveConstraint)
+	return err
+}
+
+// validSpawn checks the thread a Spawn step of proc pi starts.
+func (p *Program) validSpawn(pi int, st *Step) error {
+	if st.SpawnProc < 0 || st.SpawnProc >= len(p.Procs) {
+		return fmt.Errorf("spawn proc %d out of range", st.SpawnProc)
+	}
+	target := p.Procs[st.SpawnProc]
+	if st.SpawnPC < 0 || st.SpawnPC >= len(target.Steps) {
+		return fmt.Errorf("spawn pc %d out of range", st.SpawnPC)
+	}
+	if !st.CopyLocals && len(st.SpawnArgs) != len(target.Params) {
+		return fmt.Errorf("%d spawn arguments for %d parameters", len(st.SpawnArgs), len(target.Params))
+	}
+	if st.CopyLocals && st.SpawnProc != pi {
+		return fmt.Errorf("start_thread goto into another proc")
+	}
+	if target.Callable {
+		return fmt.Errorf("a thread started in a callable proc")
+	}
+	return nil
+}
+
+// validCall checks a Call step against its callee.
+func (p *Program) validCall(st *Step) error {
+	if st.Callee < 0 || st.Callee >= len(p.Procs) || !p.Procs[st.Callee].Callable {
+		return fmt.Errorf("call of proc %d, which is not callable", st.Callee)
+	}
+	callee := p.Procs[st.Callee]
+	if st.Constraint != nil || len(st.Args) != len(callee.Params) || (len(st.RetTargets) != 0 && len(st.RetTargets) != callee.Returns) {
+		return fmt.Errorf("%d arguments and %d results for %s's %d parameters and %d results", len(st.Args), len(st.RetTargets), callee.Name, len(callee.Params), callee.Returns)
 	}
 	return nil
 }

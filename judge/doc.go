@@ -34,12 +34,12 @@
 //     circuit (CheckTTS, CheckCircuit) are checked against that system or
 //     circuit, which is then the question itself.
 //
-// What a Safe answer trusts, beyond this package: the parser, checker
-// and lowering of bp (and the static thread bound it computes; its
-// liveness is checked, liveness.go), the reference semantics bp/interp,
-// and the SAT solver (gini, through package sat). What an Unsafe answer trusts: bp
-// and bp/interp (the solver only proposes resolutions that bp/interp
-// executes). Two kinds of Safe carry nothing to check and say so in their
+// What a Safe answer trusts, beyond this package: the parser and checker
+// of bp/syntax and the lowering of bp (and the static thread bound it
+// computes; its liveness is checked, liveness.go), the reference
+// semantics bp/interp, and the SAT solver (gini, through package sat).
+// What an Unsafe answer trusts: bp/syntax, bp and bp/interp (the solver
+// only proposes resolutions that bp/interp executes). Two kinds of Safe carry nothing to check and say so in their
 // ruling (Evidence.Checked false): the exhaustive search of the explicit
 // and symbolic engines on programs without recursion (engine.Search),
 // which the answer trusts as it trusts the engine, and a peer's (SPIN's)

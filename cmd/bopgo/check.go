@@ -14,6 +14,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
 )
@@ -232,7 +233,7 @@ func loadFile(name string, opts bp.LoadOptions) (*bp.Program, []string) {
 	if err == nil {
 		return prog, nil
 	}
-	list, ok := err.(bp.ErrorList)
+	list, ok := err.(syntax.ErrorList)
 	if !ok {
 		return nil, []string{err.Error()}
 	}

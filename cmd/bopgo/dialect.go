@@ -6,15 +6,16 @@ import (
 	"io"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // dialectFlag is --dialect: the dialect to read the file in.
-type dialectFlag struct{ d bp.Dialect }
+type dialectFlag struct{ d syntax.Dialect }
 
 func (f *dialectFlag) String() string { return f.d.String() }
 
 func (f *dialectFlag) Set(s string) error {
-	d, ok := bp.ParseDialect(s)
+	d, ok := syntax.ParseDialect(s)
 	if !ok {
 		return errors.New("must be auto, boppo or getafix")
 	}

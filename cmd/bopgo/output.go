@@ -11,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 )
 
@@ -90,7 +91,7 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 // dialectName names the dialect of a program read in another than
 // BoPPo's, the default that outputs leave unsaid.
 func dialectName(prog *bp.Program) string {
-	if prog == nil || prog.Dialect != bp.DialectGetafix {
+	if prog == nil || prog.Dialect != syntax.DialectGetafix {
 		return ""
 	}
 	return prog.Dialect.String()

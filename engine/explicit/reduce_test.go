@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
@@ -127,7 +128,7 @@ func TestPORGetafixConformance(t *testing.T) {
 	for _, c := range conformance.GetafixCases {
 		p, err := bp.Load("getafix.bp", []byte(c.Src))
 		require.NoError(t, err, c.Name)
-		require.Equal(t, bp.DialectGetafix, p.Dialect, c.Name)
+		require.Equal(t, syntax.DialectGetafix, p.Dialect, c.Name)
 		for _, noPOR := range []bool{false, true} {
 			what := fmt.Sprintf("%s (no POR %v)", c.Name, noPOR)
 			r := searchAndReplay(t, p, Options{Label: p.CheckedLabel(""), NoPOR: noPOR}, 8, what)

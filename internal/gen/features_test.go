@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 )
 
 // TestFullProgramsLoad: every program of the configurations with every
@@ -36,7 +37,7 @@ func TestFullProgramsLoad(t *testing.T) {
 			src := Getafix(seed, cfg)
 			p, err := bp.Load("gen.bp", []byte(src))
 			require.NoError(t, err, "getafix seed %d:\n%s", seed, src)
-			require.Equal(t, bp.DialectGetafix, p.Dialect, "getafix seed %d", seed)
+			require.Equal(t, syntax.DialectGetafix, p.Dialect, "getafix seed %d", seed)
 			if strings.Contains(src, "SLIC_ERROR:") {
 				require.Equal(t, "SLIC_ERROR", p.DefaultLabel, "getafix seed %d", seed)
 			} else {

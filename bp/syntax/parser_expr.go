@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 // Expression parsing. Precedence, loosest first: => = != (one level, right
 // associative), ^, |, &, then the unary operators ! and ~.

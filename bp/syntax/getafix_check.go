@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"slices"
@@ -7,14 +7,15 @@ import (
 
 // The front end's rules for Getafix's dialect: what the checker rejects,
 // what Getafix accepts that BoPPo's dialect does not (rewritten into
-// BoPPo's terms, with a note), and what lowering needs to know of init.
+// BoPPo's terms, with a note). The rest of the dialect, what its programs
+// do, is in package bp (getafix.go).
 
 // getafixRules are the checker's rules for Getafix's dialect: its threads
 // are init, main and threadN, so nothing starts, ends or calls them, and
 // atomic sections are made with the atomic variable.
 func (c *checker) getafixRules() {
-	for _, fn := range c.file.Funcs {
-		walkStmts(fn.Body, func(s Stmt) {
+	for _, fn := range c.File.Funcs {
+		WalkStmts(fn.Body, func(s Stmt) {
 			switch s := s.(type) {
 			case *StartThreadStmt:
 				c.errorf(s.Start, "start_thread in Getafix's dialect: its threads are main and every threadN, started after init (--dialect boppo reads the file as BoPPo's)")
@@ -34,16 +35,16 @@ func (c *checker) getafixRules() {
 	}
 }
 
-// desugarGetafix rewrites what Getafix's dialect allows and BoPPo's does
+// DesugarGetafix rewrites what Getafix's dialect allows and BoPPo's does
 // not into BoPPo's terms, and returns notes saying what it did. A variable
 // assigned twice in one statement, `x, x := a, b`, becomes `x := a
 // constrain 'x = b`: Getafix's translation conjoins x' <-> e for every
 // target (print_recursive_statement_program_Int1), so the step happens
 // only when the values agree.
-func desugarGetafix(f *SourceFile) ErrorList {
+func DesugarGetafix(f *SourceFile) ErrorList {
 	var notes ErrorList
 	for _, fn := range f.Funcs {
-		walkStmts(fn.Body, func(s Stmt) {
+		WalkStmts(fn.Body, func(s Stmt) {
 			a, ok := s.(*AssignStmt)
 			if !ok || len(a.Values) != len(a.Targets) {
 				return
@@ -73,14 +74,14 @@ func desugarGetafix(f *SourceFile) ErrorList {
 	return notes
 }
 
-// duplicateLabelNotes notes every label that labels more than one
+// DuplicateLabelNotes notes every label that labels more than one
 // statement of a function (Getafix's dialect allows it).
-func duplicateLabelNotes(f *SourceFile) ErrorList {
+func DuplicateLabelNotes(f *SourceFile) ErrorList {
 	var notes ErrorList
 	for _, fn := range f.Funcs {
 		count := map[string]int{}
 		var second []*Ident
-		walkStmts(fn.Body, func(s Stmt) {
+		WalkStmts(fn.Body, func(s Stmt) {
 			var here []string
 			for _, l := range s.StmtLabels() {
 				if slices.Contains(here, l.Name) {
@@ -100,94 +101,17 @@ func duplicateLabelNotes(f *SourceFile) ErrorList {
 	return notes
 }
 
-// constValue is the value of a constant expression (T, F, 0, 1).
-func constValue(e Expr) (value, ok bool) {
+// ConstValue is the value of a constant expression (T, F, 0, 1).
+func ConstValue(e Expr) (value, ok bool) {
 	switch e := e.(type) {
 	case *ConstExpr:
 		return e.Value, true
 	case *ParenExpr:
-		return constValue(e.X)
+		return ConstValue(e.X)
 	}
 	return false, false
 }
 
-func hasStmtLabel(s Stmt, name string) bool {
+func HasStmtLabel(s Stmt, name string) bool {
 	return slices.ContainsFunc(s.StmtLabels(), func(l *Ident) bool { return l.Name == name })
-}
-
-// initClearsFlags reports whether init certainly ends with every flag F:
-// among its top-level statements up to endinit, the last that may write
-// a flag assigns it F, and no goto can skip it. Otherwise the threads
-// start with a prologue that hands a flag left T to the first of them;
-// the prologue is right either way, this only spares its steps.
-func (g *getafixLowering) initClearsFlags(init *funcInfo) bool {
-	if init == nil {
-		return false
-	}
-	jumps := false
-	walkStmts(init.decl.Body, func(s Stmt) {
-		_, isGoto := s.(*GotoStmt)
-		jumps = jumps || isGoto || hasStmtLabel(s, getafixEndInit) && !slices.Contains(init.decl.Body, s)
-	})
-	if jumps {
-		return false
-	}
-	cleared := map[int]bool{}
-	for _, s := range init.decl.Body {
-		if hasStmtLabel(s, getafixEndInit) {
-			break
-		}
-		for _, f := range g.flags {
-			a, ok := s.(*AssignStmt)
-			switch {
-			case ok && g.assignsFlag(a, f):
-				for i, t := range a.Targets {
-					if sym := g.info.refs[t]; sym.global && sym.index == f {
-						v, isConst := constValue(a.Values[i])
-						cleared[f] = isConst && !v
-					}
-				}
-			case g.mayWriteFlag([]Stmt{s}, f, map[string]bool{}):
-				cleared[f] = false
-			}
-		}
-	}
-	for _, f := range g.flags {
-		if !cleared[f] {
-			return false
-		}
-	}
-	return true
-}
-
-func (g *getafixLowering) assignsFlag(a *AssignStmt, f int) bool {
-	return slices.ContainsFunc(a.Targets, func(t *Ident) bool {
-		sym, ok := g.info.refs[t]
-		return ok && sym.global && sym.index == f
-	})
-}
-
-// mayWriteFlag reports whether a statement of list, or a function it
-// calls, may write global f.
-func (g *getafixLowering) mayWriteFlag(list []Stmt, f int, seen map[string]bool) bool {
-	writes := false
-	isFlag := func(id *Ident) bool {
-		sym, ok := g.info.refs[id]
-		return id != nil && ok && sym.global && sym.index == f
-	}
-	walkStmts(list, func(s Stmt) {
-		switch s := s.(type) {
-		case *AssignStmt:
-			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
-		case *DeadStmt:
-			writes = writes || slices.ContainsFunc(s.Names, isFlag)
-		case *CallStmt:
-			writes = writes || slices.ContainsFunc(s.Targets, isFlag)
-			if callee := g.info.funcs[s.Func.Name]; callee != nil && !seen[s.Func.Name] {
-				seen[s.Func.Name] = true
-				writes = writes || g.mayWriteFlag(callee.decl.Body, f, seen)
-			}
-		}
-	})
-	return writes
 }

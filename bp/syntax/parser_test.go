@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"strings"
@@ -180,27 +180,12 @@ func TestDeepNesting(t *testing.T) {
 	deep := func(n int) []byte {
 		return []byte("decl x; void main() begin x := " + strings.Repeat("(", n) + "!x" + strings.Repeat(")", n) + "; assert(x | !x); end")
 	}
-	p, err := Load("deep.bp", deep(maxNesting-1))
+	f, err := Parse("deep.bp", deep(maxNesting-1))
 	require.NoError(t, err)
-	assert.NotEmpty(t, p.Procs[0].Steps)
+	_, errs := Check(f, DialectBoPPo)
+	require.Empty(t, errs)
 	_, err = Parse("deeper.bp", deep(maxNesting+1))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "deeper.bp:1:")
 	assert.Contains(t, err.Error(), "nested too deeply")
-}
-
-// SatAbs (since 2015) names C's main $main and calls it from main.
-func TestDollarNames(t *testing.T) {
-	src := `decl g;
-void $main() begin decl $x; $x := T; g := $x; end
-void main() begin PC1: $main(); assert(g); end
-`
-	p, err := Load("d.bp", []byte(src))
-	require.NoError(t, err)
-	assert.Equal(t, []string{"g"}, p.Globals)
-	var names []string
-	for slot := range p.Procs[0].Locals {
-		names = append(names, p.Procs[0].LocalName(slot))
-	}
-	assert.Equal(t, []string{"$main::$x"}, names)
 }

@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 // The abstract syntax tree. Every node knows its extent (Pos, End) so that
 // diagnostics and counterexample steps can point into the source.

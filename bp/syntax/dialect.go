@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"fmt"
@@ -13,12 +13,12 @@ import (
 //   - Getafix's (La Torre, Madhusudan, Parlato): init runs first, alone;
 //     then main and every threadN run concurrently; nothing starts a
 //     thread; a global named atomic set to T keeps the other threads out;
-//     the property is that no thread reaches SLIC_ERROR. getafix.go has
-//     the rules and their evidence.
+//     the property is that no thread reaches SLIC_ERROR. bp/getafix.go
+//     has the rules and their evidence.
 //
 // A file says which it is only by its shape (Recognise); where both
 // readings are possible the program carries a note saying which was used
-// (Program.Notes) and LoadOptions.Dialect picks the other.
+// (bp.Program.Notes) and bp.LoadOptions.Dialect picks the other.
 
 // Dialect is the language a file is read in.
 type Dialect uint8
@@ -53,59 +53,6 @@ func ParseDialect(s string) (Dialect, bool) {
 		}
 	}
 	return DialectAuto, false
-}
-
-// LoadOptions are the choices of LoadWith.
-type LoadOptions struct {
-	// Dialect is the dialect to read the file in; DialectAuto (the zero
-	// value) recognises it.
-	Dialect Dialect
-	// KeepCalls lowers every call of a function to a Call step into a
-	// procedure of its own, as calls of recursive functions are; by
-	// default only those are, and every other call is inlined. It is for
-	// comparing procedure summaries with inlining, in BoPPo's dialect
-	// (Getafix's makes every call one atomic step).
-	KeepCalls bool
-}
-
-// Load parses, checks and lowers one file: the front end in one call.
-// The dialect is recognised from the file (LoadOptions{}).
-func Load(filename string, src []byte) (*Program, error) {
-	return LoadWith(filename, src, LoadOptions{})
-}
-
-// LoadWith is Load with a choice of dialect. The program records the
-// dialect it was read in (Program.Dialect) and, when the file could be
-// read in the other one too, a note saying so (Program.Notes).
-func LoadWith(filename string, src []byte, opts LoadOptions) (*Program, error) {
-	f, err := Parse(filename, src)
-	if err != nil {
-		return nil, err
-	}
-	d, note := opts.Dialect, ""
-	if d == DialectAuto {
-		r := Recognise(f)
-		d = r.Dialect
-		if r.Ambiguous {
-			note = r.Why
-		}
-	}
-	if d != DialectGetafix {
-		return Lower(f, opts)
-	}
-	// Getafix's expressions have other precedences (=, & and ^ bind
-	// tighter): read the file again with them.
-	if f, err = parseGetafix(filename, src); err != nil {
-		return nil, err
-	}
-	prog, err := lowerGetafix(f)
-	if err != nil {
-		return nil, err
-	}
-	if note != "" {
-		prog.Notes = append(ErrorList{{Pos: Position{Filename: filename}, Msg: note}}, prog.Notes...)
-	}
-	return prog, nil
 }
 
 // Recognition is the dialect Recognise found for a file.
@@ -160,10 +107,10 @@ func surveyFile(f *SourceFile) survey {
 			s.init = true
 		case name == "main":
 			s.main = true
-		case isGetafixThreadName(name):
+		case IsGetafixThreadName(name):
 			s.threads = append(s.threads, name)
 		}
-		walkStmts(fn.Body, func(st Stmt) {
+		WalkStmts(fn.Body, func(st Stmt) {
 			switch st := st.(type) {
 			case *StartThreadStmt:
 				s.starts = true
@@ -179,15 +126,15 @@ func surveyFile(f *SourceFile) survey {
 	return s
 }
 
-// isGetafixThreadName is Getafix's test for threadN: longer than six
+// IsGetafixThreadName is Getafix's test for threadN: longer than six
 // characters, beginning with "thread" in any case (isThreadFunction in
 // its translate_Mucke.c).
-func isGetafixThreadName(name string) bool {
+func IsGetafixThreadName(name string) bool {
 	return len(name) > 6 && strings.EqualFold(name[:6], "thread")
 }
 
 // isGetafixThreadFunc tells whether a function runs as a thread of its
 // own (or, for init, first) in Getafix's dialect.
 func isGetafixThreadFunc(name string) bool {
-	return name == "init" || name == "main" || isGetafixThreadName(name)
+	return name == "init" || name == "main" || IsGetafixThreadName(name)
 }

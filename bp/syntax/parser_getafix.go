@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import "slices"
 
@@ -13,8 +13,8 @@ import "slices"
 // getafixLevels are Getafix's binary operators, loosest first.
 var getafixLevels = [][]Kind{{IMPLIES}, {OR}, {XOR}, {AND}, {EQ, NEQ}}
 
-// parseGetafix parses a file with Getafix's precedences.
-func parseGetafix(filename string, src []byte) (*SourceFile, error) {
+// ParseGetafix parses a file with Getafix's precedences.
+func ParseGetafix(filename string, src []byte) (*SourceFile, error) {
 	return parse(filename, src, true)
 }
 

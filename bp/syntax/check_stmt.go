@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ func (c *checker) stmt(s Stmt) {
 			// A $ target's value is evaluated by the passive thread: it
 			// may read that thread's locals.
 			mode := plain
-			if i < len(s.Targets) && c.refs[s.Targets[i]].passive {
+			if i < len(s.Targets) && c.Refs[s.Targets[i]].Passive {
 				mode = passiveOK
 			}
 			c.expr(v, mode)
@@ -35,12 +35,12 @@ func (c *checker) stmt(s Stmt) {
 	case *CallStmt:
 		c.call(s, isAsync(s))
 	case *ReturnStmt:
-		want := c.fn.decl.Returns
+		want := c.fn.Decl.Returns
 		if len(s.Values) != 0 && len(s.Values) != want {
 			if want == 0 {
-				c.errorf(s.Return, "function %s is void but returns %s", c.fn.decl.Name.Name, count(len(s.Values), "value"))
+				c.errorf(s.Return, "function %s is void but returns %s", c.fn.Decl.Name.Name, count(len(s.Values), "value"))
 			} else {
-				c.errorf(s.Return, "function %s returns %s, not %d", c.fn.decl.Name.Name, count(want, "value"), len(s.Values))
+				c.errorf(s.Return, "function %s returns %s, not %d", c.fn.Decl.Name.Name, count(want, "value"), len(s.Values))
 			}
 		}
 		for _, v := range s.Values {
@@ -97,8 +97,8 @@ func isAsync(s *CallStmt) bool {
 
 func (c *checker) gotoTargets(g *GotoStmt) {
 	for _, t := range g.Targets {
-		if _, ok := c.fn.labels[t.Name]; !ok {
-			c.errorf(t.Pos(), "label %q not defined in %s", t.Name, c.fn.decl.Name.Name)
+		if _, ok := c.fn.Labels[t.Name]; !ok {
+			c.errorf(t.Pos(), "label %q not defined in %s", t.Name, c.fn.Decl.Name.Name)
 		}
 	}
 }
@@ -137,24 +137,24 @@ func (c *checker) call(s *CallStmt, thread bool) {
 		c.expr(a, plain)
 	}
 	c.targets(s.Targets)
-	callee := c.funcs[s.Func.Name]
+	callee := c.Funcs[s.Func.Name]
 	if callee == nil {
 		c.errorf(s.Func.Pos(), "undefined function %q", s.Func.Name)
 		return
 	}
-	if len(s.Args) != len(callee.decl.Params) {
-		c.errorf(s.Func.Pos(), "function %s takes %s, not %d", s.Func.Name, count(len(callee.decl.Params), "argument"), len(s.Args))
+	if len(s.Args) != len(callee.Decl.Params) {
+		c.errorf(s.Func.Pos(), "function %s takes %s, not %d", s.Func.Name, count(len(callee.Decl.Params), "argument"), len(s.Args))
 	}
 	switch {
 	case thread && s.HasTargets:
 		c.errorf(s.Func.Pos(), "a thread start cannot receive return values")
-	case s.HasTargets && len(s.Targets) != callee.decl.Returns:
-		c.errorf(s.Func.Pos(), "function %s returns %s, but the call receives %d", s.Func.Name, count(callee.decl.Returns, "value"), len(s.Targets))
+	case s.HasTargets && len(s.Targets) != callee.Decl.Returns:
+		c.errorf(s.Func.Pos(), "function %s returns %s, but the call receives %d", s.Func.Name, count(callee.Decl.Returns, "value"), len(s.Targets))
 	}
 	if thread {
-		c.asyncCalls[s] = true
+		c.AsyncCalls[s] = true
 	} else {
-		c.fn.calls = append(c.fn.calls, s)
+		c.fn.Calls = append(c.fn.Calls, s)
 	}
 }
 
@@ -172,29 +172,29 @@ const (
 // thread. A name that is declared as written (a variable called b$) is
 // that variable.
 func (c *checker) resolve(id *Ident, mode exprMode) {
-	if i, ok := c.fn.index[id.Name]; ok {
-		c.refs[id] = symbol{index: i}
+	if i, ok := c.fn.Index[id.Name]; ok {
+		c.Refs[id] = Symbol{Index: i}
 		return
 	}
-	if i, ok := c.globalIndex[id.Name]; ok {
-		c.refs[id] = symbol{global: true, index: i}
+	if i, ok := c.GlobalIndex[id.Name]; ok {
+		c.Refs[id] = Symbol{Global: true, Index: i}
 		return
 	}
 	if base, ok := passiveBase(id.Name); ok && c.declared(base) {
-		i, local := c.fn.index[base]
+		i, local := c.fn.Index[base]
 		switch {
-		case !local && c.threadLocal[c.globalIndex[base]]:
+		case !local && c.ThreadLocal[c.GlobalIndex[base]]:
 			c.errorf(id.Pos(), "%q: only locals have passive copies, and %q is thread_local", id.Name, base)
 		case !local:
 			c.errorf(id.Pos(), "%q: only locals have passive copies, and %q is a global", id.Name, base)
 		case mode&passiveOK == 0:
 			c.errorf(id.Pos(), "passive variable %q outside a broadcast: x$ may appear only as an assignment target, in the value of a $ target and in constrain", id.Name)
 		default:
-			c.refs[id] = symbol{index: i, passive: true}
+			c.Refs[id] = Symbol{Index: i, Passive: true}
 		}
 		return
 	}
-	if _, isFunc := c.funcs[id.Name]; isFunc {
+	if _, isFunc := c.Funcs[id.Name]; isFunc {
 		c.errorf(id.Pos(), "%q is a function, not a variable", id.Name)
 		return
 	}
@@ -202,8 +202,8 @@ func (c *checker) resolve(id *Ident, mode exprMode) {
 }
 
 func (c *checker) declared(name string) bool {
-	_, local := c.fn.index[name]
-	_, global := c.globalIndex[name]
+	_, local := c.fn.Index[name]
+	_, global := c.GlobalIndex[name]
 	return local || global
 }
 

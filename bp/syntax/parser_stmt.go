@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 // Statement parsing. Statements are separated by ";"; the separator may be
 // left out before a block terminator (end, fi, od, else, elsif) and after
@@ -88,23 +88,7 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 		p.advance()
 		return &SimpleStmt{Labels: labels, Tok: t.kind, TokPos: t.pos}, false
 	case DEAD:
-		p.advance()
-		d := &DeadStmt{Labels: labels, Dead: t.pos}
-		for {
-			id := p.parseIdent("variable name")
-			if id == nil {
-				break
-			}
-			d.Names = append(d.Names, id)
-			if !p.got(COMMA) {
-				break
-			}
-		}
-		if len(d.Names) == 0 {
-			p.syncStmt()
-			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
-		}
-		return d, false
+		return p.parseDead(labels), false
 	case DECL:
 		d := p.parseDeclList()
 		if len(d.Names) == 0 {
@@ -113,31 +97,9 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 		}
 		return &DeclStmt{Labels: labels, Decl: d}, false
 	case START_THREAD:
-		p.advance()
-		st := &StartThreadStmt{Labels: labels, Start: t.pos}
-		switch {
-		case p.kind() == GOTO:
-			g, ok := p.parseGoto(Labels{}).(*GotoStmt)
-			if !ok {
-				return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
-			}
-			st.Goto = g
-		case p.kind() == IDENT && p.peek(1).kind == LPAREN:
-			st.Call = p.parseCall(Labels{}, nil, false)
-		default:
-			p.errorExpected(`a call or "goto" after start_thread`)
-			p.syncStmt()
-			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
-		}
-		return st, false
+		return p.parseStartThread(labels), false
 	case SYNC:
-		p.advance()
-		s := &SyncStmt{Labels: labels, Sync: t.pos}
-		if s.Event = p.parseIdent("event name after sync"); s.Event == nil {
-			p.syncStmt()
-			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
-		}
-		return s, false
+		return p.parseSync(labels), false
 	}
 	if len(labels.List) > 0 && isListEnd(t.kind) {
 		// A label right before a block end labels an empty statement.
@@ -146,6 +108,63 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 	p.errorExpected("statement")
 	p.syncStmt()
 	return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
+}
+
+// parseDead parses `dead x, y`.
+func (p *parser) parseDead(labels Labels) Stmt {
+	t := p.tok()
+	p.advance()
+	d := &DeadStmt{Labels: labels, Dead: t.pos}
+	for {
+		id := p.parseIdent("variable name")
+		if id == nil {
+			break
+		}
+		d.Names = append(d.Names, id)
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	if len(d.Names) == 0 {
+		p.syncStmt()
+		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+	}
+	return d
+}
+
+// parseStartThread parses `start_thread f(...)` and `start_thread goto L`.
+func (p *parser) parseStartThread(labels Labels) Stmt {
+	t := p.tok()
+	p.advance()
+	st := &StartThreadStmt{Labels: labels, Start: t.pos}
+	switch {
+	case p.kind() == GOTO:
+		g, ok := p.parseGoto(Labels{}).(*GotoStmt)
+		if !ok {
+			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+		}
+		st.Goto = g
+	case p.kind() == IDENT && p.peek(1).kind == LPAREN:
+		st.Call = p.parseCall(Labels{}, nil, false)
+	default:
+		p.errorExpected(`a call or "goto" after start_thread`)
+		p.syncStmt()
+		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+	}
+	return st
+}
+
+// parseSync parses `sync ev`, for the checker to reject with a clear
+// message.
+func (p *parser) parseSync(labels Labels) Stmt {
+	t := p.tok()
+	p.advance()
+	s := &SyncStmt{Labels: labels, Sync: t.pos}
+	if s.Event = p.parseIdent("event name after sync"); s.Event == nil {
+		p.syncStmt()
+		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+	}
+	return s
 }
 
 // closeBlock consumes the terminator of a block opened by keyword open at

@@ -1,4 +1,4 @@
-package bp
+package syntax
 
 import (
 	"sort"
@@ -11,34 +11,35 @@ import (
 // procedures with calls instead of inlining them. It reports every
 // violation it finds; lowering runs only on a file without errors.
 
-// symbol is what an identifier in an expression or target refers to.
-type symbol struct {
-	global  bool
-	passive bool // x$: the local index of a passive thread's x
-	index   int  // global index, or local index within the function frame
+// Symbol is what an identifier in an expression or target refers to.
+type Symbol struct {
+	Global  bool
+	Passive bool // x$: the local index of a passive thread's x
+	Index   int  // global index, or local index within the function frame
 }
 
-// funcInfo is what the checker learns about one function.
-type funcInfo struct {
-	decl   *FuncDecl
-	locals []*Ident        // parameters first, then every decl in the body
-	index  map[string]int  // local name -> index into locals
-	labels map[string]Stmt // label -> labelled statement
-	calls  []*CallStmt     // direct (inlined) calls, in source order
+// FuncInfo is what the checker learns about one function.
+type FuncInfo struct {
+	Decl   *FuncDecl
+	Locals []*Ident        // parameters first, then every decl in the body
+	Index  map[string]int  // local name -> index into Locals
+	Labels map[string]Stmt // label -> labelled statement
+	Calls  []*CallStmt     // direct (inlined) calls, in source order
 }
 
-// info is the result of checking: the input of lowering.
-type info struct {
-	file        *SourceFile
-	globals     []*Ident
-	threadLocal []bool
-	globalIndex map[string]int
-	funcs       map[string]*funcInfo
-	refs        map[*Ident]symbol
-	asyncCalls  map[*CallStmt]bool // SLAM's ASYNC_n: f() thread starts
-	// recursive: the functions on a cycle of direct calls. A call of one
+// Info is the result of checking, the input of lowering: every name
+// resolved, as go/types.Info records what it computes for its caller.
+type Info struct {
+	File        *SourceFile
+	Globals     []*Ident
+	ThreadLocal []bool
+	GlobalIndex map[string]int
+	Funcs       map[string]*FuncInfo
+	Refs        map[*Ident]Symbol
+	AsyncCalls  map[*CallStmt]bool // SLAM's ASYNC_n: f() thread starts
+	// Recursive: the functions on a cycle of direct calls. A call of one
 	// is lowered to a Call step, every other call inlined.
-	recursive map[string]bool
+	Recursive map[string]bool
 }
 
 // isAsyncLabel tells whether name is SLAM's thread-start label ASYNC_n.
@@ -59,56 +60,53 @@ func isAsyncLabel(name string) bool {
 }
 
 type checker struct {
-	info
+	Info
 	errs    ErrorList
-	fn      *funcInfo // function being checked
-	dialect Dialect   // DialectBoPPo or DialectGetafix (getafix.go)
+	fn      *FuncInfo // function being checked
+	dialect Dialect   // DialectBoPPo or DialectGetafix (getafix_check.go)
 }
 
 func (c *checker) errorf(p Pos, format string, args ...any) {
-	c.errs.Add(c.file.File.Position(p), format, args...)
+	c.errs.Add(c.File.File.Position(p), format, args...)
 }
 
-// check checks f in BoPPo's dialect and returns what lowering needs, or
-// the sorted errors.
-func check(f *SourceFile) (*info, ErrorList) { return checkDialect(f, DialectBoPPo) }
-
-// checkDialect checks f in dialect d.
-func checkDialect(f *SourceFile, d Dialect) (*info, ErrorList) {
-	c := &checker{dialect: d, info: info{
-		file:        f,
-		globalIndex: map[string]int{},
-		funcs:       map[string]*funcInfo{},
-		refs:        map[*Ident]symbol{},
-		asyncCalls:  map[*CallStmt]bool{},
-		recursive:   map[string]bool{},
+// Check checks f in dialect d (DialectBoPPo or DialectGetafix) and
+// returns what lowering needs, or the errors sorted by position.
+func Check(f *SourceFile, d Dialect) (*Info, ErrorList) {
+	c := &checker{dialect: d, Info: Info{
+		File:        f,
+		GlobalIndex: map[string]int{},
+		Funcs:       map[string]*FuncInfo{},
+		Refs:        map[*Ident]Symbol{},
+		AsyncCalls:  map[*CallStmt]bool{},
+		Recursive:   map[string]bool{},
 	}}
 	for _, d := range f.Globals {
 		for i, id := range d.Names {
-			if prev, dup := c.globalIndex[id.Name]; dup {
-				c.errorf(id.Pos(), "variable %q already declared at %s", id.Name, c.where(c.globals[prev].Pos()))
+			if prev, dup := c.GlobalIndex[id.Name]; dup {
+				c.errorf(id.Pos(), "variable %q already declared at %s", id.Name, c.where(c.Globals[prev].Pos()))
 				continue
 			}
 			if init := d.Inits[i]; init != nil && !isConstOrNondet(init) {
 				c.errorf(init.Pos(), "the initialiser of global %q must be 0, 1, T, F or *", id.Name)
 			}
-			c.globalIndex[id.Name] = len(c.globals)
-			c.globals = append(c.globals, id)
-			c.threadLocal = append(c.threadLocal, d.ThreadLocal)
+			c.GlobalIndex[id.Name] = len(c.Globals)
+			c.Globals = append(c.Globals, id)
+			c.ThreadLocal = append(c.ThreadLocal, d.ThreadLocal)
 		}
 	}
 	for _, fn := range f.Funcs {
-		if prev, dup := c.funcs[fn.Name.Name]; dup {
-			c.errorf(fn.Name.Pos(), "function %q already defined at %s", fn.Name.Name, c.where(prev.decl.Name.Pos()))
+		if prev, dup := c.Funcs[fn.Name.Name]; dup {
+			c.errorf(fn.Name.Pos(), "function %q already defined at %s", fn.Name.Name, c.where(prev.Decl.Name.Pos()))
 			continue
 		}
-		c.funcs[fn.Name.Name] = c.declareLocals(fn)
+		c.Funcs[fn.Name.Name] = c.declareLocals(fn)
 	}
-	if _, ok := c.funcs["main"]; !ok && d != DialectGetafix {
+	if _, ok := c.Funcs["main"]; !ok && d != DialectGetafix {
 		c.errs.Add(Position{Filename: f.File.Name}, "no function main")
 	}
 	for _, fn := range f.Funcs {
-		if fi := c.funcs[fn.Name.Name]; fi != nil && fi.decl == fn {
+		if fi := c.Funcs[fn.Name.Name]; fi != nil && fi.Decl == fn {
 			c.fn = fi
 			c.stmts(fn.Body)
 		}
@@ -121,31 +119,31 @@ func checkDialect(f *SourceFile, d Dialect) (*info, ErrorList) {
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
-	return &c.info, nil
+	return &c.Info, nil
 }
 
 func (c *checker) where(p Pos) string {
-	pos := c.file.File.Position(p)
+	pos := c.File.File.Position(p)
 	return strings.TrimPrefix(pos.String(), pos.Filename+":")
 }
 
 // declareLocals collects parameters, body declarations and labels of fn.
-func (c *checker) declareLocals(fn *FuncDecl) *funcInfo {
-	fi := &funcInfo{decl: fn, index: map[string]int{}, labels: map[string]Stmt{}}
+func (c *checker) declareLocals(fn *FuncDecl) *FuncInfo {
+	fi := &FuncInfo{Decl: fn, Index: map[string]int{}, Labels: map[string]Stmt{}}
 	add := func(id *Ident) {
-		if prev, dup := fi.index[id.Name]; dup {
-			c.errorf(id.Pos(), "variable %q already declared in %s at %s", id.Name, fn.Name.Name, c.where(fi.locals[prev].Pos()))
+		if prev, dup := fi.Index[id.Name]; dup {
+			c.errorf(id.Pos(), "variable %q already declared in %s at %s", id.Name, fn.Name.Name, c.where(fi.Locals[prev].Pos()))
 			return
 		}
-		fi.index[id.Name] = len(fi.locals)
-		fi.locals = append(fi.locals, id)
+		fi.Index[id.Name] = len(fi.Locals)
+		fi.Locals = append(fi.Locals, id)
 	}
 	for _, p := range fn.Params {
 		add(p)
 	}
-	walkStmts(fn.Body, func(s Stmt) {
+	WalkStmts(fn.Body, func(s Stmt) {
 		for i, l := range s.StmtLabels() {
-			prev, dup := fi.labels[l.Name]
+			prev, dup := fi.Labels[l.Name]
 			switch {
 			case dup && prev != s && c.dialect != DialectGetafix:
 				c.errorf(l.Pos(), "label %q already defined in %s at %s", l.Name, fn.Name.Name, c.where(StmtPos(prev)))
@@ -154,7 +152,7 @@ func (c *checker) declareLocals(fn *FuncDecl) *funcInfo {
 				// this) names one place: harmless.
 				_ = i
 			default:
-				fi.labels[l.Name] = s
+				fi.Labels[l.Name] = s
 			}
 		}
 		if d, ok := s.(*DeclStmt); ok {
@@ -179,16 +177,16 @@ func isConstOrNondet(e Expr) bool {
 	return false
 }
 
-// walkStmts calls visit on every statement, nested ones included.
-func walkStmts(list []Stmt, visit func(Stmt)) {
+// WalkStmts calls visit on every statement, nested ones included.
+func WalkStmts(list []Stmt, visit func(Stmt)) {
 	for _, s := range list {
 		visit(s)
 		switch s := s.(type) {
 		case *IfStmt:
-			walkStmts(s.Then, visit)
-			walkStmts(s.Else, visit)
+			WalkStmts(s.Then, visit)
+			WalkStmts(s.Else, visit)
 		case *WhileStmt:
-			walkStmts(s.Body, visit)
+			WalkStmts(s.Body, visit)
 		}
 	}
 }
@@ -197,8 +195,8 @@ func walkStmts(list []Stmt, visit func(Stmt)) {
 // calls (a strongly connected component of the call graph with a cycle,
 // Tarjan's algorithm), in a deterministic order.
 func (c *checker) recursion() {
-	names := make([]string, 0, len(c.funcs))
-	for n := range c.funcs {
+	names := make([]string, 0, len(c.Funcs))
+	for n := range c.Funcs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -213,9 +211,9 @@ func (c *checker) recursion() {
 		next++
 		stack = append(stack, name)
 		onStack[name] = true
-		for _, call := range c.funcs[name].calls {
+		for _, call := range c.Funcs[name].Calls {
 			callee := call.Func.Name
-			if c.funcs[callee] == nil {
+			if c.Funcs[callee] == nil {
 				continue
 			}
 			if _, seen := index[callee]; !seen {
@@ -240,7 +238,7 @@ func (c *checker) recursion() {
 		}
 		if len(scc) > 1 || c.callsItself(name) {
 			for _, f := range scc {
-				c.recursive[f] = true
+				c.Recursive[f] = true
 			}
 		}
 	}
@@ -253,7 +251,7 @@ func (c *checker) recursion() {
 
 // callsItself reports whether function name has a direct call of itself.
 func (c *checker) callsItself(name string) bool {
-	for _, call := range c.funcs[name].calls {
+	for _, call := range c.Funcs[name].Calls {
 		if call.Func.Name == name {
 			return true
 		}
