@@ -49,10 +49,11 @@ var allowedImports = map[string][]string{
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
 	"internal/spin":              {"verdict"},
 	"engine":                     {"bp", "tts", "verdict"},
+	"race":                       {"engine", "verdict"}, // abstract entrants: never the root nor an engine
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
-	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
+	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
