@@ -13,7 +13,7 @@ import (
 )
 
 // The portfolio (Auto, the default) races every engine that can take the
-// question, all from the start, sharing the cores (schedule.go): at most
+// question, all from the start, sharing the cores (package race): at most
 // one engine per core runs at a time, and each hands its core on after a
 // quantum to the one that has run least for its share. An engine's
 // definite answer (Safe or Unsafe) is checked in the engine's own turns
@@ -37,7 +37,7 @@ import (
 // Add to these a quantum per turn, the longest step an engine takes
 // without polling its context, what the engines slow one another down
 // through the shared memory and garbage collector, and for an engine of
-// share 1 the first pass (schedule.go: it waits until each engine of
+// share 1 the first pass (race/schedule.go: it waits until each engine of
 // share 6 has held a slot for 100 ms, 0.1 to 0.15 s).
 // Equal shares bounded every engine at 2× but made the default 1.85
 // times the virtual best engine's time in all: with four engines on two
