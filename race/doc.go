@@ -7,8 +7,12 @@
 // (Entrant: a name, a share, a meter and a Run returning any answer type)
 // and says which answers are definite; Run gives back the winner and a
 // Record per entrant (its outcome, answer or error, time on the cores,
-// turns, polls). It imports engine (the Meter) and verdict (the limits)
-// only, never the root.
+// turns, polls). The memory side serves a check whether it races or not:
+// WatchMemory stops a check at its memory limit, Budget is the memory a
+// race's entrants share, and CollectNear makes the Go runtime collect as
+// the heap nears a limit, so that the watches read a fresh live heap. It
+// imports engine (the Meter) and verdict (the limits) only, never the
+// root.
 //
 // # The contract of an entrant
 //

@@ -18,8 +18,9 @@ import (
 // memoryPoll is how often the watchdog reads the heap size.
 const memoryPoll = 10 * time.Millisecond
 
-// WatchMemory returns a context that is cancelled when the live heap
-// exceeds limit bytes, with the Memory limit and its words as the cause
+// WatchMemory is the process-wide memory limit of a check, one engine's
+// or a race's (whose shares of Budget are within it): it returns a
+// context that is cancelled when the live heap exceeds limit bytes, with the Memory limit and its words as the cause
 // (verdict.Cause), which engines report as they stop; stop ends the
 // watch. The engines already stop promptly on a cancelled context, so a
 // memory limit needs nothing of them; reading runtime/metrics does not
