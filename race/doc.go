@@ -11,8 +11,8 @@
 // WatchMemory stops a check at its memory limit, Budget is the memory a
 // race's entrants share, and CollectNear makes the Go runtime collect as
 // the heap nears a limit, so that the watches read a fresh live heap. It
-// imports engine (the Meter) and verdict (the limits) only, never the
-// root.
+// imports verdict (the limits) only: never the root, nor bp, nor an
+// engine.
 //
 // # The contract of an entrant
 //
@@ -51,7 +51,7 @@
 //     entrant's error (*PanicError), and the others race on.
 //   - Records are in the entrants' order; Result.Ended is the only
 //     order that depends on timing.
-//   - An entrant's memory is its own estimate (engine.Meter.Bytes); one
+//   - An entrant's memory is its own estimate (Meter: engine.Meter's); one
 //     over its share of Config.Budget, or the one counting most when the
 //     live heap nearly fills the budget, is stopped with the Memory
 //     limit (memory.go).

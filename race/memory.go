@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -92,8 +91,8 @@ func CollectNear(limit uint64) {
 // overShare is the engine that holds the most memory of those over
 // their share of budget, and the share; -1 when none is over. The share
 // is the budget over the engines still running (live); an engine's
-// memory is its own estimate (engine.Meter.Bytes: the explicit engine's
-// store), so an engine that makes none is never over.
+// memory is its own estimate (Meter: engine.Meter's, the explicit
+// engine's store), so an engine that makes none is never over.
 func overShare(budget uint64, bytes []int64, live []bool) (int, uint64) {
 	n := 0
 	for _, l := range live {
@@ -172,7 +171,7 @@ func liveHeap() uint64 {
 // most (largestWhenFull): its context (stops[i]) ends with the Memory
 // limit and the numbers, which the engine reports as it stops. live[i] is
 // cleared when engine i ends.
-func watchShares(ctx context.Context, budget uint64, meters []*engine.Meter, stops []context.CancelCauseFunc, live []atomic.Bool) {
+func watchShares(ctx context.Context, budget uint64, meters []Meter, stops []context.CancelCauseFunc, live []atomic.Bool) {
 	if budget == 0 {
 		return
 	}

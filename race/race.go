@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -20,13 +19,19 @@ type Entrant[R any] struct {
 	// the slots, one at most, where S is the sum of the shares. A share
 	// below 1 counts as 1.
 	Share int
-	// Meter is the entrant's own meter, whose Bytes is its memory for
-	// the memory shares; nil for an entrant that counts none.
-	Meter *engine.Meter
+	// Meter is the entrant's own count of the memory it holds, for the
+	// memory shares; nil for an entrant that counts none.
+	Meter Meter
 	// Run is the entrant's work, answer and check together. It must keep
 	// the contract of the package's doc: poll ctx.Err() of the ctx given,
 	// regularly.
 	Run func(ctx context.Context) (R, error)
+}
+
+// Meter is an entrant's count of the memory it holds, as the entrant
+// estimates it (engine.Meter: an engine's stored states).
+type Meter interface {
+	Bytes() int64
 }
 
 // Config is how a race shares the machine.
@@ -117,7 +122,8 @@ type answer[R any] struct {
 	res     R
 	err     error
 	started bool
-	stop    engine.Result // the context's end, for an entrant that never started
+	limit   verdict.Limit // the context's end, for an entrant that never started
+	reason  string
 }
 
 // Run runs the entrants at once, sharing the slots of cfg (schedule),
@@ -145,7 +151,7 @@ func Run[R any](parent context.Context, entrants []Entrant[R], decided func(R) b
 		slots = runtime.GOMAXPROCS(0)
 	}
 	sched := newSchedule(shares, slots, cmp.Or(cfg.Quantum, Quantum), wallClock())
-	meters := make([]*engine.Meter, n)
+	meters := make([]Meter, n)
 	stops := make([]context.CancelCauseFunc, n)
 	live := make([]atomic.Bool, n)
 	for i, e := range entrants {
@@ -165,7 +171,8 @@ func run[R any](ctx context.Context, e Entrant[R], t *turn, answers chan<- answe
 	defer t.release()
 	defer done()
 	if !t.acquire(ctx) {
-		answers <- answer[R]{i: i, stop: engine.Stopped(ctx)}
+		limit, reason := verdict.Stopped(ctx)
+		answers <- answer[R]{i: i, limit: limit, reason: reason}
 		return
 	}
 	res, err := guarded(t.context(ctx), e)
@@ -198,7 +205,7 @@ func collect[R any](entrants []Entrant[R], answers <-chan answer[R], decided fun
 		case a.err != nil:
 			r.Outcome = Failed
 		case !a.started:
-			r.Outcome, r.Limit, r.Reason = Stopped, a.stop.Limit, a.stop.Reason
+			r.Outcome, r.Limit, r.Reason = Stopped, a.limit, a.reason
 		case decided(a.res):
 			r.Outcome, out.Winner = Won, a.i
 		default:

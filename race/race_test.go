@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -85,14 +84,13 @@ func TestRunNoWinner(t *testing.T) {
 // of the budget is stopped alone, with the Memory limit as its context's
 // cause, and the others race on.
 func TestRunMemoryShare(t *testing.T) {
-	hog := &engine.Meter{}
-	hog.SetBytes(1 << 30)
 	entrants := []Entrant[string]{
-		{Name: "hog", Share: 1, Meter: hog, Run: func(ctx context.Context) (string, error) {
+		{Name: "hog", Share: 1, Meter: bytes(1 << 30), Run: func(ctx context.Context) (string, error) {
 			for ctx.Err() == nil {
 				time.Sleep(time.Millisecond)
 			}
-			return engine.Stopped(ctx).Reason, nil
+			_, reason := verdict.Stopped(ctx)
+			return reason, nil
 		}},
 		after("winner", 300*time.Millisecond, "yes"),
 	}
@@ -101,3 +99,8 @@ func TestRunMemoryShare(t *testing.T) {
 	assert.Equal(t, Stopped, out.Records[0].Outcome)
 	assert.Contains(t, out.Records[0].Answer, "memory share reached")
 }
+
+// bytes is a meter that counts a fixed number of bytes.
+type bytes int64
+
+func (b bytes) Bytes() int64 { return int64(b) }
