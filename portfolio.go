@@ -188,6 +188,10 @@ func raceShares(prog *bp.Program, order []Engine) []int {
 	return shares
 }
 
+// portfolio is Check with Auto: the winner's answer, with the others'
+// failures and the race's report; when no engine decides, Unknown with
+// each engine's reason in the list's order (or the one they share), and
+// an error only when every engine failed.
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
 	res, unknown, errs, entries := runRace(ctx, p, opts, order)
