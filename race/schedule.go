@@ -275,9 +275,10 @@ func (t *turn) context(ctx context.Context) context.Context {
 }
 
 // turnContext is a context whose Err yields the engine's slot when its
-// quantum is up (turn.poll). Everything else is the parent's: Done, for
-// the SAT solver's polling, and the cause (context.Cause reads it through
-// Value), for the words of a limit.
+// quantum is up (turn.poll). Everything else is the parent's: Done (a
+// channel cannot hold its reader for a turn, so a poll of Done alone
+// never yields: doc.go's contract), and the cause (context.Cause reads
+// it through Value), for the words of a limit.
 type turnContext struct {
 	context.Context
 	t *turn
