@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/race"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -81,7 +82,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		r := engine.Stopped(ctx)
 		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
 	}
-	ctx, stop := watchMemory(ctx, opts.MaxMemory)
+	ctx, stop := race.WatchMemory(ctx, opts.MaxMemory)
 	defer stop()
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),

@@ -16,9 +16,11 @@ import (
 // program. verdict is a leaf every layer can import; engine is a leaf
 // above bp (bp and verdict only: no por, no interp, no engine's options);
 // each engine package imports engine and what its own algorithm needs,
-// never another engine; the root imports the engines (its table) and mc
-// (CheckCircuit); cmd/bopgo imports no engine package but the counter
-// engine that "bopgo tts" still runs directly.
+// never another engine; race runs abstract entrants, so it imports
+// verdict (the limits) only, never the root, bp nor an engine; the root
+// imports the engines (its table), race (the portfolio races the table's
+// engines in one) and mc (CheckCircuit); cmd/bopgo imports no engine
+// package but the counter engine that "bopgo tts" still runs directly.
 var allowedImports = map[string][]string{
 	"bp/syntax":                  {}, // the source language: nothing lowered, no program
 	"bp":                         {"bp/syntax"},
@@ -51,10 +53,11 @@ var allowedImports = map[string][]string{
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
 	"internal/spin":              {"verdict"},
 	"engine":                     {"bp", "tts", "verdict"},
+	"race":                       {"verdict"}, // abstract entrants: never the root, bp nor an engine
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim"},
-	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict", "tts", "tts/cover"},
+	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "encode/threads", "bp", "bp/syntax", "judge", "bp/promela", "qbf", "internal/cli", "engine", "encode/circuit", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},

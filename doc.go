@@ -47,7 +47,10 @@
 // when its thread creation is bounded, see bp.Program.MaxThreads), the
 // time limit and the memory watchdog (each cancels the context with its
 // limit as the cause), progress reports, the counters added up over the
-// bounds, the portfolio (Auto) and the checks above. CheckCircuit runs
+// bounds, the portfolio (Auto: which engines race, and their shares,
+// portfolio.go) and the checks above. The race itself, sharing the cores
+// and the memory among the engines, is package race, which knows nothing
+// of programs or of the table. CheckCircuit runs
 // the table's circuit engines on a circuit (an AIGER file's), its
 // answers checked the same way.
 package bopgo

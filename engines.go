@@ -83,7 +83,7 @@ type EngineInfo struct {
 	// program that moves it to the front (portfolio.go, portfolioOrder).
 	Race int
 	Lead Feature
-	// Share is the engine's weight in the race's schedule (schedule.go):
+	// Share is the engine's weight in the race's schedule (package race):
 	// while more engines run than cores, it has Share/S of the cores,
 	// one at most, where S is the sum of the raced engines' shares; the
 	// engine a feature of the program Leads has at least leadShare.

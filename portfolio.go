@@ -4,18 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/race"
 )
 
 // The portfolio (Auto, the default) races every engine that can take the
-// question, all from the start, sharing the cores (schedule.go): at most
+// question, all from the start, sharing the cores (package race): at most
 // one engine per core runs at a time, and each hands its core on after a
 // quantum to the one that has run least for its share. An engine's
 // definite answer (Safe or Unsafe) is checked in the engine's own turns
@@ -39,7 +37,7 @@ import (
 // Add to these a quantum per turn, the longest step an engine takes
 // without polling its context, what the engines slow one another down
 // through the shared memory and garbage collector, and for an engine of
-// share 1 the first pass (schedule.go: it waits until each engine of
+// share 1 the first pass (race/schedule.go: it waits until each engine of
 // share 6 has held a slot for 100 ms, 0.1 to 0.15 s).
 // Equal shares bounded every engine at 2× but made the default 1.85
 // times the virtual best engine's time in all: with four engines on two
@@ -190,13 +188,13 @@ func raceShares(prog *bp.Program, order []Engine) []int {
 	return shares
 }
 
-// quantum is how long an engine of the race runs before it hands its
-// core to one that has run less (schedule).
-const quantum = 20 * time.Millisecond
-
+// portfolio is Check with Auto: the winner's answer, with the others'
+// failures and the race's report; when no engine decides, Unknown with
+// each engine's reason in the list's order (or the one they share), and
+// an error only when every engine failed.
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	res, unknown, errs, entries := race(ctx, p, opts, order)
+	res, unknown, errs, entries := runRace(ctx, p, opts, order)
 	if res.Verdict != Unknown {
 		res.Failures, res.Race = errs, entries
 		return res, nil
@@ -228,89 +226,84 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 	return res, nil
 }
 
-// race runs the engines of order at once, sharing the cores (schedule),
-// until one gives a definite answer that passes its check, and cancels
-// the others. An engine's answer is checked in the engine's own turns,
-// while the others go on: the check is part of the engine's work, as it
-// is when the engine runs alone, so the schedule's bound holds for an
-// engine and its check together. (Cancelling the others for the check,
-// as the race did when it ran two engines, made the default 11 times
-// slower than symbolic alone on four distinct mutex workers, k=4: the
-// counter engine answered first and its certificate check took 6 s.)
-// An answer that does not check is an internal error, added to errs,
-// and the others race on. Engines that end without an answer are in
-// unknown, in the order they ended.
-func race(parent context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
-	type answer struct {
-		i   int // the engine's place in order
-		res Result
-		err error
-	}
-	// The channel has room for every answer: engines cancelled after a
-	// winner stop on their own, and nobody waits for them.
-	answers := make(chan answer, len(order))
+// runRace races the engines of order (package race), each running
+// runAndJudge under the check's shared policy with a meter of its own,
+// until one gives a definite answer that passes its check. An engine's
+// answer is checked in the engine's own turns, while the others go on:
+// the check is part of the engine's work, as it is when the engine runs
+// alone, so the schedule's bound holds for an engine and its check
+// together. (Cancelling the others for the check, as the race did when
+// it ran two engines, made the default 11 times slower than symbolic
+// alone on four distinct mutex workers, k=4: the counter engine answered
+// first and its certificate check took 6 s.) An answer that does not
+// check is an internal error, added to errs, and the others race on.
+// Engines that end without an answer are in unknown, in the order they
+// ended.
+func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
 	shares := raceShares(p.Prog, order)
-	sched := newSchedule(shares, runtime.GOMAXPROCS(0), quantum, wallClock())
-	// Each engine has a meter and a context of its own, so that one that
-	// takes more than its share of the memory can be stopped alone.
-	meters := make([]*engine.Meter, len(order))
-	stops := make([]context.CancelCauseFunc, len(order))
-	live := make([]atomic.Bool, len(order))
+	entrants := make([]race.Entrant[Result], len(order))
 	for i, name := range order {
 		info, _ := name.Info()
-		t := sched.turns[i]
-		ectx, stop := context.WithCancelCause(ctx)
 		ep := *p
 		ep.Meter = p.Meter.Child()
-		meters[i], stops[i] = ep.Meter, stop
-		live[i].Store(true)
-		go func() {
-			defer t.release()
-			defer live[i].Store(false)
-			defer stop(nil)
-			if !t.acquire(ectx) {
-				s := engine.Stopped(ectx)
-				answers <- answer{i: i, res: Result{Engine: info.Name, Limit: s.Limit, Reason: s.Reason}}
-				return
-			}
-			res, err := runAndJudge(t.context(ectx), info, &ep, opts)
-			answers <- answer{i, res, err}
-		}()
+		entrants[i] = race.Entrant[Result]{Name: string(name), Share: shares[i], Meter: ep.Meter,
+			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }}
 	}
-	go watchShares(ctx, raceBudget(opts), meters, stops, live)
-	go sched.watch(ctx)
+	out := race.Run(ctx, entrants, func(r Result) bool { return r.Verdict != Unknown },
+		race.Config{Budget: RaceBudget(opts)})
 	entries = make([]RaceEntry, len(order))
-	for i, name := range order {
-		entries[i] = RaceEntry{Engine: name, Share: shares[i], Outcome: OutcomeCancelled}
+	for i, r := range out.Records {
+		entries[i] = RaceEntry{Engine: order[i], Share: r.Share, Held: r.Held, Outcome: r.Outcome}
 	}
-	// ended reads every engine's time on the cores as the race ends.
-	ended := func() []RaceEntry {
-		for i, d := range sched.heldTimes() {
-			entries[i].Held = d
-		}
-		return entries
-	}
-	for range order {
-		a := <-answers
-		e := &entries[a.i]
-		switch {
-		case a.err != nil:
-			errs = append(errs, a.err)
-			e.Outcome, e.Reason = OutcomeFailed, a.err.Error()
-			if pe, ok := errors.AsType[*PanicError](a.err); ok {
+	for _, i := range out.Ended {
+		r, e := out.Records[i], &entries[i]
+		switch r.Outcome {
+		case race.Failed:
+			err := asPanic(order[i], r.Err)
+			errs = append(errs, err)
+			e.Reason = err.Error()
+			if pe, ok := errors.AsType[*PanicError](err); ok {
 				e.Stack = pe.Stack
 			}
-		case a.res.Verdict != Unknown:
-			e.Outcome = OutcomeWon
-			return a.res, unknown, errs, ended()
-		default:
-			unknown = append(unknown, a.res)
-			e.Outcome, e.Limit, e.Reason = OutcomeStopped, a.res.Limit, a.res.Reason
+		case race.Won:
+			return r.Answer, unknown, errs, entries
+		case race.Stopped:
+			u := r.Answer
+			if !r.Started {
+				u = Result{Engine: order[i], Limit: r.Limit, Reason: r.Reason}
+			}
+			unknown = append(unknown, u)
+			e.Limit, e.Reason = u.Limit, u.Reason
 		}
 	}
-	return Result{Verdict: Unknown}, unknown, errs, ended()
+	return Result{Verdict: Unknown}, unknown, errs, entries
+}
+
+// asPanic is err, an engine's error in a race, with a panic that reached
+// the race (runAndJudge recovers its own) as the engine's PanicError.
+func asPanic(name Engine, err error) error {
+	if pe, ok := errors.AsType[*race.PanicError](err); ok {
+		return &PanicError{Engine: name, Value: pe.Value, Stack: pe.Stack}
+	}
+	return err
+}
+
+// RaceBudget is the memory the engines of the default's race share under
+// opts (race.Budget): Options.MaxMemory, else half the machine's.
+func RaceBudget(opts Options) uint64 { return race.Budget(opts.MaxMemory) }
+
+// CollectNearLimit makes the Go runtime collect garbage harder as the
+// heap nears the memory a check under opts may take (race.CollectNear):
+// Options.MaxMemory, else for the default's race its budget (RaceBudget).
+// It changes the whole process, so a command calls it once, before its
+// check. The race's budget matters: without it the heap of a race on
+// SafeStack grew to 23 GB of the machine's 24.
+func CollectNearLimit(opts Options) {
+	limit := opts.MaxMemory
+	if limit == 0 && (opts.Engine == "" || opts.Engine == Auto) {
+		limit = RaceBudget(opts)
+	}
+	race.CollectNear(limit)
 }
 
 // allSame reports whether every result has the same reason.

@@ -9,6 +9,7 @@ import (
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/engine/symbolic"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/race"
 )
 
 // Verdict is the answer of a check; the zero value is Unknown.
@@ -191,7 +192,8 @@ type RaceEntry struct {
 	// Share is the engine's weight in the race (EngineInfo.Share, raised
 	// for the engine a feature of the program leads: portfolio.go).
 	Share int
-	// Held is the time the engine held a core (its turns, schedule.go):
+	// Held is the time the engine held a core (its turns in the race's
+	// schedule, race/schedule.go):
 	// about its share of the cores times the race's wall time while all
 	// run, so Held against the engine's time alone shows what the
 	// schedule cost it.
@@ -207,14 +209,15 @@ type RaceEntry struct {
 	Stack string
 }
 
-// Outcome is how an engine of a race ended (RaceEntry).
-type Outcome string
+// Outcome is how an engine of a race ended (RaceEntry): the race's.
+type Outcome = race.Outcome
 
+// Outcomes, the race's.
 const (
-	OutcomeWon       Outcome = "won"
-	OutcomeCancelled Outcome = "cancelled"
-	OutcomeStopped   Outcome = "stopped"
-	OutcomeFailed    Outcome = "failed"
+	OutcomeWon       = race.Won
+	OutcomeCancelled = race.Cancelled
+	OutcomeStopped   = race.Stopped
+	OutcomeFailed    = race.Failed
 )
 
 // DefaultMaxStack is the bound on the depth of calls of recursive

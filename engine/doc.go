@@ -25,4 +25,19 @@
 //     words are the context's cause; nothing above rewrites them.
 //   - A Run writes nowhere but its Result: counters travel in
 //     Result.Counters, never through an out-parameter.
+//
+// # Polling the context
+//
+// A Run polls ctx.Err() of the context it is given, regularly: at every
+// state, clause, frame or SAT call, and every few milliseconds inside a
+// long step (a SAT query: sat.Solver.SolveContext does it, IC3's slices
+// do). That poll is not only how an engine learns it must stop: the
+// portfolio's race (package race, its doc's contract) hands an engine's
+// core to another engine only there, by blocking inside Err while the
+// engine's quantum is up. An engine that polls only ctx.Done(), or only
+// a context of its own derived from ctx (whose Err never calls ctx's),
+// silently leaves the race's schedule and keeps its core. Work running in
+// another goroutine while Err blocks (a background SAT search) must be
+// paused around the poll. The root's TestRacedEnginesKeepTheSchedule
+// holds every raced engine to this.
 package engine

@@ -4,6 +4,8 @@ import (
 	"context"
 	"runtime"
 	"time"
+
+	"github.com/go-air/gini/inter"
 )
 
 // Polling bounds for SolveContext. Most queries of the model checker end
@@ -16,17 +18,24 @@ const (
 	longestPoll = 5 * time.Millisecond
 )
 
+// errEvery is how often a long query polls ctx.Err(), with gini paused:
+// the race's schedule (package race) takes an engine's core only inside
+// Err of the context it gave, so a query that watched Done alone would
+// keep its core for as long as it runs.
+const errEvery = 2 * time.Millisecond
+
 // SolveContext is Solve that gives up when ctx is done, returning Unknown
 // (or the answer, if gini found it in the meantime). The pending
 // assumptions are consumed either way, and the solver stays usable:
-// clauses learnt before the stop are kept.
+// clauses learnt before the stop are kept. A query that runs longer than
+// errEvery polls ctx.Err() every errEvery with gini paused, so that a
+// context whose Err blocks (a race's turn) holds the query, not a core.
 func (s *Solver) SolveContext(ctx context.Context) int {
-	done := ctx.Done()
-	if done == nil || s.unsat {
+	if ctx.Done() == nil || s.unsat {
 		return s.Solve()
 	}
 	start := time.Now()
-	r := s.solveAsync(done)
+	r := s.solveAsync(ctx)
 	s.settle(r)
 	s.record(r, time.Since(start))
 	return r
@@ -34,9 +43,11 @@ func (s *Solver) SolveContext(ctx context.Context) int {
 
 // solveAsync polls gini's background solve. gini offers no channel to
 // select on: its Wait holds the lock that Stop needs, so a waiter and a
-// canceller in two goroutines would deadlock. Polling with Test from one
-// goroutine is the only safe combination of its Solve handle's methods.
-func (s *Solver) solveAsync(done <-chan struct{}) int {
+// canceller in two goroutines would deadlock. Polling with Test (and
+// Pause) from one goroutine is the only safe combination of its Solve
+// handle's methods.
+func (s *Solver) solveAsync(ctx context.Context) int {
+	done := ctx.Done()
 	h := s.g.GoSolve()
 	for range spinPolls {
 		if r, ok := h.Test(); ok {
@@ -52,6 +63,7 @@ func (s *Solver) solveAsync(done <-chan struct{}) int {
 	wait := firstPoll
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
+	polled := time.Now()
 	for {
 		if r, ok := h.Test(); ok {
 			return r
@@ -64,5 +76,28 @@ func (s *Solver) solveAsync(done <-chan struct{}) int {
 			wait = min(2*wait, longestPoll)
 			timer.Reset(wait)
 		}
+		if time.Since(polled) >= errEvery {
+			if r, ended := pollErr(ctx, h); ended {
+				return r
+			}
+			polled = time.Now()
+		}
 	}
+}
+
+// pollErr pauses the solve h, polls ctx.Err() (which may block for a
+// while: a race's turn) and resumes it. ended is true, with the answer,
+// when the solve ended: it finished before the pause, or ctx has ended
+// and the solve is stopped.
+func pollErr(ctx context.Context, h inter.Solve) (r int, ended bool) {
+	r, paused := h.Pause()
+	if !paused {
+		return r, true // gini answered meanwhile
+	}
+	err := ctx.Err()
+	h.Unpause()
+	if err != nil {
+		return h.Stop(), true
+	}
+	return 0, false
 }

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,4 +108,40 @@ func TestSolveContextAnswers(t *testing.T) {
 
 func callCounts(st Stats) Stats {
 	return Stats{Calls: st.Calls, Sat: st.Sat, Unsat: st.Unsat, Unknown: st.Unknown}
+}
+
+// turnContext is a context whose Err is held for hold at every poll, as
+// a race's turn is while another engine runs (package race), and counts
+// the polls.
+type turnContext struct {
+	context.Context
+	hold  time.Duration
+	polls atomic.Int64
+	held  func() // called while Err holds, if not nil
+}
+
+func (c *turnContext) Err() error {
+	c.polls.Add(1)
+	if c.held != nil {
+		c.held()
+	} else {
+		time.Sleep(c.hold)
+	}
+	return c.Context.Err()
+}
+
+// TestSolveContextPollsErr: a long query polls ctx.Err() (not only Done)
+// every errEvery or so, so that a race's schedule can take its core
+// there; a query that only watched Done would leave the schedule.
+func TestSolveContextPollsErr(t *testing.T) {
+	s := New(logic.NewC())
+	pigeonhole(s, 10)
+	parent, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	ctx := &turnContext{Context: parent, hold: 10 * time.Millisecond}
+	start := time.Now()
+	assert.Equal(t, Unknown, s.SolveContext(ctx))
+	assert.Less(t, time.Since(start), prompt)
+	// 300 ms of polls every errEvery, each held 10 ms: about 25.
+	assert.GreaterOrEqual(t, ctx.polls.Load(), int64(5), "Err polled during the query")
 }

@@ -48,6 +48,9 @@
 // SolveContext runs gini in its background goroutine (GoSolve) and stops
 // it when the context is done; gini notices the request every few
 // thousand propagations, so cancellation is prompt but not instantaneous.
+// A long query also polls ctx.Err() every few milliseconds with gini
+// paused: the race's schedule (package race) hands an engine's core to
+// another only inside Err, and a paused search holds no core meanwhile.
 // gini's Try is deliberately not used: it leaves its deadline armed for
 // every later Solve on the same instance.
 //

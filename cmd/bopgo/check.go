@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -118,13 +116,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if progress != nil {
 		opts.Progress = progress.show
 	}
-	limit := opts.MaxMemory
-	if limit == 0 && (opts.Engine == "" || opts.Engine == bopgo.Auto) {
-		// The race's budget, half the machine's memory: without it the
-		// heap of a race on SafeStack grew to 23 GB of the machine's 24.
-		limit = bopgo.RaceBudget(opts)
-	}
-	collectNearLimit(limit)
+	bopgo.CollectNearLimit(opts)
 	res, err := bopgo.Check(context.Background(), prog, opts)
 	progress.clear()
 	if err != nil {
@@ -146,21 +138,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitStatus(res.Verdict, nil)
-}
-
-// collectNearLimit makes the Go runtime collect garbage harder as the
-// heap nears limit bytes (a soft memory limit), unless GOMEMLIMIT says
-// otherwise: the check stops when its heap exceeds the limit, and
-// without this the heap holds up to twice the live data in garbage not
-// yet collected, so a check stopped at half the memory it could use.
-// Measured on the filter family, five threads, --max-memory 500MB: all
-// four engines stopped at 11 s with "more than 476 MiB of heap"; with
-// the soft limit the race ran 31.6 s before its live data reached it.
-func collectNearLimit(limit uint64) {
-	if limit == 0 || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 }
 
 // checkError reports an error of bopgo.Check (or CheckCircuit) and

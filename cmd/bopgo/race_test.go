@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -44,19 +42,4 @@ func TestRaceReport(t *testing.T) {
 	var alone jsonResult
 	require.NoError(t, json.Unmarshal([]byte(out), &alone))
 	assert.Empty(t, alone.Race)
-}
-
-// TestMemoryLimitCollects: --max-memory becomes the runtime's soft
-// memory limit, so that garbage does not count against the check, unless
-// GOMEMLIMIT is set.
-func TestMemoryLimitCollects(t *testing.T) {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		t.Skip("GOMEMLIMIT is set: it wins over --max-memory")
-	}
-	before := debug.SetMemoryLimit(-1)
-	defer debug.SetMemoryLimit(before)
-	collectNearLimit(0)
-	assert.Equal(t, before, debug.SetMemoryLimit(-1), "no limit: the runtime's is kept")
-	collectNearLimit(3 << 30)
-	assert.Equal(t, int64(3<<30), debug.SetMemoryLimit(-1))
 }

@@ -9,30 +9,40 @@ import (
 )
 
 // slice bounds one uninterrupted solver run: gini's Solve cannot be
-// interrupted, so a long query is run in slices and ctx is checked in
-// between (the solver keeps what it learned across slices).
-const slice = 100 * time.Millisecond
+// interrupted, so a long query is run in slices and ctx.Err() is polled
+// in between (the solver keeps what it learned across slices). A slice
+// is shorter than the race's quantum (package race: an engine hands its
+// core on only inside ctx.Err()); 100 ms slices kept a core for five
+// quanta.
+const slice = 10 * time.Millisecond
 
 // solve runs the solver under assumptions ms (its own literals): 1 sat,
-// -1 unsat, 0 when the context ended. gini's Try keeps its deadline for
-// later plain Solve calls, so every call goes through Try.
+// -1 unsat, 0 when the context ended or the SAT calls ran out. A query
+// is one SAT call however many slices it takes, so the budget in calls
+// (opts.MaxSATCalls) gives the same answer on every machine. gini's Try
+// keeps its deadline for later plain Solve calls, so every call goes
+// through Try.
 func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
+	if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls {
+		p.halted = true
+		return 0
+	}
+	p.satCalls++
 	for {
-		if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls {
-			p.halted = true
-			return 0
-		}
 		d := slice
 		if dl, ok := p.ctx.Deadline(); ok && time.Until(dl) < d {
 			d = max(time.Until(dl), time.Millisecond)
 		}
 		sv.g.Assume(ms...)
-		p.satCalls++
 		start := time.Now()
 		r := sv.g.Try(d)
 		p.satTime += time.Since(start)
 		if r != 0 {
 			return r
+		}
+		if p.ctx.Err() != nil {
+			p.halted = true
+			return 0
 		}
 	}
 }

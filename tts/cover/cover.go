@@ -307,7 +307,7 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 // forward state, a Karp–Miller node) go between two polls of the
 // context. A step can take milliseconds on a large basis, and the
 // portfolio's schedule reads its clock only every few polls
-// (schedule.go), so polling every 1,024 steps let the counter engine keep
+// (race/schedule.go), so polling every 1,024 steps let the counter engine keep
 // a core for seconds beyond its turn (six LocalWorkers, k=8: 15.3 s on a
 // core where each of the others had 7.5 s); a poll costs far less than a
 // step.

@@ -1,4 +1,4 @@
-package bopgo
+package race
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package bopgo
+package race
 
 import (
 	"context"
@@ -17,12 +17,12 @@ import (
 // starts (turn.acquire), and gives its slot back when it ends
 // (turn.release).
 //
-// Engines need nothing for it: they already poll their context for
-// cancellation (ctx.Err()) at every state, clause or frame, and the
-// context a turn gives them (turn.context) yields there when the
-// engine's quantum is up. An engine inside a long step that polls
-// nothing (one SAT call) keeps its slot until it polls, so the shares
-// are those of the quanta give or take one such step.
+// Engines need nothing for it but the contract of doc.go: they poll
+// their context for cancellation (ctx.Err()) at every state, clause or
+// frame, and the context a turn gives them (turn.context) yields there
+// when the engine's quantum is up. An engine inside a long step that
+// polls nothing keeps its slot until it polls, so the shares are those
+// of the quanta give or take one such step.
 //
 // An engine of weight w among engines of weights W in all has w/W of
 // the slots, one at most (while more engines run than slots), so it
@@ -52,10 +52,12 @@ type turn struct {
 	waiting bool          // wants one
 	ended   bool
 	grant   chan struct{} // receives a slot while waiting
+	turns   int           // slots granted, lent ones included
+	overdue int           // slots lent to others while it held its own overdue
 
 	// polls of the engine's context, whose every clockEvery-th reads
 	// the clock (an engine may poll from more than one goroutine).
-	polls atomic.Uint32
+	polls atomic.Uint64
 }
 
 // clockEvery is how many polls of an engine's context make one reading
@@ -191,6 +193,7 @@ func (s *schedule) rescue() bool {
 		if u.running && now-u.since >= overdue*s.quantum {
 			u.held += now - u.since
 			u.since = now // counted; lend once per overdue stretch
+			u.overdue++
 			s.grantLocked(next)
 			return true
 		}
@@ -212,20 +215,27 @@ func (s *schedule) watch(ctx context.Context) {
 	}
 }
 
-// heldTimes is the time each turn has held a slot so far, the current
-// slot included.
-func (s *schedule) heldTimes() []time.Duration {
+// usage is how a turn used the schedule so far (Record's fields of the
+// same names).
+type usage struct {
+	held           time.Duration // the current slot included
+	turns, overdue int
+	polls          int64
+}
+
+// usages is each turn's usage so far.
+func (s *schedule) usages() []usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.clock()
-	held := make([]time.Duration, len(s.turns))
+	us := make([]usage, len(s.turns))
 	for i, u := range s.turns {
-		held[i] = u.held
+		us[i] = usage{held: u.held, turns: u.turns, overdue: u.overdue, polls: int64(u.polls.Load())}
 		if u.running {
-			held[i] += now - u.since
+			us[i].held += now - u.since
 		}
 	}
-	return held
+	return us
 }
 
 // nextLocked is the waiting turn that has held a slot least for its
@@ -244,6 +254,7 @@ func (s *schedule) nextLocked() *turn {
 func (s *schedule) grantLocked(u *turn) {
 	u.running, u.waiting = true, false
 	u.since = s.clock()
+	u.turns++
 	u.grant <- struct{}{}
 }
 
@@ -264,9 +275,10 @@ func (t *turn) context(ctx context.Context) context.Context {
 }
 
 // turnContext is a context whose Err yields the engine's slot when its
-// quantum is up (turn.poll). Everything else is the parent's: Done, for
-// the SAT solver's polling, and the cause (context.Cause reads it through
-// Value), for the words of a limit.
+// quantum is up (turn.poll). Everything else is the parent's: Done (a
+// channel cannot hold its reader for a turn, so a poll of Done alone
+// never yields: doc.go's contract), and the cause (context.Cause reads
+// it through Value), for the words of a limit.
 type turnContext struct {
 	context.Context
 	t *turn

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bopgo
+package race
 
 // physicalMemory is the machine's memory in bytes, 0 if unknown.
 func physicalMemory() uint64 { return 0 }

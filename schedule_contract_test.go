@@ -1,0 +1,72 @@
+package bopgo
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/race"
+)
+
+// contractQuanta is how long, in quanta, each raced engine runs in
+// TestRacedEnginesKeepTheSchedule.
+const contractQuanta = 20
+
+// TestRacedEnginesKeepTheSchedule holds every engine the portfolio races
+// to the race's contract (race/doc.go): it polls ctx.Err() of the context
+// it is given, regularly, and hands its core on there. Each engine runs
+// in a real schedule of one slot, on a program that takes it seconds,
+// against a pacer that only polls, for contractQuanta quanta: an engine
+// that keeps its slot (polling Done, or a context of its own) has one
+// turn, and one whose steps outlast overdue quanta without a poll has
+// its slot's neighbour rescued.
+func TestRacedEnginesKeepTheSchedule(t *testing.T) {
+	src, err := os.ReadFile("benchmarks/families/mutex/mutex-n5-k8-safe.bp")
+	require.NoError(t, err)
+	prog, err := bp.Load("mutex.bp", src)
+	require.NoError(t, err)
+	order := portfolioOrder(prog, Options{})
+	for _, e := range engineTable {
+		if e.Race > 0 {
+			require.Contains(t, order, e.Name, "the program races every raced engine")
+		}
+	}
+	for _, name := range order {
+		t.Run(string(name), func(t *testing.T) {
+			r := raceAgainstPacer(t, prog, name)
+			t.Logf("%s: %d turns, %d polls, %d overdue, held %v", name, r.Turns, r.Polls, r.Overdue, r.Held)
+			assert.Equal(t, race.Stopped, r.Outcome, "%s: %s", name, r.Reason)
+			assert.Positive(t, r.Polls, "%s polls its context's Err", name)
+			assert.GreaterOrEqual(t, r.Turns, contractQuanta/4, "%s hands its core on", name)
+			assert.LessOrEqual(t, r.Overdue, 2, "%s polls every few milliseconds", name)
+		})
+	}
+}
+
+// raceAgainstPacer races engine name on prog against a pacer that only
+// polls, on one slot, for contractQuanta quanta, and returns the engine's
+// record.
+func raceAgainstPacer(t *testing.T, prog *bp.Program, name Engine) race.Record[Result] {
+	t.Helper()
+	info, _ := name.Info()
+	p := &engine.Problem{Prog: prog, Targets: prog.Targets(""), Meter: &engine.Meter{}}
+	ctx, cancel := context.WithTimeout(context.Background(), contractQuanta*race.Quantum)
+	defer cancel()
+	pacer := func(ctx context.Context) (Result, error) {
+		for ctx.Err() == nil {
+		}
+		return Result{}, nil
+	}
+	out := race.Run(ctx, []race.Entrant[Result]{
+		{Name: string(name), Share: 1, Meter: p.Meter,
+			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, p, Options{}) }},
+		{Name: "pacer", Share: 1, Run: pacer},
+	}, func(r Result) bool { return r.Verdict != Unknown }, race.Config{Slots: 1})
+	require.Equal(t, -1, out.Winner, "the program takes %s longer", name)
+	return out.Records[0]
+}
