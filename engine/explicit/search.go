@@ -234,6 +234,10 @@ func (e *search) labelReached(i int32) *engine.Result {
 	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
 			states, steps := e.path(i)
+			if states == nil {
+				r := engine.Stopped(e.ctx)
+				return &r
+			}
 			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
 				Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, nil)}}
 		}

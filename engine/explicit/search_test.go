@@ -218,3 +218,31 @@ void main() begin a, b := F, F; start_thread t(); assume(a); b := T; assume(!a);
 		}
 	}
 }
+
+// TestPathEndsWithItsContext: rebuilding a counterexample runs every
+// step's moves again, and a path of millions of steps takes longer than
+// the search that found it (deepcount-d18-bug ran 20 s past a 10 s
+// limit), so the rebuilding stops when the search's context ends.
+func TestPathEndsWithItsContext(t *testing.T) {
+	t.Parallel()
+	p := load(t, `decl a, b; void main() begin a := T; b := a; a := F; assert(a | !b); end`)
+	e := newSearch(p, analyse(p, Options{}), Options{}, 1)
+	e.ctx = context.Background()
+	r := e.run(e.ctx)
+	require.Equal(t, engine.Unsafe, r.Verdict)
+	end := int32(len(e.parents) - 1)
+	states, _ := e.path(end)
+	require.Greater(t, len(states), 2)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e.ctx = ctx
+	states, steps := e.path(end)
+	assert.Nil(t, states)
+	assert.Nil(t, steps)
+	e.failure = nil
+	e.violation(&mover{head: end}, nil, nil, "assertion fails")
+	require.NotNil(t, e.failure)
+	assert.Equal(t, engine.Unknown, e.failure.Verdict)
+	assert.Equal(t, engine.Cancelled, e.failure.Limit)
+}

@@ -192,6 +192,11 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 // reached) or fail (a failing assertion from the last state).
 func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) {
 	states, steps := e.path(m.head)
+	if states == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+		return
+	}
 	for _, l := range m.chain {
 		states, steps = append(states, l.s), append(steps, l.info)
 	}

@@ -9,7 +9,10 @@ import (
 // path returns the states from the initial one to node end, and the
 // steps between them (steps[j] led to states[j]; steps[0] is none), the
 // steps rebuilt from each state's parent (rebuildStep) with those inside
-// atomic sections.
+// atomic sections. It returns nil when the search's context ends first:
+// rebuilding a step runs the moves of its state again, and a path of
+// millions of steps (deepcount-d18-bug: 5.5 million) takes longer than
+// the search that found it.
 func (e *search) path(end int32) ([]state, []stepInfo) {
 	var nodes []int32
 	for i := end; i >= 0; i = e.parents[i] {
@@ -18,6 +21,9 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 	states := []state{e.states.state(nodes[len(nodes)-1])}
 	steps := []stepInfo{{thread: -1, taken: -1}}
 	for j := len(nodes) - 2; j >= 0; j-- {
+		if j%1024 == 0 && e.ctx != nil && e.ctx.Err() != nil {
+			return nil, nil
+		}
 		links := e.rebuildStep(&states[len(states)-1], nodes[j])
 		if links == nil {
 			panic(fmt.Sprintf("explicit: no move of node %d's state stores node %d", nodes[j+1], nodes[j]))
