@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/judge"
@@ -29,8 +30,11 @@ var (
 )
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0 and
-// the program can create unboundedly many threads.
-const DefaultMaxThreads = 8
+// the program can create unboundedly many threads. It is declared once,
+// by the Promela writer, the lowest package that needs it (bp/promela
+// imports only bp), so that a model SPIN checks and the engines'
+// answers use the same bound.
+const DefaultMaxThreads = promela.DefaultMaxThreads
 
 // staticBoundCap: a program whose thread creation is bounded by more
 // threads than this is treated as unbounded for the default bound, since

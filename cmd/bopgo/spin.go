@@ -47,7 +47,7 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.New("bopgo spin", spinUsage, stdout, stderr)
 	fs := cmd.FlagSet
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
-	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
+	fs.IntVar(&f.maxThreads, "max-threads", bopgo.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.Var(&f.maxMemory, "max-memory", "SPIN's memory limit (`SIZE`, e.g. 2GB; pan's -DMEMLIM)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, compilation included (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
