@@ -83,7 +83,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		// Promised: a context that has ended gives Unknown, even where an
 		// engine could answer without looking at it.
 		r := engine.Stopped(ctx)
-		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
+		return Result{Verdict: verdict.Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
 	}
 	ctx, stop := watchMemory(ctx, opts.MaxMemory)
 	defer stop()
@@ -107,7 +107,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
-		res = Result{Verdict: Safe, Reason: why, Engine: name}
+		res = Result{Verdict: verdict.Safe, Reason: why, Engine: name}
 	} else if name == Auto {
 		res, err = portfolio(ctx, p, opts)
 	} else {
@@ -208,11 +208,11 @@ func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.P
 		sum = sum.Add(r.Counters)
 		r.Counters = sum
 		switch {
-		case r.Verdict == Unsafe:
+		case r.Verdict == verdict.Unsafe:
 			return r, bound, nil
-		case r.Verdict == Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
+		case r.Verdict == verdict.Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
 			continue
-		case r.Verdict == Unknown && r.Limit != engine.Threads:
+		case r.Verdict == verdict.Unknown && r.Limit != engine.Threads:
 			return r, bound, nil
 		case !r.BoundHit:
 			return r, bound, nil

@@ -16,6 +16,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const checkUsage = `usage: bopgo check [flags] FILE.bp
@@ -166,7 +167,7 @@ func collectNearLimit(limit uint64) {
 // returns the exit status: a label that does not exist is bad input; an
 // engine's failure is an internal error; who names the command.
 func checkError(who, file string, err error, stderr io.Writer, out *printer) int {
-	status := exitStatus(bopgo.Unknown, err)
+	status := exitStatus(verdict.Unknown, err)
 	switch status {
 	case exitBadInput:
 		msg := fmt.Sprintf("%s: %v", file, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const circuitUsage = `usage: bopgo circuit [flags] FILE.aig
@@ -64,7 +65,7 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return checkError("bopgo circuit", name, err, stderr, nil)
 	}
-	if r.Verdict == bopgo.Unknown {
+	if r.Verdict == verdict.Unknown {
 		fmt.Fprintf(stdout, "reason: %s\n", r.Reason)
 	}
 	if *stats {

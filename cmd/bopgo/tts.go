@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const ttsUsage = `usage: bopgo tts [flags] FILE.tts
@@ -85,10 +86,10 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
 	}
-	if res.Verdict == bopgo.Unknown {
+	if res.Verdict == verdict.Unknown {
 		fmt.Fprintf(stdout, "reason: %s\n", res.Reason) // the time limit's words are its context's (withTimeout)
 	}
-	if res.Verdict == bopgo.Unsafe {
+	if res.Verdict == verdict.Unsafe {
 		minimal := ""
 		if !res.Path.Minimal {
 			minimal = " (not shown minimal)"
