@@ -106,11 +106,10 @@ func liveSlots(n *State) []*z.Lit {
 	return slots
 }
 
-// support numbers the inputs in the cone of root, in depth-first order,
-// and returns the variables it reads.
-func (r *reparam) support(root z.Lit) []int {
-	var out []int
-	seen := map[z.Var]bool{}
+// cone visits each variable in the cone of root that seen does not hold
+// yet, depth first, the left operand first, leaving out the constant, and
+// adds it to seen; gate says whether it is an AND gate or an input.
+func (r *reparam) cone(root z.Lit, seen map[z.Var]bool, visit func(v z.Var, gate bool)) {
 	stack := []z.Var{root.Var()}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
@@ -120,9 +119,20 @@ func (r *reparam) support(root z.Lit) []int {
 		}
 		seen[v] = true
 		a, b := r.c.Ins(v.Pos())
+		visit(v, a != z.LitNull)
 		if a != z.LitNull {
 			stack = append(stack, b.Var(), a.Var())
-			continue
+		}
+	}
+}
+
+// support numbers the inputs in the cone of root, in depth-first order,
+// and returns the variables it reads.
+func (r *reparam) support(root z.Lit) []int {
+	var out []int
+	r.cone(root, map[z.Var]bool{}, func(v z.Var, gate bool) {
+		if gate {
+			return
 		}
 		x, ok := r.index[v]
 		if !ok {
@@ -131,7 +141,7 @@ func (r *reparam) support(root z.Lit) []int {
 			r.inputs = append(r.inputs, v)
 		}
 		out = append(out, x)
-	}
+	})
 	return out
 }
 
@@ -199,19 +209,11 @@ func (r *reparam) conjuncts() []int32 {
 		roots = append(roots, *p)
 	}
 	for _, root := range roots {
-		stack := []z.Var{root.Var()}
-		for len(stack) > 0 {
-			v := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[v] || v == r.constVar {
-				continue
-			}
-			seen[v] = true
-			if a, b := r.c.Ins(v.Pos()); a != z.LitNull {
+		r.cone(root, seen, func(v z.Var, gate bool) {
+			if gate {
 				gates = append(gates, v)
-				stack = append(stack, a.Var(), b.Var())
 			}
-		}
+		})
 	}
 	sort.Slice(gates, func(i, j int) bool { return gates[i] < gates[j] })
 	for _, g := range gates {
