@@ -81,13 +81,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	cmd := cli.New("bopgo check", checkUsage, stdout, stderr)
 	f.register(cmd.FlagSet)
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)

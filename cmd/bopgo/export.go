@@ -46,13 +46,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.maxThreads, "max-threads", bopgo.DefaultMaxThreads, "bound on live threads, main included (`N`)")
 	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
 	f.dialect.register(fs)
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	switch f.format {
 	case "promela":

@@ -54,13 +54,9 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stats, "stats", false, "print SPIN's statistics")
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "turn off SPIN's partial-order reduction (-DNOREDUCE)")
 	f.dialect.register(fs)
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if f.maxThreads < 1 || f.maxThreads > promela.MaxThreads || f.timeout < 0 {
 		fmt.Fprintf(stderr, "bopgo spin: --max-threads must be in 1..%d; --timeout must not be negative\n", promela.MaxThreads)

@@ -38,13 +38,9 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	maxElements := fs.Int("max-elements", 0, "give up with UNKNOWN after `N` backward elements (0: no limit; about 300 bytes each)")
 	trace := fs.Bool("trace", false, "print the path of a failure")
 	stats := fs.Bool("stats", false, "print the search's statistics")
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	alg, known := map[string]cover.Algorithm{"accelerated": cover.Accelerated, "pruned": cover.Pruned, "plain": cover.Plain}[*algorithm]
 	if !known || *timeout < 0 || *maxElements < 0 {
