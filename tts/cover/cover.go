@@ -251,39 +251,51 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		res.Verdict = verdict.Safe
 		res.Cert = bw.certificate(inv)
 	case verdict.Unsafe:
-		var p *Path
 		res.Stats.MetForward = bw.met >= 0
-		switch {
-		case found != nil:
-			p = found
-			res.Stats.Concretized = true
-		case bw.met >= 0:
-			start, s, cur := fw.pathTo(fw.reached, bw.met)
-			p, err = c.replayFrom(start, s, cur, out.chain)
-		default:
-			p, err = c.replay(out.chain)
-		}
+		res.Stats.Concretized = found != nil
+		p, err := unsafePath(ctx, c, fw, bw, out, found, budget)
 		if err != nil {
-			return nil, fmt.Errorf("cover: internal error: %w", err)
+			return nil, err
 		}
-		// A path with fewer threads, if the bound allows, from the
-		// forward search continued up to one below the path's threads.
-		// The answer is known by now, and a minimal number of threads
-		// is worth more search than a quick bug: eight times the
-		// budget (ijit's QRCU-4 #22-#27, bugs with 5 threads, are shown
-		// minimal with it, not with the budget alone).
-		if budget > 0 && fw.done < p.Threads-1 {
-			if q := fw.search(ctx, p.Threads-1, 8*budget); q != nil {
-				p = q
-			}
-		}
-		p.Minimal = p.Minimal || fw.done >= p.Threads-1
 		res.Verdict, res.Path = verdict.Unsafe, p
 	default:
 		res.Limit, res.Reason = out.limit, out.reason
 	}
 	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 	return res, nil
+}
+
+// unsafePath is the path of an Unsafe answer of the backward search: the
+// one the Karp–Miller search made concrete (found), else the backward
+// chain replayed from where it met the forward search, or from the
+// start; then, if the bound allows, one with fewer threads.
+func unsafePath(ctx context.Context, c *system, fw *forward, bw *backward, out outcome, found *Path, budget int) (*Path, error) {
+	p := found
+	var err error
+	switch {
+	case found != nil:
+	case bw.met >= 0:
+		start, s, cur := fw.pathTo(fw.reached, bw.met)
+		p, err = c.replayFrom(start, s, cur, out.chain)
+	default:
+		p, err = c.replay(out.chain)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cover: internal error: %w", err)
+	}
+	// A path with fewer threads, if the bound allows, from the forward
+	// search continued up to one below the path's threads. The answer is
+	// known by now, and a minimal number of threads is worth more search
+	// than a quick bug: eight times the budget (ijit's QRCU-4 #22-#27,
+	// bugs with 5 threads, are shown minimal with it, not with the
+	// budget alone).
+	if budget > 0 && fw.done < p.Threads-1 {
+		if q := fw.search(ctx, p.Threads-1, 8*budget); q != nil {
+			p = q
+		}
+	}
+	p.Minimal = p.Minimal || fw.done >= p.Threads-1
+	return p, nil
 }
 
 // pollEvery+1 is how many steps of a search (a backward element, a
