@@ -14,7 +14,6 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/verdict"
 )
@@ -64,8 +63,8 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.BoolVar(&f.noSlice, "no-slice", false, "check the program as given, without first cutting out the variables that cannot affect the property (for comparison; traces show every variable either way)")
 	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
-	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
-	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(verdict.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
+	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(verdict.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB, also the runtime's soft memory limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
@@ -183,7 +182,7 @@ func checkError(who, file string, err error, stderr io.Writer, out *printer) int
 
 // enginesHitting lists the engines of the table that enforce limit l,
 // for the help of the flag that sets it.
-func enginesHitting(l engine.Limit) string {
+func enginesHitting(l verdict.Limit) string {
 	var names []string
 	for _, e := range bopgo.EngineTable() {
 		if e.Hits(l) && e.Name != bopgo.Auto {
