@@ -81,7 +81,7 @@ func (f *boppoFlags) register(fs *flag.FlagSet) {
 		fs.BoolVar(&f.ignored, ig.name, false, ig.usage)
 	}
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "bopgo's checking `ENGINE`")
-	fs.IntVar(&f.maxThreads, "max-threads", 0, "bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else 8)")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, fmt.Sprintf("bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else %d)", bopgo.DefaultMaxThreads))
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with VERIFICATION UNKNOWN after `DURATION` (0: no limit)")
 	f.dialect.register(fs)
 	f.unsupported = make([]bool, len(boppoUnsupported))

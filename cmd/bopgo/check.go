@@ -58,7 +58,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic and explicit engines)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
-	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, fmt.Sprintf("bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else %d)", bopgo.DefaultMaxThreads))
 	fs.IntVar(&f.maxStack, "max-stack", 0, fmt.Sprintf("a program with recursive functions and threads: give up with UNKNOWN past calls nested `N` deep (0: %d; one thread is decided whatever the depth)", bopgo.DefaultMaxStack))
 	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.BoolVar(&f.noSlice, "no-slice", false, "check the program as given, without first cutting out the variables that cannot affect the property (for comparison; traces show every variable either way)")
