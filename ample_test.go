@@ -9,49 +9,50 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Traps for partial-order reduction: each program needs an interleaving
 // that a careless reduction prunes. Every engine and setting must agree.
 var porTraps = []struct {
 	name, src string
-	want      bopgo.Verdict
+	want      verdict.Verdict
 }{
 	{"a later write of another thread (BoPPo's --por misses it)", `decl g, h;
 void t1() begin assert(!g); end
 void t2() begin h := T; g := T; end
-void main() begin g, h := F, F; start_thread t1(); start_thread t2(); end`, bopgo.Unsafe},
+void main() begin g, h := F, F; start_thread t1(); start_thread t2(); end`, verdict.Unsafe},
 	{"a read that another thread's later write invalidates", `decl g, h, a;
 void t1() begin a := g; assert(!a); end
 void t2() begin h := T; g := T; end
-void main() begin g, h, a := F, F, F; start_thread t1(); start_thread t2(); end`, bopgo.Unsafe},
+void main() begin g, h, a := F, F, F; start_thread t1(); start_thread t2(); end`, verdict.Unsafe},
 	{"a blocked thread enabled later by another", `decl g;
 void t1() begin decl l; l := T; l := !l; assume(g); assert(F); end
 void t2() begin decl m; m := F; m := !m; g := T; end
-void main() begin g := F; start_thread t1(); start_thread t2(); end`, bopgo.Unsafe},
+void main() begin g := F; start_thread t1(); start_thread t2(); end`, verdict.Unsafe},
 	{"a local loop that could starve a writer", `decl g;
 void spin() begin decl l; L: l := !l; goto L; end
 void writer() begin g := T; end
-void main() begin g := F; start_thread spin(); start_thread writer(); assume(g); assert(F); end`, bopgo.Unsafe},
+void main() begin g := F; start_thread spin(); start_thread writer(); assume(g); assert(F); end`, verdict.Unsafe},
 	{"local loops around a correct lock", `decl lock, in;
 void w() begin decl a; L: a := !a; a := a ^ *; lock := T constrain !lock; assert(!in); in := T; in := F; lock := F; goto L; end
-void main() begin lock, in := F, F; start_thread w(); start_thread w(); end`, bopgo.Safe},
+void main() begin lock, in := F, F; start_thread w(); start_thread w(); end`, verdict.Safe},
 	{"an assume that holds in every state is ample", `decl g;
 void t() begin decl l; l := T; assume(l); g := T; end
-void main() begin g := F; start_thread t(); start_thread t(); assume(g); assert(F); end`, bopgo.Unsafe},
+void main() begin g := F; start_thread t(); start_thread t(); assume(g); assert(F); end`, verdict.Unsafe},
 	{"an assume that holds in part of the state: the rest must see the others", `decl g0, g;
 void t1() begin decl l; l := g0; assume(l); end
 void t2() begin g := T; end
-void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, bopgo.Unsafe},
+void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, verdict.Unsafe},
 	{"a constraint satisfiable in part of the state", `decl g0, g;
 void t1() begin decl l; l := * constrain ('l & g0); end
 void t2() begin g := T; end
-void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, bopgo.Unsafe},
+void main() begin g := F; start_thread t1(); start_thread t2(); assume(g); assert(g0); end`, verdict.Unsafe},
 	{"a candidate disabled in what the first one leaves (Why)", `decl g0, h0, k, g;
 void t1() begin assume(!g0 & !k); end
 void t3() begin assume(!g0 & h0 & !k); end
 void t4() begin k := F; g := T; end
-void main() begin g, k := F, T; start_thread t1(); start_thread t3(); start_thread t4(); assume(g); assert(!g0); end`, bopgo.Unsafe},
+void main() begin g, k := F, T; start_thread t1(); start_thread t3(); start_thread t4(); assume(g); assert(!g0); end`, verdict.Unsafe},
 }
 
 func TestPORTraps(t *testing.T) {
@@ -80,8 +81,8 @@ func TestPORReduces(t *testing.T) {
 	require.NoError(t, err)
 	off, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Safe, on.Verdict)
-	assert.Equal(t, bopgo.Safe, off.Verdict)
+	assert.Equal(t, verdict.Safe, on.Verdict)
+	assert.Equal(t, verdict.Safe, off.Verdict)
 	assert.Greater(t, on.Counters.Int("reduced_expansions"), 0)
 	assert.Zero(t, off.Counters.Int("reduced_expansions"))
 	assert.Less(t, on.Counters.Int("states"), off.Counters.Int("states"))

@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func workers(n, k int) string { return benchmarks.Workers(n, k, false) }
@@ -21,9 +22,9 @@ func TestWorkersVerdicts(t *testing.T) {
 		for _, bug := range []bool{false, true} {
 			p, err := bp.Load("workers.bp", []byte(benchmarks.Workers(n, 2, bug)))
 			require.NoError(t, err)
-			want := bopgo.Safe
+			want := verdict.Safe
 			if bug {
-				want = bopgo.Unsafe
+				want = verdict.Unsafe
 			}
 			for _, opts := range []bopgo.Options{{Engine: bopgo.Symbolic}, {Engine: bopgo.Symbolic, Symbolic: bopgo.SymbolicOptions{NoPOR: true}}, {Engine: bopgo.Explicit}} {
 				res, err := bopgo.Check(context.Background(), p, opts)
@@ -64,9 +65,9 @@ func TestWideParityVerdicts(t *testing.T) {
 		for _, bug := range []bool{false, true} {
 			p, err := bp.Load("wide.bp", []byte(benchmarks.WideParity(v, bug)))
 			require.NoError(t, err)
-			want := bopgo.Safe
+			want := verdict.Safe
 			if bug && v%2 == 0 {
-				want = bopgo.Unsafe
+				want = verdict.Unsafe
 			}
 			for _, engine := range bopgo.Engines {
 				if !bopgo.Decides(engine) || unchecked(engine) {

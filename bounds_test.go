@@ -10,6 +10,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // thirteenWorkers starts 13 workers, none in a loop: the program can never
@@ -39,18 +40,18 @@ func TestStaticThreadBound(t *testing.T) {
 	for _, e := range []bopgo.Engine{bopgo.Symbolic, bopgo.Explicit} {
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e})
 		require.NoError(t, err)
-		assert.Equal(t, bopgo.Safe, res.Verdict, "%s: %s", e, res.Reason)
+		assert.Equal(t, verdict.Safe, res.Verdict, "%s: %s", e, res.Reason)
 		assert.Equal(t, 14, res.Counters.Int("thread_bound"), "%s", e)
 	}
 	// A smaller bound asks the bounded question.
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{MaxThreads: 3})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unknown, res.Verdict)
-	assert.Equal(t, bopgo.ThreadLimit, res.Limit)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Threads, res.Limit)
 	// A larger one stops at the program's own.
 	res, err = bopgo.Check(context.Background(), p, bopgo.Options{MaxThreads: 100, Engine: bopgo.Explicit})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Safe, res.Verdict)
+	assert.Equal(t, verdict.Safe, res.Verdict)
 	assert.Equal(t, 14, res.Counters.Int("thread_bound"))
 }
 
@@ -69,7 +70,7 @@ func TestDeepExpressionsInEveryEngine(t *testing.T) {
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, MaxDepth: 5})
 		require.NoError(t, err, "%s", e)
 		if bopgo.Decides(e) {
-			assert.Equal(t, bopgo.Safe, res.Verdict, "%s: %s", e, res.Reason)
+			assert.Equal(t, verdict.Safe, res.Verdict, "%s: %s", e, res.Reason)
 		}
 	}
 }

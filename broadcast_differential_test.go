@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 var readings = []bp.Reading{bp.Blocking, bp.Monotone}
@@ -21,7 +22,7 @@ var readings = []bp.Reading{bp.Blocking, bp.Monotone}
 func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
 	var skipped, compared atomic.Int64
 	var mu sync.Mutex
-	verdicts := map[bopgo.Verdict]int{}
+	verdicts := map[verdict.Verdict]int{}
 	t.Cleanup(func() {
 		t.Logf("%d checks compared, %d skipped at the state limit; explicit verdicts %v", compared.Load(), skipped.Load(), verdicts)
 		if skipped.Load()*10 > compared.Load() {
@@ -42,7 +43,7 @@ func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
 				if err != nil {
 					t.Fatalf("seed %d (%v, %s): %v", seed, reading, v.name, err)
 				}
-				if got.Verdict == bopgo.Unknown && got.Limit == bopgo.StateLimit {
+				if got.Verdict == verdict.Unknown && got.Limit == verdict.States {
 					skipped.Add(1)
 					continue
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestBroadcastConformance runs every broadcast program (one rule of the
@@ -47,7 +48,7 @@ func TestBroadcastConformance(t *testing.T) {
 					res, err := bopgo.Check(context.Background(), p, opts)
 					require.NoError(t, err)
 					assert.Equal(t, want, res.Verdict.String(), res.Reason)
-					if res.Verdict == bopgo.Unsafe {
+					if res.Verdict == verdict.Unsafe {
 						require.NotNil(t, res.Trace)
 						assert.NoError(t, judge.Replay(p, interp.Options{Broadcast: reading}, res.Trace.Exec))
 					}
@@ -68,7 +69,7 @@ void main() begin decl x; g := F; x := F; start_thread goto W;
 W: assume(F); end_thread; end`))
 	require.NoError(t, err)
 	for _, engine := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.IC3} {
-		for reading, want := range map[bp.Reading]bopgo.Verdict{bp.Blocking: bopgo.Unknown, bp.Monotone: bopgo.Unsafe} {
+		for reading, want := range map[bp.Reading]verdict.Verdict{bp.Blocking: verdict.Unknown, bp.Monotone: verdict.Unsafe} {
 			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: engine, MaxThreads: 1, Broadcast: reading})
 			require.NoError(t, err)
 			assert.Equal(t, want, res.Verdict, "%s, %v: %s", engine, reading, res.Reason)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/promela"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/judge"
@@ -30,8 +31,11 @@ var (
 )
 
 // DefaultMaxThreads is the thread bound when Options.MaxThreads is 0 and
-// the program can create unboundedly many threads.
-const DefaultMaxThreads = 8
+// the program can create unboundedly many threads. It is declared once,
+// by the Promela writer, the lowest package that needs it (bp/promela
+// imports only bp), so that a model SPIN checks and the engines'
+// answers use the same bound.
+const DefaultMaxThreads = promela.DefaultMaxThreads
 
 // staticBoundCap: a program whose thread creation is bounded by more
 // threads than this is treated as unbounded for the default bound, since
@@ -80,7 +84,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		// Promised: a context that has ended gives Unknown, even where an
 		// engine could answer without looking at it.
 		r := engine.Stopped(ctx)
-		return Result{Verdict: Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
+		return Result{Verdict: verdict.Unknown, Limit: r.Limit, Reason: r.Reason, Property: opts.Property(), Engine: name}, nil
 	}
 	ctx, stop := race.WatchMemory(ctx, opts.MaxMemory)
 	defer stop()
@@ -104,7 +108,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
-		res = Result{Verdict: Safe, Reason: why, Engine: name}
+		res = Result{Verdict: verdict.Safe, Reason: why, Engine: name}
 	} else if name == Auto {
 		res, err = portfolio(ctx, p, opts)
 	} else {
@@ -205,11 +209,11 @@ func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.P
 		sum = sum.Add(r.Counters)
 		r.Counters = sum
 		switch {
-		case r.Verdict == Unsafe:
+		case r.Verdict == verdict.Unsafe:
 			return r, bound, nil
-		case r.Verdict == Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
+		case r.Verdict == verdict.Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
 			continue
-		case r.Verdict == Unknown && r.Limit != engine.Threads:
+		case r.Verdict == verdict.Unknown && r.Limit != engine.Threads:
 			return r, bound, nil
 		case !r.BoundHit:
 			return r, bound, nil

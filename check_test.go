@@ -18,6 +18,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func loadFile(t testing.TB, path string) *bp.Program {
@@ -32,7 +33,7 @@ func loadFile(t testing.TB, path string) *bp.Program {
 // replay re-checks an unsafe result's counterexample in the interpreter.
 func replay(t testing.TB, p *bp.Program, opts bopgo.Options, res bopgo.Result) {
 	t.Helper()
-	if res.Verdict != bopgo.Unsafe {
+	if res.Verdict != verdict.Unsafe {
 		return
 	}
 	require.NotNil(t, res.Trace)
@@ -129,7 +130,7 @@ func TestCorpusUnsafe(t *testing.T) {
 				opts := bopgo.Options{Engine: engine}
 				res, err := bopgo.Check(context.Background(), p, opts)
 				require.NoError(t, err)
-				if assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s (%s): %s", e.Path, engine, res.Reason) {
+				if assert.Equal(t, verdict.Unsafe, res.Verdict, "%s (%s): %s", e.Path, engine, res.Reason) {
 					replay(t, p, opts, res)
 				}
 			}
@@ -159,7 +160,7 @@ func TestCancelledContextIsUnknown(t *testing.T) {
 	cancel()
 	res, err := bopgo.Check(ctx, p, bopgo.Options{})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
 }
 
 // The limits come typed and worded from where they are hit: the root's
@@ -172,13 +173,13 @@ func TestLimitsAreTyped(t *testing.T) {
 		// limit must come well before.
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, MaxThreads: 12, Timeout: 50 * time.Millisecond})
 		require.NoError(t, err)
-		assert.Equal(t, bopgo.Unknown, res.Verdict, "%s", e)
-		assert.Equal(t, bopgo.TimeLimit, res.Limit, "%s", e)
+		assert.Equal(t, verdict.Unknown, res.Verdict, "%s", e)
+		assert.Equal(t, verdict.Time, res.Limit, "%s", e)
 		assert.Equal(t, "timeout after 50ms", res.Reason, "%s", e)
 	}
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 12, MaxMemory: 20 << 20})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.MemoryLimit, res.Limit)
+	assert.Equal(t, verdict.Memory, res.Limit)
 	assert.Equal(t, "memory limit reached: more than 20 MiB of heap", res.Reason)
 }
 
@@ -200,7 +201,7 @@ func TestSpinUnderTheRootsPolicy(t *testing.T) {
 	require.NoError(t, err)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Spin})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Safe, res.Verdict)
+	assert.Equal(t, verdict.Safe, res.Verdict)
 	assert.Equal(t, "the program has no assertion", res.Reason)
 	assert.False(t, res.Unchecked, "answered by the root, not by SPIN")
 	assert.Equal(t, bopgo.Spin, res.Engine)
@@ -222,5 +223,5 @@ void main() begin start_thread t1(); start_thread t2(); g := F; g := T; end`))
 	require.NoError(t, err)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Contexts: 1})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 }

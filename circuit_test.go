@@ -18,6 +18,7 @@ import (
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/ic3"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // heavyForCircuits are conformance programs whose counterexamples or
@@ -46,21 +47,21 @@ func TestCircuitConformance(t *testing.T) {
 		res, err := bopgo.Check(context.Background(), p, opts)
 		require.NoError(t, err, c.Dir)
 		if c.Expected == "unsafe" {
-			assert.Equal(t, bopgo.Unsafe, res.Verdict, "bmc %s: %s", c.Dir, res.Reason)
+			assert.Equal(t, verdict.Unsafe, res.Verdict, "bmc %s: %s", c.Dir, res.Reason)
 			replay(t, p, opts, res)
 		} else {
-			assert.NotEqual(t, bopgo.Unsafe, res.Verdict, "bmc %s", c.Dir)
+			assert.NotEqual(t, verdict.Unsafe, res.Verdict, "bmc %s", c.Dir)
 		}
 		opts.Engine, opts.MaxDepth = bopgo.KInduction, 12
 		res, err = bopgo.Check(context.Background(), p, opts)
 		require.NoError(t, err, c.Dir)
-		if res.Verdict != bopgo.Unknown {
+		if res.Verdict != verdict.Unknown {
 			assert.Equal(t, c.Expected, res.Verdict.String(), "kind %s: %s", c.Dir, res.Reason)
 			replay(t, p, opts, res)
 		}
 		if c.Expected == "safe" {
 			safe++
-			if res.Verdict == bopgo.Safe {
+			if res.Verdict == verdict.Safe {
 				proved++
 			}
 		}
@@ -85,7 +86,7 @@ func TestCircuitAgreesWithExplicit(t *testing.T) {
 		for _, label := range labels(p) {
 			want := explicitOracle(t, gen.Small, seed, label, bp.Blocking)
 			opts := bopgo.Options{MaxThreads: oracleThreads, Label: label, Engine: bopgo.BMC, MaxDepth: 8}
-			if want.Verdict == bopgo.Unsafe {
+			if want.Verdict == verdict.Unsafe {
 				opts.MaxDepth = len(want.Trace.Exec.Steps)
 			}
 			// A few programs have counterexamples of 20-30 steps, where
@@ -95,7 +96,7 @@ func TestCircuitAgreesWithExplicit(t *testing.T) {
 				continue
 			}
 			got := checkCircuit(t, p, opts, seed, src)
-			if (got.Verdict == bopgo.Unsafe) != (want.Verdict == bopgo.Unsafe) {
+			if (got.Verdict == verdict.Unsafe) != (want.Verdict == verdict.Unsafe) {
 				t.Fatalf("seed %d (label %q): bmc says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 			}
 			opts.Engine, opts.MaxDepth = bopgo.IC3, 0
@@ -105,10 +106,10 @@ func TestCircuitAgreesWithExplicit(t *testing.T) {
 			}
 			opts.Engine, opts.MaxDepth = bopgo.KInduction, 6
 			got = checkCircuit(t, p, opts, seed, src)
-			if got.Verdict != bopgo.Unknown && got.Verdict != want.Verdict {
+			if got.Verdict != verdict.Unknown && got.Verdict != want.Verdict {
 				t.Fatalf("seed %d (label %q): kind says %v (%s), explicit %v (%s)\n%s", seed, label, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 			}
-			if got.Verdict == bopgo.Safe {
+			if got.Verdict == verdict.Safe {
 				proved.Add(1)
 			}
 		}
@@ -138,12 +139,12 @@ void main() begin g := T; L: start_thread t(); goto L; end`)
 	for _, engine := range []bopgo.Engine{bopgo.BMC, bopgo.KInduction, bopgo.IC3} {
 		res, err := bopgo.Check(context.Background(), safe, bopgo.Options{Engine: engine, MaxThreads: 3, MaxDepth: 10})
 		require.NoError(t, err)
-		assert.Equal(t, bopgo.Unknown, res.Verdict, "%s", engine)
+		assert.Equal(t, verdict.Unknown, res.Verdict, "%s", engine)
 		assert.Contains(t, res.Reason, "thread bound", "%s", engine)
 		opts := bopgo.Options{Engine: engine, MaxThreads: 3, MaxDepth: 10}
 		res, err = bopgo.Check(context.Background(), buggy, opts)
 		require.NoError(t, err)
-		assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s: %s", engine, res.Reason)
+		assert.Equal(t, verdict.Unsafe, res.Verdict, "%s: %s", engine, res.Reason)
 		replay(t, buggy, opts, res)
 	}
 }
@@ -173,10 +174,10 @@ func TestIC3InvariantsOfPrograms(t *testing.T) {
 			sys := circ.System(true)
 			r := ic3.Check(context.Background(), sys, mc.Options{})
 			switch r.Verdict {
-			case mc.Safe:
+			case verdict.Safe:
 				require.NoError(t, judge.CircuitInvariant(sys, r.Invariant), "%s with %d slots", c.Dir, slots)
 				proofs++
-			case mc.Unsafe:
+			case verdict.Unsafe:
 				bad, err := mc.Simulate(sys, r.Trace)
 				require.NoError(t, err, c.Dir)
 				require.True(t, bad, "%s with %d slots: the trace does not reach a bad state", c.Dir, slots)
@@ -195,10 +196,10 @@ func TestIC3InvariantsOfPrograms(t *testing.T) {
 func TestCheckCircuit(t *testing.T) {
 	for _, c := range []struct {
 		src  string
-		want bopgo.Verdict
+		want verdict.Verdict
 	}{
-		{"decl g; void main() begin g := F; L: g := g & *; assert(!g); goto L; end", bopgo.Safe},
-		{"decl g; void main() begin g := F; g := !g; assert(!g); end", bopgo.Unsafe},
+		{"decl g; void main() begin g := F; L: g := g & *; assert(!g); goto L; end", verdict.Safe},
+		{"decl g; void main() begin g := F; g := !g; assert(!g); end", verdict.Unsafe},
 	} {
 		p, err := bp.Load("t.bp", []byte(c.src))
 		require.NoError(t, err)
@@ -208,14 +209,14 @@ func TestCheckCircuit(t *testing.T) {
 		for _, e := range bopgo.CircuitEngines() {
 			res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: e, MaxDepth: 10})
 			require.NoError(t, err, "%s", e)
-			if bopgo.Decides(e) || c.want == bopgo.Unsafe {
+			if bopgo.Decides(e) || c.want == verdict.Unsafe {
 				assert.Equal(t, c.want, res.Verdict, "%s: %s", e, res.Reason)
 			}
 		}
 		res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.BMC, MaxDepth: 1})
 		require.NoError(t, err)
-		if c.want == bopgo.Safe {
-			assert.Equal(t, bopgo.DepthLimit, res.Limit)
+		if c.want == verdict.Safe {
+			assert.Equal(t, verdict.Depth, res.Limit)
 		}
 	}
 	assert.Equal(t, []bopgo.Engine{bopgo.IC3, bopgo.BMC, bopgo.Sim, bopgo.KInduction}, bopgo.CircuitEngines())

@@ -69,9 +69,9 @@ func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (mc.
 // the circuit that was the question.
 func judgeCircuit(sys *mc.System, r mc.Result) error {
 	switch r.Verdict {
-	case mc.Unsafe:
+	case verdict.Unsafe:
 		return judge.CircuitTrace(sys, r.Trace)
-	case mc.Safe:
+	case verdict.Safe:
 		if r.K > 0 {
 			return judge.CircuitKInductive(sys, r.K)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // The counter engine gives every conformance program that it decides its
@@ -27,7 +28,7 @@ func TestCounterConformance(t *testing.T) {
 		opts := bopgo.Options{Label: c.Label, Engine: bopgo.Counter}
 		res, err := bopgo.Check(context.Background(), p, opts)
 		require.NoError(t, err, c.Dir)
-		if res.Verdict == bopgo.Unknown {
+		if res.Verdict == verdict.Unknown {
 			t.Logf("%s: counter undecided: %s", c.Dir, res.Reason)
 			continue
 		}
@@ -102,16 +103,16 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 				what := fmt.Sprintf("seed %d: counter says %v (%s), explicit %v (%s)\n%s", seed, c.Verdict, c.Reason, e.Verdict, e.Reason, src)
 				// The explicit search is complete up to its bound unless it
 				// stopped at its state limit.
-				complete := e.Verdict != bopgo.Unknown || e.Limit == bopgo.ThreadLimit
+				complete := e.Verdict != verdict.Unknown || e.Limit == verdict.Threads
 				// A counter proof of safety agrees with an explicit search
 				// that finds no bug.
-				if complete && c.Verdict != bopgo.Unknown {
+				if complete && c.Verdict != verdict.Unknown {
 					switch {
-					case e.Verdict == bopgo.Unsafe:
-						require.Equal(t, bopgo.Unsafe, c.Verdict, what)
-					case c.Verdict == bopgo.Unsafe && e.Verdict == bopgo.Safe:
+					case e.Verdict == verdict.Unsafe:
+						require.Equal(t, verdict.Unsafe, c.Verdict, what)
+					case c.Verdict == verdict.Unsafe && e.Verdict == verdict.Safe:
 						t.Fatalf("%s: the explicit engine proves safety", what)
-					case c.Verdict == bopgo.Unsafe: // the explicit search found no bug up to its bound
+					case c.Verdict == verdict.Unsafe: // the explicit search found no bug up to its bound
 						require.Greater(t, liveThreads(c.Trace), counterThreads, "%s: the explicit search should have found the counter engine's bug", what)
 					}
 				}
@@ -120,18 +121,18 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 				}
 				mu.Lock()
 				defer mu.Unlock()
-				if e.Verdict == bopgo.Unsafe {
+				if e.Verdict == verdict.Unsafe {
 					buggy++
-					if c.Verdict != bopgo.Unknown {
+					if c.Verdict != verdict.Unknown {
 						buggyDecided++
 					}
 					return
 				}
 				bugFree++
-				if c.Verdict != bopgo.Unknown {
+				if c.Verdict != verdict.Unknown {
 					bugFreeDecided++
 				}
-				if c.Verdict == bopgo.Safe && e.Verdict == bopgo.Unknown {
+				if c.Verdict == verdict.Safe && e.Verdict == verdict.Unknown {
 					proved++
 				}
 			})
@@ -147,17 +148,17 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 func TestCounterReadsBroadcasts(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
-		want bopgo.Verdict
+		want verdict.Verdict
 	}{
 		{`void main() begin decl x; x := F; start_thread goto W;
   x, x$ := x, T; end_thread;
-W: assert(!x); end_thread; end`, bopgo.Unsafe},
+W: assert(!x); end_thread; end`, verdict.Unsafe},
 		{`void main() begin decl x; x := F; x, x$ := x, T;
   start_thread goto W; end_thread;
-W: assert(!x); end_thread; end`, bopgo.Safe},
+W: assert(!x); end_thread; end`, verdict.Safe},
 		{`void main() begin decl x; x := F; while * do start_thread goto W; od
   x, x$ := x, T; end_thread;
-W: assert(!x); end_thread; end`, bopgo.Unsafe},
+W: assert(!x); end_thread; end`, verdict.Unsafe},
 	} {
 		p, err := bp.Load("b.bp", []byte(tc.src))
 		require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // BenchmarkDepth measures re-parameterisation on the depth family
@@ -37,9 +38,9 @@ func BenchmarkDepth(b *testing.B) {
 							res, err = bopgo.Check(context.Background(), p, bopgo.Options{Symbolic: bopgo.SymbolicOptions{PlainStates: plain}})
 							require.NoError(b, err)
 						}
-						want := bopgo.Safe
+						want := verdict.Safe
 						if bug {
-							want = bopgo.Unsafe
+							want = verdict.Unsafe
 						}
 						require.Equal(b, want, res.Verdict, res.Reason)
 						b.ReportMetric(float64(res.Counters.Int("states")), "states")

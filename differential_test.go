@@ -14,6 +14,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // seeds returns how many random programs a differential test runs:
@@ -120,7 +121,7 @@ func labels(p *bp.Program) []string {
 // the interpreter. Check has replayed it already; this guards the guard.
 func mustReplay(t *testing.T, p *bp.Program, opts bopgo.Options, res bopgo.Result, what string) {
 	t.Helper()
-	if res.Verdict != bopgo.Unsafe {
+	if res.Verdict != verdict.Unsafe {
 		return
 	}
 	if res.Trace == nil {
@@ -175,7 +176,7 @@ func TestSymbolicAgreesWithExplicit(t *testing.T) {
 				if err != nil {
 					t.Fatalf("seed %d (label %q, %s): %v", seed, label, v.name, err)
 				}
-				if got.Verdict == bopgo.Unknown && got.Limit == bopgo.StateLimit {
+				if got.Verdict == verdict.Unknown && got.Limit == verdict.States {
 					skipped.Add(1)
 					continue
 				}

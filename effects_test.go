@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // exactTrace checks src with the explicit engine and returns its
@@ -20,7 +21,7 @@ func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*
 	p := loadSource(t, src)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Broadcast: reading, MaxThreads: maxThreads})
 	require.NoError(t, err)
-	require.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+	require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 	ex, err := judge.Concretize(p, interp.Options{Broadcast: reading}, res.Trace.Exec)
 	require.NoError(t, err)
 	res.Trace.Exec = ex

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // The table passes its own check (init would have panicked otherwise),
@@ -76,7 +77,7 @@ func TestEnginesReportWhatTheTableSays(t *testing.T) {
 				if info.Name != Auto {
 					assert.Equal(t, want, names(res.Counters), "%s, program %d", info.Name, i)
 				}
-				if res.Limit != NoLimit {
+				if res.Limit != verdict.NoLimit {
 					assert.True(t, info.Hits(res.Limit), "%s, program %d: limit %s not in the row: %s", info.Name, i, res.Limit, res.Reason)
 				}
 			}
@@ -121,7 +122,7 @@ void main() begin g := F; start_thread w(); start_thread w(); g := T; g := F; en
 		})
 		res, err := Check(context.Background(), p, Options{Engine: c.engine, MaxThreads: c.maxThreads, MaxDepth: 20})
 		require.NoError(t, err)
-		assert.Equal(t, Unsafe, res.Verdict, "%s: %s", c.engine, res.Reason)
+		assert.Equal(t, verdict.Unsafe, res.Verdict, "%s: %s", c.engine, res.Reason)
 		assert.Equal(t, c.want, bounds, "%s, --max-threads %d", c.engine, c.maxThreads)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Load a program once, then ask several questions about it.
@@ -33,7 +34,7 @@ end`)
 	fmt.Printf("fails at %s: %s\n", last.Position, last.Statement)
 
 	res, _ = bopgo.Check(context.Background(), prog, bopgo.Options{Label: "DONE"})
-	fmt.Println("DONE reachable:", res.Verdict == bopgo.Unsafe)
+	fmt.Println("DONE reachable:", res.Verdict == verdict.Unsafe)
 	// Output:
 	// assertions: unsafe
 	// fails at race.bp:9:3: assert(g)

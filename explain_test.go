@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestCertificatesExplainThemselves: a safe answer from an engine with a
@@ -18,7 +19,7 @@ func TestCertificatesExplainThemselves(t *testing.T) {
 	p := loadFile(t, "examples/mutex.bp")
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.IC3})
 	require.NoError(t, err)
-	require.Equal(t, bopgo.Safe, res.Verdict)
+	require.Equal(t, verdict.Safe, res.Verdict)
 	c := res.Certificate
 	require.NotNil(t, c)
 	assert.Equal(t, "clauses", c.Unit)
@@ -33,7 +34,7 @@ func TestCertificatesExplainThemselves(t *testing.T) {
 	w := loadSource(t, workers(3, 2))
 	res, err = bopgo.Check(context.Background(), w, bopgo.Options{Engine: bopgo.Counter})
 	require.NoError(t, err)
-	require.Equal(t, bopgo.Safe, res.Verdict, res.Reason)
+	require.Equal(t, verdict.Safe, res.Verdict, res.Reason)
 	c = res.Certificate
 	require.NotNil(t, c)
 	assert.Equal(t, "minimal configurations and boxes", c.Unit)

@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // spawns are Small's programs with the thread dimensions alone: thread
@@ -105,7 +106,7 @@ func TestFeaturesAgree(t *testing.T) {
 					if err != nil {
 						t.Fatalf("seed %d (%s, label %q): the reference: %v\n%s", seed, c.name, label, err, src)
 					}
-					if want.Verdict == bopgo.Unknown {
+					if want.Verdict == verdict.Unknown {
 						add("reference unknown")
 						continue
 					}
@@ -120,7 +121,7 @@ func TestFeaturesAgree(t *testing.T) {
 						for _, f := range got.Failures {
 							t.Errorf("%s: a raced engine failed: %v", what, f)
 						}
-						if got.Verdict == bopgo.Unknown {
+						if got.Verdict == verdict.Unknown {
 							add("skipped")
 							continue
 						}

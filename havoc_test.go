@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestHavocOverApproximates: forgetting the local data (bp.Havocked) only
@@ -38,16 +39,16 @@ func TestHavocOverApproximates(t *testing.T) {
 		abs, err := bopgo.Check(context.Background(), q, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: oracleThreads, NoSlice: true})
 		require.NoError(t, err, "seed %d\n%s", seed, src)
 		what := "seed %d: program %v (%s), abstraction %v (%s)\n%s"
-		if orig.Verdict == bopgo.Unsafe && abs.Verdict != bopgo.Unknown {
-			require.Equal(t, bopgo.Unsafe, abs.Verdict, what, seed, orig.Verdict, orig.Reason, abs.Verdict, abs.Reason, src)
+		if orig.Verdict == verdict.Unsafe && abs.Verdict != verdict.Unknown {
+			require.Equal(t, verdict.Unsafe, abs.Verdict, what, seed, orig.Verdict, orig.Reason, abs.Verdict, abs.Reason, src)
 		}
-		if abs.Verdict == bopgo.Safe {
-			require.NotEqual(t, bopgo.Unsafe, orig.Verdict, what, seed, orig.Verdict, orig.Reason, abs.Verdict, abs.Reason, src)
+		if abs.Verdict == verdict.Safe {
+			require.NotEqual(t, verdict.Unsafe, orig.Verdict, what, seed, orig.Verdict, orig.Reason, abs.Verdict, abs.Reason, src)
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		forgotten++
-		if abs.Verdict == bopgo.Safe {
+		if abs.Verdict == verdict.Safe {
 			provedSafe++
 		}
 	})
@@ -65,10 +66,10 @@ func TestCounterForgetsLocalData(t *testing.T) {
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Counter})
 		require.NoError(t, err)
 		if bug {
-			require.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+			require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 			continue
 		}
-		require.Equal(t, bopgo.Safe, res.Verdict, res.Reason)
+		require.Equal(t, verdict.Safe, res.Verdict, res.Reason)
 		require.Contains(t, res.Reason, "local data forgotten")
 	}
 }

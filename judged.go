@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Every answer of every entry point (Check, CheckTTS, CheckCircuit)
@@ -66,13 +67,13 @@ func withCheckTime(cs Counters, d time.Duration) Counters {
 func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	start := time.Now()
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
-	if r.Verdict == Unknown {
+	if r.Verdict == verdict.Unknown {
 		res.Counters = withCheckTime(r.Counters, 0)
 		return res, nil
 	}
-	res.Limit = NoLimit
+	res.Limit = verdict.NoLimit
 	ruling, err := judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
-	if err == nil && info.Certificates && ruling.Verdict == Safe && !ruling.Evidence.Checked {
+	if err == nil && info.Certificates && ruling.Verdict == verdict.Safe && !ruling.Evidence.Checked {
 		err = fmt.Errorf("the %s engine proves with a certificate, and gave %s", info.Name, ruling.Evidence.Words)
 	}
 	res.Counters = withCheckTime(r.Counters, time.Since(start))
@@ -83,15 +84,15 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 	// A peer's answer that the judge could not check (SPIN's Safe).
 	res.Unchecked = info.Unchecked && !ruling.Evidence.Checked
 	switch ruling.Verdict {
-	case Unsafe:
+	case verdict.Unsafe:
 		prog := p.Prog
 		if p.Slice != nil {
 			prog = p.Slice.Orig
 		}
 		res.Trace = newTrace(prog, ruling.Trace, p.Label)
-	case Unknown:
+	case verdict.Unknown:
 		res.Reason = ruling.Reason
-	case Safe:
+	case verdict.Safe:
 		if res.Reason == "" && ruling.Evidence.Checked {
 			res.Reason = ruling.Evidence.Words
 		}

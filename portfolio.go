@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/race"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // The portfolio (Auto, the default) races every engine that can take the
@@ -195,7 +196,7 @@ func raceShares(prog *bp.Program, order []Engine) []int {
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
 	res, unknown, errs, entries := runRace(ctx, p, opts, order)
-	if res.Verdict != Unknown {
+	if res.Verdict != verdict.Unknown {
 		res.Failures, res.Race = errs, entries
 		return res, nil
 	}
@@ -209,7 +210,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 		for _, u := range unknown {
 			if u.Engine == name {
 				why = append(why, fmt.Sprintf("%s: %s", name, u.Reason))
-				if u.Limit != NoLimit {
+				if u.Limit != verdict.NoLimit {
 					res.Limit = u.Limit
 				}
 			}
@@ -249,7 +250,7 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		entrants[i] = race.Entrant[Result]{Name: string(name), Share: shares[i], Meter: ep.Meter,
 			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }}
 	}
-	out := race.Run(ctx, entrants, func(r Result) bool { return r.Verdict != Unknown },
+	out := race.Run(ctx, entrants, func(r Result) bool { return r.Verdict != verdict.Unknown },
 		race.Config{Budget: RaceBudget(opts)})
 	entries = make([]RaceEntry, len(order))
 	for i, r := range out.Records {
@@ -276,7 +277,7 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 			e.Limit, e.Reason = u.Limit, u.Reason
 		}
 	}
-	return Result{Verdict: Unknown}, unknown, errs, entries
+	return Result{Verdict: verdict.Unknown}, unknown, errs, entries
 }
 
 // asPanic is err, an engine's error in a race, with a panic that reached

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestPortfolioNamesTheWinner: the answer of auto comes from one of the
@@ -20,7 +21,7 @@ func TestPortfolioNamesTheWinner(t *testing.T) {
 	p := loadFile(t, "testdata/boppo/Threads3/main.bp")
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Auto})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unsafe, res.Verdict)
+	assert.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.Contains(t, bopgo.RacedEngines(p, bopgo.Options{}), res.Engine)
 	replay(t, p, bopgo.Options{}, res)
 	// The race's report: every raced engine in the race's order, the
@@ -54,9 +55,9 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	cancel()
 	res, err := bopgo.Check(ctx, p, bopgo.Options{Engine: bopgo.Auto})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
 	assert.Equal(t, bopgo.Auto, res.Engine)
-	assert.Equal(t, bopgo.CancelledByUser, res.Limit)
+	assert.Equal(t, verdict.Cancelled, res.Limit)
 	assert.Equal(t, "cancelled", res.Reason)
 
 	// A race that ends on its time limit: each engine's report says it
@@ -64,11 +65,11 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	hard := loadFile(t, "benchmarks/families/mutex/mutex-n5-k8-safe.bp")
 	res, err = bopgo.Check(context.Background(), hard, bopgo.Options{Timeout: 50 * time.Millisecond})
 	require.NoError(t, err)
-	require.Equal(t, bopgo.Unknown, res.Verdict)
+	require.Equal(t, verdict.Unknown, res.Verdict)
 	require.Len(t, res.Race, len(bopgo.RacedEngines(hard, bopgo.Options{})))
 	for _, e := range res.Race {
 		assert.Equal(t, bopgo.OutcomeStopped, e.Outcome, e.Engine)
-		assert.Equal(t, bopgo.TimeLimit, e.Limit, e.Engine)
+		assert.Equal(t, verdict.Time, e.Limit, e.Engine)
 		assert.NotEmpty(t, e.Reason, e.Engine)
 	}
 
@@ -84,7 +85,7 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	require.NoError(t, err)
 	res, err = bopgo.Check(context.Background(), wide, bopgo.Options{MaxStates: 2})
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Safe, res.Verdict, res.Reason)
+	assert.Equal(t, verdict.Safe, res.Verdict, res.Reason)
 	assert.Equal(t, bopgo.IC3, res.Engine)
 	assert.Equal(t, bopgo.IC3, winner(res.Race), "%+v", res.Race)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestSymbolicSummariesAgreeWithExplicit runs random programs of one
@@ -52,12 +53,12 @@ func TestSymbolicSummariesAgreeWithExplicit(t *testing.T) {
 		require.Equal(t, want.Verdict, got.Verdict, "seed %d: explicit says %s (%s), symbolic %s (%s)\n%s",
 			seed, want.Verdict, want.Reason, got.Verdict, got.Reason, src)
 		switch got.Verdict {
-		case bopgo.Safe:
+		case verdict.Safe:
 			safe.Add(1)
 			if got.Reason != "the program has no assertion" {
 				require.Contains(t, got.Reason, "procedure summaries as formulas", "seed %d", seed)
 			}
-		case bopgo.Unsafe:
+		case verdict.Unsafe:
 			unsafe.Add(1)
 			if steps := got.Trace.Steps; len(steps[len(steps)-1].Calls) > 0 {
 				inCall.Add(1)
@@ -207,9 +208,9 @@ func TestSymbolicSummariesScale(t *testing.T) {
 			p, err := bp.LoadWith("f.bp", []byte(c.src), bp.LoadOptions{KeepCalls: c.keep})
 			require.NoError(t, err, c.src)
 			require.True(t, p.HasCalls())
-			want := bopgo.Safe
+			want := verdict.Safe
 			if strings.HasSuffix(c.name, "bug") {
-				want = bopgo.Unsafe
+				want = verdict.Unsafe
 			}
 			engines := []bopgo.Engine{bopgo.Symbolic}
 			if c.explicit {
@@ -245,7 +246,7 @@ func BenchmarkSummaries(b *testing.B) {
 				for b.Loop() {
 					res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e})
 					require.NoError(b, err)
-					require.Equal(b, bopgo.Safe, res.Verdict)
+					require.Equal(b, verdict.Safe, res.Verdict)
 					states = res.Counters.Int("states")
 				}
 				b.ReportMetric(float64(states), "states")

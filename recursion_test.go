@@ -11,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestRecursion: the recursive programs of the corpus and of SatAbs are
@@ -34,13 +35,13 @@ func TestRecursion(t *testing.T) {
 		for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.Auto} {
 			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, Label: c.label})
 			require.NoError(t, err, "%s, %s", c.path, e)
-			assert.Equal(t, bopgo.Safe, res.Verdict, "%s, %s: %s", c.path, e, res.Reason)
+			assert.Equal(t, verdict.Safe, res.Verdict, "%s, %s: %s", c.path, e, res.Reason)
 			assert.Contains(t, res.Reason, "procedure summaries", "%s, %s", c.path, e)
 		}
 		for _, e := range []bopgo.Engine{bopgo.IC3, bopgo.Counter} {
 			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e, Label: c.label})
 			require.NoError(t, err, "%s, %s", c.path, e)
-			assert.Equal(t, bopgo.Unknown, res.Verdict, "%s, %s", c.path, e)
+			assert.Equal(t, verdict.Unknown, res.Verdict, "%s, %s", c.path, e)
 			assert.Contains(t, res.Reason, "does not run recursive functions", "%s, %s", c.path, e)
 		}
 	}
@@ -75,10 +76,10 @@ void main() begin g := F; start_thread w(); atomic_begin; f(T); h := T; atomic_e
 			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: e})
 			require.NoError(t, err, "%s engine\n%s", e, src)
 			if e == bopgo.Symbolic && p.StartsThreads() {
-				assert.Equal(t, bopgo.Unknown, res.Verdict, "%s engine\n%s", e, src)
+				assert.Equal(t, verdict.Unknown, res.Verdict, "%s engine\n%s", e, src)
 				continue
 			}
-			assert.Equal(t, bopgo.Unsafe, res.Verdict, "%s engine: %s\n%s", e, res.Reason, src)
+			assert.Equal(t, verdict.Unsafe, res.Verdict, "%s engine: %s\n%s", e, res.Reason, src)
 		}
 	}
 }
@@ -119,10 +120,10 @@ func TestCallsKeptWhenInliningIsTooLarge(t *testing.T) {
 	for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.Symbolic, bopgo.Auto} {
 		res, err := bopgo.Check(context.Background(), safe, bopgo.Options{Engine: e})
 		require.NoError(t, err, e)
-		assert.Equal(t, bopgo.Safe, res.Verdict, "%s: %s", e, res.Reason)
+		assert.Equal(t, verdict.Safe, res.Verdict, "%s: %s", e, res.Reason)
 		res, err = bopgo.Check(context.Background(), buggy, bopgo.Options{Engine: e})
 		require.NoError(t, err, e)
-		assert.Equal(t, bopgo.Unknown, res.Verdict, e)
+		assert.Equal(t, verdict.Unknown, res.Verdict, e)
 		assert.Contains(t, res.Reason, "assertion can fail, but the counterexample has", e)
 	}
 	// Small enough to inline: inlined as before, no note.

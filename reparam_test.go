@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestReparameterisedDepth: on both shapes of the depth family (whose
@@ -45,7 +46,7 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 				} else if v >= 4 {
 					assert.Positive(t, got.Counters.Int("reparameterised_states"), "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
 				}
-				if got.Verdict == bopgo.Unsafe {
+				if got.Verdict == verdict.Unsafe {
 					assert.NoError(t, judge.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
 					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "shape %d v=%d %+v: both searches are breadth-first", shape, v, opts)
 				}
@@ -75,14 +76,14 @@ func TestPlainStatesAgree(t *testing.T) {
 			opts := bopgo.Options{Engine: bopgo.Symbolic, MaxThreads: oracleThreads, MaxStates: 600, Symbolic: bopgo.SymbolicOptions{PlainStates: plain}}
 			got, err := bopgo.Check(context.Background(), p, opts)
 			require.NoError(t, err, "seed %d plain=%v", seed, plain)
-			if got.Verdict == bopgo.Unknown {
+			if got.Verdict == verdict.Unknown {
 				continue
 			}
 			require.Equal(t, want.Verdict, got.Verdict, "seed %d (plain %v)\n%s", seed, plain, src)
 			mustReplay(t, p, opts, got, fmt.Sprintf("seed %d (plain %v)", seed, plain))
 			if !plain && got.Counters.Int("reparameterised_states") > 0 {
 				reparameterised.Add(1)
-				if got.Verdict == bopgo.Unsafe {
+				if got.Verdict == verdict.Unsafe {
 					unsafe.Add(1)
 				}
 			}

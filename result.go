@@ -10,16 +10,7 @@ import (
 	"github.com/bopgo/bopgo/engine/symbolic"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/race"
-)
-
-// Verdict is the answer of a check; the zero value is Unknown.
-type Verdict = engine.Verdict
-
-// Verdicts.
-const (
-	Unknown = engine.Unknown // the check stopped early; Result.Limit and Reason say why
-	Safe    = engine.Safe    // no execution violates the property
-	Unsafe  = engine.Unsafe  // some execution does; Result.Trace shows one
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Explanation is a certificate as a person reads it.
@@ -27,23 +18,6 @@ type Explanation = engine.Explanation
 
 // Evidence is what an answer rests on (judge.Evidence).
 type Evidence = judge.Evidence
-
-// Limit says what stopped a check that ended Unknown.
-type Limit = engine.Limit
-
-// Limits; NoLimit is the zero value.
-const (
-	NoLimit         = engine.NoLimit
-	TimeLimit       = engine.Time
-	MemoryLimit     = engine.Memory
-	StateLimit      = engine.States
-	ThreadLimit     = engine.Threads
-	DepthLimit      = engine.Depth
-	CancelledByUser = engine.Cancelled
-	ChoiceLimit     = engine.Choices
-	StackLimit      = engine.Stack
-	ContextLimit    = engine.Contexts
-)
 
 // Counters are a result's counters, in order: the answering engine's own
 // (each engine package declares them; the table's Counters column), added
@@ -152,9 +126,9 @@ func (o Options) Property() string {
 
 // Result is the outcome of Check.
 type Result struct {
-	Verdict Verdict
-	Limit   Limit  // for Unknown: what stopped the check (NoLimit: nothing did)
-	Reason  string // why Unknown; what was violated for Unsafe; how Safe was shown
+	Verdict verdict.Verdict
+	Limit   verdict.Limit // for Unknown: what stopped the check (NoLimit: nothing did)
+	Reason  string        // why Unknown; what was violated for Unsafe; how Safe was shown
 	// Property is what was checked, in words.
 	Property string
 	Engine   Engine
@@ -202,7 +176,7 @@ type RaceEntry struct {
 	// race ended first), OutcomeStopped (Limit and Reason say why: a
 	// limit, its memory share) or OutcomeFailed (Reason is the error).
 	Outcome Outcome
-	Limit   Limit
+	Limit   verdict.Limit
 	Reason  string
 	// Stack, for an engine that failed by panicking, is where (its
 	// PanicError's stack).

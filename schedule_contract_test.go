@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/race"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // contractQuanta is how long, in quanta, each raced engine runs in
@@ -66,7 +67,7 @@ func raceAgainstPacer(t *testing.T, prog *bp.Program, name Engine) race.Record[R
 		{Name: string(name), Share: 1, Meter: p.Meter,
 			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, p, Options{}) }},
 		{Name: "pacer", Share: 1, Run: pacer},
-	}, func(r Result) bool { return r.Verdict != Unknown }, race.Config{Slots: 1})
+	}, func(r Result) bool { return r.Verdict != verdict.Unknown }, race.Config{Slots: 1})
 	require.Equal(t, -1, out.Winner, "the program takes %s longer", name)
 	return out.Records[0]
 }

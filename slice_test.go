@@ -10,6 +10,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // wideData are random programs with more variables than gen.Small and
@@ -40,7 +41,7 @@ func TestSliceAgrees(t *testing.T) {
 		}
 		for _, label := range labels(p) {
 			want := explicitOracle(t, wideData, seed, label, bp.Blocking)
-			if want.Verdict == bopgo.Unknown && want.Limit != bopgo.ThreadLimit {
+			if want.Verdict == verdict.Unknown && want.Limit != verdict.Threads {
 				continue
 			}
 			for _, e := range engines {
@@ -57,14 +58,14 @@ func TestSliceAgrees(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v\n%s", what, err, src)
 				}
-				if got.Verdict == bopgo.Unknown {
+				if got.Verdict == verdict.Unknown {
 					continue
 				}
 				if got.Verdict != want.Verdict {
 					t.Fatalf("%s says %v (%s), explicit unsliced says %v (%s)\n%s", what, got.Verdict, got.Reason, want.Verdict, want.Reason, src)
 				}
 				mustReplay(t, p, opts, got, what)
-				if got.Verdict == bopgo.Safe {
+				if got.Verdict == verdict.Safe {
 					safe.Add(1)
 				} else {
 					unsafe.Add(1)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // SPIN's answers through the root, without SPIN installed: its Run is
@@ -22,7 +23,7 @@ void main() begin c := F; start_thread w(); start_thread w(); assume(c); assert(
 	ex, _ := Explicit.Info()
 	honest, err := runEngine(context.Background(), ex, &engine.Problem{Prog: p, Targets: p.Targets(""), Meter: &engine.Meter{}}, Options{})
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, honest.Verdict)
+	require.Equal(t, verdict.Unsafe, honest.Verdict)
 	answer := func(r engine.Result) (Result, error) {
 		withEngine(t, Spin, func(engine.Run) engine.Run {
 			return func(context.Context, *engine.Problem, int, bool) (engine.Result, error) { return r, nil }
@@ -30,12 +31,12 @@ void main() begin c := F; start_thread w(); start_thread w(); assume(c); assert(
 		return Check(context.Background(), p, Options{Engine: Spin})
 	}
 	unsafe := func(tr *bp.Trace) engine.Result {
-		return engine.Result{Verdict: Unsafe, Reason: "assertion can fail", Evidence: &engine.Execution{Trace: tr}}
+		return engine.Result{Verdict: verdict.Unsafe, Reason: "assertion can fail", Evidence: &engine.Execution{Trace: tr}}
 	}
 
 	res, err := answer(unsafe(honest.Counterexample()))
 	require.NoError(t, err)
-	assert.Equal(t, Unsafe, res.Verdict)
+	assert.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.NotNil(t, res.Trace)
 	assert.False(t, res.Unchecked, "SPIN's Unsafe is checked")
 
@@ -47,9 +48,9 @@ void main() begin c := F; start_thread w(); start_thread w(); assume(c); assert(
 	_, err = answer(unsafe(nil))
 	assert.ErrorIs(t, err, ErrInternal, "an Unsafe without a trace")
 
-	res, err = answer(engine.Result{Verdict: Safe, Evidence: &engine.Unchecked{Tool: "spin", Why: "no certificate"}})
+	res, err = answer(engine.Result{Verdict: verdict.Safe, Evidence: &engine.Unchecked{Tool: "spin", Why: "no certificate"}})
 	require.NoError(t, err)
-	assert.Equal(t, Safe, res.Verdict)
+	assert.Equal(t, verdict.Safe, res.Verdict)
 	assert.True(t, res.Unchecked, "SPIN's Safe is not checked, and says so")
 
 	res, err = answer(engine.Result{Reason: "out of memory", Limit: engine.Memory})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestSubsumptionCache: on ijit's Boop, where most subsumption queries
@@ -18,7 +19,7 @@ func TestSubsumptionCache(t *testing.T) {
 	opts := bopgo.Options{Engine: bopgo.Symbolic}
 	res, err := bopgo.Check(context.Background(), p, opts)
 	require.NoError(t, err)
-	assert.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 	assert.Greater(t, res.Counters.Int("qbf_cached"), res.Counters.Int("qbf_calls"), "most queries repeat")
 	replay(t, p, opts, res)
 }

@@ -3,6 +3,7 @@ package bopgo
 import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/syntax"
+	"github.com/bopgo/bopgo/judge"
 )
 
 // Trace is a counterexample: the steps of an execution that violates the
@@ -88,6 +89,44 @@ func newTrace(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 		}
 	}
 	return tr
+}
+
+// Exact returns tr with the values of one execution (judge.Concretize):
+// an engine's trace shows any value for a variable that is dead, which
+// replays but is not what a client that re-simulates every step (SatAbs)
+// or a person reading the trace expects. The steps keep their
+// statements, branch outcomes and notes; thread numbers count every
+// start, suppressed ones included. label is the checked label (as
+// bp.Program.CheckedLabel), reading the reading of thread starts. A
+// trace without an execution is returned as it is; an error says the
+// trace could not be made exact.
+func (tr *Trace) Exact(prog *bp.Program, label string, reading bp.Reading) (*Trace, error) {
+	if tr == nil || tr.Exec == nil {
+		return tr, nil
+	}
+	ex, err := judge.Concretize(prog, judge.Options{Label: label, Broadcast: reading}, tr.Exec)
+	if err != nil {
+		return tr, err
+	}
+	out := &Trace{Violation: tr.Violation, Exec: ex, Steps: make([]Step, len(tr.Steps))}
+	for i := range tr.Steps {
+		s := tr.Steps[i]
+		es := &ex.Steps[i]
+		s.Thread = es.Thread
+		s.Globals = globals(prog, &es.Before)
+		s.Locals = locals(prog, es.Before.Thread(es.Thread))
+		out.Steps[i] = s
+	}
+	if out.Violation.Kind == "label" {
+		for _, t := range ex.Final.Threads {
+			if out.Violation.Position == prog.Position(&prog.Procs[t.Proc].Steps[t.PC]) {
+				out.Violation.Thread = t.ID
+			}
+		}
+	} else if n := len(ex.Steps); n > 0 {
+		out.Violation.Thread = ex.Steps[n-1].Thread
+	}
+	return out, nil
 }
 
 // neverRuns reports whether the thread that step i of ex starts takes no

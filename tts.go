@@ -10,14 +10,15 @@ import (
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TTSResult is the outcome of CheckTTS.
 type TTSResult struct {
-	Verdict Verdict
-	// Limit, for Unknown, is what stopped the search: TimeLimit,
-	// CancelledByUser, or StateLimit for cover.Options.MaxElements.
-	Limit  Limit
+	Verdict verdict.Verdict
+	// Limit, for Unknown, is what stopped the search: verdict.Time,
+	// verdict.Cancelled, or verdict.States for cover.Options.MaxElements.
+	Limit  verdict.Limit
 	Reason string // for Unknown: why, in words
 	// Path, for Unsafe, runs from an initial configuration to one that
 	// covers the target; the judge has replayed it.
@@ -44,8 +45,8 @@ var searchTTS = cover.Check
 // that fails its check is an ErrInternal error, never a verdict; one whose
 // check ctx cut short is Unknown.
 //
-// It honours ctx: when ctx ends the verdict is Unknown with TimeLimit or
-// CancelledByUser. The error is non-nil only when the question is not one
+// It honours ctx: when ctx ends the verdict is Unknown with verdict.Time or
+// verdict.Cancelled. The error is non-nil only when the question is not one
 // (cover.ErrTarget: a target with unbounded locals) or the search failed
 // (ErrInternal).
 func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (TTSResult, error) {
@@ -81,12 +82,12 @@ func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (TTSResu
 // judgeCover is the judge's check of an answer of CheckTTS.
 func judgeCover(ctx context.Context, q judge.Coverability, r *cover.Result) error {
 	switch r.Verdict {
-	case cover.Unsafe:
+	case verdict.Unsafe:
 		if r.Path == nil {
 			return errors.New("no path")
 		}
 		return q.CheckPath(r.Path.Checkable())
-	case cover.Safe:
+	case verdict.Safe:
 		if r.Cert == nil {
 			return errors.New("no certificate")
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // ttsQuestion: spawned threads in local 1, and a move that needs three
@@ -37,14 +38,14 @@ func TestCheckTTS(t *testing.T) {
 	sys, opts := ttsQuestion(t, "1|1,1,1")
 	res, err := CheckTTS(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.Equal(t, 4, res.Path.Threads)
 	assert.True(t, res.Path.Minimal)
 
 	sys, opts = ttsQuestion(t, "0|2")
 	res, err = CheckTTS(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, verdict.Safe, res.Verdict)
 	assert.NotNil(t, res.Certificate)
 
 	sys, opts = ttsQuestion(t, "1|1,1,1")
@@ -53,8 +54,8 @@ func TestCheckTTS(t *testing.T) {
 	cancel()
 	res, err = CheckTTS(ended, sys, opts)
 	require.NoError(t, err)
-	assert.Equal(t, Unknown, res.Verdict)
-	assert.Equal(t, CancelledByUser, res.Limit)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Cancelled, res.Limit)
 
 	sys, opts = ttsQuestion(t, "1|1/2")
 	_, err = CheckTTS(t.Context(), sys, opts)
@@ -69,16 +70,16 @@ func TestCheckTTSRefusesBadAnswers(t *testing.T) {
 			r.Path.Steps[len(r.Path.Steps)-1].After.Shared = 0
 		},
 		"a path with a thread too few": func(r *cover.Result) { r.Path.Threads-- },
-		"safe without a certificate":   func(r *cover.Result) { r.Verdict, r.Path = cover.Safe, nil },
+		"safe without a certificate":   func(r *cover.Result) { r.Verdict, r.Path = verdict.Safe, nil },
 		"a certificate without its basis": func(r *cover.Result) {
-			r.Verdict, r.Path = cover.Safe, nil
+			r.Verdict, r.Path = verdict.Safe, nil
 			r.Cert = &cover.Certificate{Boxes: []cover.Box{{Shared: 0, Others: -1}, {Shared: 1, Others: -1}}}
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			withSearch(t, func(ctx context.Context, sys *tts.System, opts cover.Options) (*cover.Result, error) {
 				r, err := cover.Check(ctx, sys, opts)
-				require.Equal(t, cover.Unsafe, r.Verdict)
+				require.Equal(t, verdict.Unsafe, r.Verdict)
 				forge(r)
 				return r, err
 			})

@@ -16,6 +16,7 @@ import (
 	"github.com/bopgo/bopgo/engine/circuit"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/ic3"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // withEngine replaces engine name's Run for one test: wrap is given the
@@ -70,13 +71,13 @@ func TestCheckRefusesABadInvariant(t *testing.T) {
 	p := mustLoad(t, `decl g; void main() begin g := F; L: g := g & *; assert(!g); goto L; end`)
 	res, err := Check(context.Background(), p, Options{Engine: IC3})
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, verdict.Safe, res.Verdict)
 	assert.Contains(t, res.Reason, "inductive invariant")
 
 	withEngine(t, IC3, func(engine.Run) engine.Run {
 		return circuit.RunWith(func(ctx context.Context, sys *mc.System, o mc.Options) mc.Result {
 			r := ic3.Check(ctx, sys, o)
-			if r.Verdict == mc.Safe {
+			if r.Verdict == verdict.Safe {
 				r.Invariant = [][]z.Lit{}
 			}
 			return r
@@ -94,7 +95,7 @@ func TestWideStepsReplay(t *testing.T) {
 	p := mustLoad(t, benchmarks.WideParity(24, true))
 	res, err := Check(context.Background(), p, Options{Engine: Symbolic})
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, verdict.Unsafe, res.Verdict)
 
 	withEngine(t, Symbolic, func(honest engine.Run) engine.Run {
 		return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
@@ -146,7 +147,7 @@ func TestPortfolioReportsFailures(t *testing.T) {
 	}
 	res, err := Check(context.Background(), p, Options{MaxThreads: 3})
 	require.NoError(t, err)
-	assert.Equal(t, Unsafe, res.Verdict)
+	assert.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.NotEqual(t, broken, res.Engine, "another engine answers")
 	require.Len(t, res.Failures, 1)
 	assert.ErrorIs(t, res.Failures[0], ErrInternal)
@@ -169,8 +170,8 @@ func TestCheckStoppedByTimeout(t *testing.T) {
 	defer cancel()
 	res, err := Check(ctx, p, Options{Engine: IC3})
 	require.NoError(t, err)
-	assert.Equal(t, Unknown, res.Verdict)
-	assert.Equal(t, TimeLimit, res.Limit)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Time, res.Limit)
 	assert.Contains(t, res.Reason, "while checking")
 }
 
@@ -184,7 +185,7 @@ void main() begin decl y; g := T; y := f(T); assert(g); end`)
 	require.True(t, p.HasCalls())
 	res, err := Check(context.Background(), p, Options{Engine: Symbolic})
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, verdict.Safe, res.Verdict)
 	assert.Contains(t, res.Reason, "procedure summaries as formulas")
 	for _, tamper := range []struct {
 		name string
@@ -249,7 +250,7 @@ func TestPanicLeavesNoEngine(t *testing.T) {
 	}
 	res, err := Check(context.Background(), p, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, Unsafe, res.Verdict)
+	assert.Equal(t, verdict.Unsafe, res.Verdict)
 	require.Len(t, res.Failures, 1)
 	pe, ok := errors.AsType[*PanicError](res.Failures[0])
 	require.True(t, ok, "%v", res.Failures[0])

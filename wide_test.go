@@ -15,6 +15,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestWideFamily: programs shaped like SatAbs's Quicksort1 abstraction,
@@ -41,7 +42,7 @@ func TestWideFamily(t *testing.T) {
 				src := gen.Wide(seed, safe)
 				p, err := bp.Load("wide.bp", []byte(src))
 				require.NoError(t, err)
-				verdicts := map[bopgo.Engine]bopgo.Verdict{}
+				verdicts := map[bopgo.Engine]verdict.Verdict{}
 				for _, e := range bopgo.Engines {
 					if unchecked(e) || (e == bopgo.Explicit && seed > 1) {
 						continue // SPIN: a peer whose answers are not checked; explicit: once is enough to see it decline
@@ -57,19 +58,19 @@ func TestWideFamily(t *testing.T) {
 					cancel()
 					require.NoError(t, err, "%s, %s engine", name, e)
 					verdicts[e] = res.Verdict
-					if e == bopgo.Explicit && res.Verdict == bopgo.Unknown {
-						assert.Contains(t, []bopgo.Limit{bopgo.ChoiceLimit, bopgo.TimeLimit}, res.Limit, res.Reason)
+					if e == bopgo.Explicit && res.Verdict == verdict.Unknown {
+						assert.Contains(t, []verdict.Limit{verdict.Choices, verdict.Time}, res.Limit, res.Reason)
 					}
-					if res.Verdict != bopgo.Unsafe {
+					if res.Verdict != verdict.Unsafe {
 						continue
 					}
 					require.False(t, safe, "%s: the %s engine calls a safe program unsafe\n%s", name, e, src)
 					_, err = judge.Concretize(p, interp.Options{}, res.Trace.Exec)
 					require.NoError(t, err, "%s, %s engine: the trace is not made one execution", name, e)
 				}
-				require.NotEqual(t, bopgo.Unknown, verdicts[bopgo.Symbolic], name)
+				require.NotEqual(t, verdict.Unknown, verdicts[bopgo.Symbolic], name)
 				for e, v := range verdicts {
-					if v != bopgo.Unknown {
+					if v != verdict.Unknown {
 						assert.Equal(t, verdicts[bopgo.Symbolic], v, "%s: %s against symbolic", name, e)
 					}
 				}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestDepthVerdicts checks small instances of both shapes of the depth
@@ -36,10 +37,10 @@ func checkDepth(t *testing.T, shape, src string, v int, bug bool, checks int) {
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
 	require.NoError(t, err)
 	if !bug {
-		assert.Equal(t, bopgo.Safe, res.Verdict, "%s v=%d: %s", shape, v, res.Reason)
+		assert.Equal(t, verdict.Safe, res.Verdict, "%s v=%d: %s", shape, v, res.Reason)
 		return
 	}
-	require.Equal(t, bopgo.Unsafe, res.Verdict, "%s v=%d bug: %s", shape, v, res.Reason)
+	require.Equal(t, verdict.Unsafe, res.Verdict, "%s v=%d bug: %s", shape, v, res.Reason)
 	require.NotNil(t, res.Trace)
 	// The explicit engine searches breadth-first: its trace is a shortest
 	// one. Count the trips: passes through the assertion.

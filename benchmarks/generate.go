@@ -30,7 +30,7 @@ type Member struct {
 // Path is the member's file, relative to FamiliesDir.
 func (m Member) Path() string { return path.Join(m.Family, m.Name+".bp") }
 
-func verdict(bug bool) string {
+func verdictWord(bug bool) string {
 	if bug {
 		return "unsafe"
 	}
@@ -58,7 +58,7 @@ func Members() []Member {
 					ev = "by construction: the lock is taken without the test, so two of the n>=2 workers can be between taking it and the assert; the second finds inside set"
 				}
 				out = append(out, Member{Family: "workers", Name: fmt.Sprintf("workers-n%d-k%d-%s", n, k, suffix(bug)),
-					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: Workers(n, k, bug), Size: n*10 + k})
+					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdictWord(bug), Evidence: ev, Source: Workers(n, k, bug), Size: n*10 + k})
 			}
 		}
 		for n := 2; n <= 6; n++ {
@@ -68,7 +68,7 @@ func Members() []Member {
 					ev = "by construction: as workers with the bug, with each worker its own procedure"
 				}
 				out = append(out, Member{Family: "mutex", Name: fmt.Sprintf("mutex-n%d-k%d-%s", n, k, suffix(bug)),
-					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: Mutex(n, k, bug), Size: n*10 + k})
+					Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdictWord(bug), Evidence: ev, Source: Mutex(n, k, bug), Size: n*10 + k})
 			}
 		}
 		for _, v := range []int{8, 16, 24, 30} {
@@ -77,7 +77,7 @@ func Members() []Member {
 				ev = "by construction: all variables true has even parity for even v, so it is reachable, and from it the loop may flip the parity"
 			}
 			out = append(out, Member{Family: "wideparity", Name: fmt.Sprintf("wideparity-v%d-%s", v, suffix(bug)),
-				Params: fmt.Sprintf("v=%d", v), Expected: verdict(bug), Evidence: ev, Source: WideParity(v, bug), Size: v})
+				Params: fmt.Sprintf("v=%d", v), Expected: verdictWord(bug), Evidence: ev, Source: WideParity(v, bug), Size: v})
 		}
 		for n := 2; n <= 5; n++ {
 			ev := "by construction: the filter lock (Peterson for n threads) lets at most n-L threads past level L, so one at a time into the critical section"
@@ -85,7 +85,7 @@ func Members() []Member {
 				ev = "by construction: with all n threads competing, two pass level n-2 and nothing stops them at the last level"
 			}
 			out = append(out, Member{Family: "filter", Name: fmt.Sprintf("filter-n%d-%s", n, suffix(bug)),
-				Params: fmt.Sprintf("n=%d", n), Expected: verdict(bug), Evidence: ev, Source: Filter(n, bug), Size: n})
+				Params: fmt.Sprintf("n=%d", n), Expected: verdictWord(bug), Evidence: ev, Source: Filter(n, bug), Size: n})
 		}
 		out = append(out, shapeMembers(bug)...)
 	}
@@ -105,7 +105,7 @@ func shapeMembers(bug bool) []Member {
 				ev = "by construction: the lock is taken without the test, so two of the n>=2 workers can be between taking it and the assert; the second finds inside set"
 			}
 			out = append(out, Member{Family: "localworkers", Name: fmt.Sprintf("localworkers-n%d-k%d-%s", n, k, suffix(bug)),
-				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: LocalWorkers(n, k, bug), Size: n*10 + k})
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdictWord(bug), Evidence: ev, Source: LocalWorkers(n, k, bug), Size: n*10 + k})
 		}
 	}
 	for _, n := range []int{3, 4, 6} {
@@ -115,13 +115,13 @@ func shapeMembers(bug bool) []Member {
 				ev = "by construction: as localworkers with the bug; two workers whose l0 holds both pass the guard and take the lock without the test"
 			}
 			out = append(out, Member{Family: "guardedworkers", Name: fmt.Sprintf("guardedworkers-n%d-k%d-%s", n, k, suffix(bug)),
-				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: GuardedWorkers(n, k, bug), Size: n*10 + k})
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdictWord(bug), Evidence: ev, Source: GuardedWorkers(n, k, bug), Size: n*10 + k})
 			ev = "by construction: as guardedworkers, whose lock the locals only delay"
 			if bug {
 				ev = "by construction: as guardedworkers with the bug; l0 can hold (l1 | * holds in one round, l1 & * in the next), so two workers pass the guard and take the lock without the test"
 			}
 			out = append(out, Member{Family: "tangledworkers", Name: fmt.Sprintf("tangledworkers-n%d-k%d-%s", n, k, suffix(bug)),
-				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdict(bug), Evidence: ev, Source: TangledWorkers(n, k, bug), Size: n*10 + k})
+				Params: fmt.Sprintf("n=%d k=%d", n, k), Expected: verdictWord(bug), Evidence: ev, Source: TangledWorkers(n, k, bug), Size: n*10 + k})
 		}
 	}
 	for _, n := range []int{2, 3} {
@@ -134,7 +134,7 @@ func shapeMembers(bug bool) []Member {
 				ev = "by construction: with n odd, thread 0 ends its round with its pairs 0, n, ... flipped equally often, so never all globals true (pairs 0 and n differ in parity of index), and its extra flip is dead; the parity stays even"
 			}
 			out = append(out, Member{Family: "sharedparity", Name: fmt.Sprintf("sharedparity-n%d-v%d-%s", n, v, suffix(bug)),
-				Params: fmt.Sprintf("n=%d v=%d", n, v), Expected: verdict(SharedParityUnsafe(n, v, bug)), Evidence: ev, Source: SharedParity(n, v, bug), Size: 100*n + v})
+				Params: fmt.Sprintf("n=%d v=%d", n, v), Expected: verdictWord(SharedParityUnsafe(n, v, bug)), Evidence: ev, Source: SharedParity(n, v, bug), Size: 100*n + v})
 		}
 	}
 	for _, n := range []int{4, 6, 8, 10} {
@@ -143,7 +143,7 @@ func shapeMembers(bug bool) []Member {
 			ev = "by construction: thread 0 may set its successor's flag and keep its own, and then asserts that the successor does not hold it"
 		}
 		out = append(out, Member{Family: "tokenring", Name: fmt.Sprintf("tokenring-n%d-%s", n, suffix(bug)),
-			Params: fmt.Sprintf("n=%d", n), Expected: verdict(bug), Evidence: ev, Source: TokenRing(n, bug), Size: n})
+			Params: fmt.Sprintf("n=%d", n), Expected: verdictWord(bug), Evidence: ev, Source: TokenRing(n, bug), Size: n})
 	}
 	for _, d := range []int{6, 10, 14, 18} {
 		ev := "by construction: both counters start at zero and are incremented together"
@@ -151,7 +151,7 @@ func shapeMembers(bug bool) []Member {
 			ev = "by construction: the second counter is incremented twice when the first reaches 2^d-2, and they differ on the next round"
 		}
 		out = append(out, Member{Family: "deepcount", Name: fmt.Sprintf("deepcount-d%d-%s", d, suffix(bug)),
-			Params: fmt.Sprintf("d=%d", d), Expected: verdict(bug), Evidence: ev, Source: DeepCount(d, bug), Size: d})
+			Params: fmt.Sprintf("d=%d", d), Expected: verdictWord(bug), Evidence: ev, Source: DeepCount(d, bug), Size: d})
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestLocalWorkersStepwise: the programs load, have the promised shape, and the
@@ -26,9 +27,9 @@ func TestLocalWorkersStepwise(t *testing.T) {
 			require.NoError(t, err, name)
 			res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
 			require.NoError(t, err, name)
-			want := bopgo.Safe
+			want := verdict.Safe
 			if bug && c.n >= 2 {
-				want = bopgo.Unsafe
+				want = verdict.Unsafe
 			}
 			assert.Equal(t, want, res.Verdict, "%s: %s", name, res.Reason)
 		}
@@ -43,6 +44,6 @@ func TestLocalWorkersSim(t *testing.T) {
 	require.NoError(t, err)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Sim, MaxDepth: 256})
 	require.NoError(t, err)
-	require.Equal(t, bopgo.Unsafe, res.Verdict, res.Reason)
+	require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 	assert.NotEmpty(t, res.Trace.Exec)
 }

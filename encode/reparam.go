@@ -52,9 +52,47 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 			out, ok = *s, false
 		}
 	}()
-	c := e.C
 	n := s.Clone()
-	var slots []*z.Lit // the live values of n, globals first
+	r := &reparam{c: e.C, slots: liveSlots(&n), index: map[z.Var]int{}, constVar: e.C.T.Var()}
+	r.parts = splitAnd(r.c, s.Guard)
+	r.number()
+	r.b = newBDD(maxNodes)
+	set := r.image(r.conjuncts())
+	if set == bddFalse {
+		return *s, false
+	}
+	n.Guard = r.rebuild(e, set)
+	return n, true
+}
+
+// reparam is one re-parameterisation under way: the set's conjuncts, the
+// BDD variables they read and the BDD being built. Its steps run in the
+// order of Reparameterise; each reads what the ones before it filled in.
+type reparam struct {
+	c        *logic.C
+	constVar z.Var    // the variable of c.T, never a BDD variable
+	slots    []*z.Lit // the live values of the new state, globals first
+	parts    []z.Lit  // the guard's top-level conjuncts
+
+	// Filled in by number.
+	index  map[z.Var]int // input -> variable
+	inputs []z.Var       // variable -> input, for the first len(inputs) variables
+	edges  [][]int       // per conjunct (the slots', then the parts'), its variables
+	valVar []int         // per slot, its variable
+	valNeg []bool        // per slot, whether the value is its variable negated
+	owner  []int         // per input variable, the slot it is the value of, or -1
+	nvars  int
+	level  []int32 // variable -> BDD level
+
+	// Filled in by conjuncts.
+	b  *bdd
+	of map[z.Var]int32 // AIG variable -> its BDD
+}
+
+// liveSlots lists the live values of n, globals first, as pointers so the
+// last step can replace them in place.
+func liveSlots(n *State) []*z.Lit {
+	var slots []*z.Lit
 	for i := range n.Globals {
 		slots = append(slots, &n.Globals[i])
 	}
@@ -65,172 +103,187 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 			}
 		}
 	}
+	return slots
+}
 
-	// The conjuncts of the set: the guard's top-level conjunction, split,
-	// then one equation per value. Variables: the inputs of their cones,
-	// in depth-first order, and one per value.
-	parts := splitAnd(c, s.Guard)
-	index := map[z.Var]int{} // input -> variable
-	var inputs []z.Var
-	var edges [][]int // per conjunct, its variables
-	constVar := c.T.Var()
-	support := func(root z.Lit) []int {
-		var out []int
-		seen := map[z.Var]bool{}
-		stack := []z.Var{root.Var()}
-		for len(stack) > 0 {
-			v := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[v] || v == constVar {
-				continue
-			}
-			seen[v] = true
-			a, b := c.Ins(v.Pos())
-			if a != z.LitNull {
-				stack = append(stack, b.Var(), a.Var())
-				continue
-			}
-			x, ok := index[v]
-			if !ok {
-				x = len(index)
-				index[v] = x
-				inputs = append(inputs, v)
-			}
-			out = append(out, x)
+// cone visits each variable in the cone of root that seen does not hold
+// yet, depth first, the left operand first, leaving out the constant, and
+// adds it to seen; gate says whether it is an AND gate or an input.
+func (r *reparam) cone(root z.Lit, seen map[z.Var]bool, visit func(v z.Var, gate bool)) {
+	stack := []z.Var{root.Var()}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[v] || v == r.constVar {
+			continue
 		}
-		return out
+		seen[v] = true
+		a, b := r.c.Ins(v.Pos())
+		visit(v, a != z.LitNull)
+		if a != z.LitNull {
+			stack = append(stack, b.Var(), a.Var())
+		}
 	}
-	for _, p := range slots {
-		edges = append(edges, support(*p))
+}
+
+// support numbers the inputs in the cone of root, in depth-first order,
+// and returns the variables it reads.
+func (r *reparam) support(root z.Lit) []int {
+	var out []int
+	r.cone(root, map[z.Var]bool{}, func(v z.Var, gate bool) {
+		if gate {
+			return
+		}
+		x, ok := r.index[v]
+		if !ok {
+			x = len(r.index)
+			r.index[v] = x
+			r.inputs = append(r.inputs, v)
+		}
+		out = append(out, x)
+	})
+	return out
+}
+
+// number gives the BDD variables: the inputs of the conjuncts' cones, in
+// depth-first order, and one per value, then orders them by FORCE.
+func (r *reparam) number() {
+	for _, p := range r.slots {
+		r.edges = append(r.edges, r.support(*p))
 	}
-	for _, g := range parts {
-		edges = append(edges, support(g))
+	for _, g := range r.parts {
+		r.edges = append(r.edges, r.support(g))
 	}
 	// A value that is an input no other value took (the common case: a
 	// fresh input from a non-deterministic or constrained assignment) is
 	// its own variable, with no equation, and the input is never
 	// quantified; every other value gets a variable and the equation
 	// v = ω_v.
-	valVar := make([]int, len(slots))
-	valNeg := make([]bool, len(slots))
-	owner := make([]int, len(inputs))
-	for x := range owner {
-		owner[x] = -1
+	r.valVar = make([]int, len(r.slots))
+	r.valNeg = make([]bool, len(r.slots))
+	r.owner = make([]int, len(r.inputs))
+	for x := range r.owner {
+		r.owner[x] = -1
 	}
-	nvars := len(inputs)
-	for i, p := range slots {
+	r.nvars = len(r.inputs)
+	for i, p := range r.slots {
 		m := *p
-		if a, _ := c.Ins(m); a == z.LitNull && m.Var() != constVar {
-			if x := index[m.Var()]; owner[x] < 0 {
-				owner[x], valVar[i], valNeg[i] = i, x, !m.IsPos()
-				edges[i] = nil
+		if a, _ := r.c.Ins(m); a == z.LitNull && m.Var() != r.constVar {
+			if x := r.index[m.Var()]; r.owner[x] < 0 {
+				r.owner[x], r.valVar[i], r.valNeg[i] = i, x, !m.IsPos()
+				r.edges[i] = nil
 				continue
 			}
 		}
-		valVar[i] = nvars
-		nvars++
-		edges[i] = append(edges[i], valVar[i])
+		r.valVar[i] = r.nvars
+		r.nvars++
+		r.edges[i] = append(r.edges[i], r.valVar[i])
 	}
-	level := forceOrder(nvars, edges)
+	r.level = forceOrder(r.nvars, r.edges)
+}
 
-	b := newBDD(maxNodes)
-	of := map[z.Var]int32{constVar: bddTrue}
-	for x, v := range inputs {
-		of[v] = b.variable(level[x])
+// lit is the BDD of an AIG literal whose variable conjuncts has built.
+func (r *reparam) lit(m z.Lit) int32 {
+	f := r.of[m.Var()]
+	if !m.IsPos() {
+		f = r.b.not(f)
 	}
-	lit := func(m z.Lit) int32 {
-		f := of[m.Var()]
-		if !m.IsPos() {
-			f = b.not(f)
-		}
-		return f
+	return f
+}
+
+// conjuncts builds the BDD of each conjunct: the equation v = ω_v of each
+// value that has one (true for the others), then the guard's parts.
+func (r *reparam) conjuncts() []int32 {
+	b := r.b
+	r.of = map[z.Var]int32{r.constVar: bddTrue}
+	for x, v := range r.inputs {
+		r.of[v] = b.variable(r.level[x])
 	}
 	// The BDDs of the gates below the conjuncts, in increasing variable
 	// order: logic.C numbers a gate after its operands, so this is a
 	// topological order.
 	var gates []z.Var
 	seen := map[z.Var]bool{}
-	roots := append([]z.Lit(nil), parts...)
-	for _, p := range slots {
+	roots := append([]z.Lit(nil), r.parts...)
+	for _, p := range r.slots {
 		roots = append(roots, *p)
 	}
-	for _, r := range roots {
-		stack := []z.Var{r.Var()}
-		for len(stack) > 0 {
-			v := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[v] || v == constVar {
-				continue
-			}
-			seen[v] = true
-			if a, b := c.Ins(v.Pos()); a != z.LitNull {
+	for _, root := range roots {
+		r.cone(root, seen, func(v z.Var, gate bool) {
+			if gate {
 				gates = append(gates, v)
-				stack = append(stack, a.Var(), b.Var())
 			}
-		}
+		})
 	}
 	sort.Slice(gates, func(i, j int) bool { return gates[i] < gates[j] })
 	for _, g := range gates {
-		x, y := c.Ins(g.Pos())
-		of[g] = b.and(lit(x), lit(y))
+		x, y := r.c.Ins(g.Pos())
+		r.of[g] = b.and(r.lit(x), r.lit(y))
 	}
-	conj := make([]int32, len(edges))
-	for i, p := range slots {
+	conj := make([]int32, len(r.edges))
+	for i, p := range r.slots {
 		conj[i] = bddTrue
-		if edges[i] != nil {
-			conj[i] = b.not(b.xor(b.variable(level[valVar[i]]), lit(*p)))
+		if r.edges[i] != nil {
+			conj[i] = b.not(b.xor(b.variable(r.level[r.valVar[i]]), r.lit(*p)))
 		}
 	}
-	for k, g := range parts {
-		conj[len(slots)+k] = lit(g)
+	for k, g := range r.parts {
+		conj[len(r.slots)+k] = r.lit(g)
 	}
+	return conj
+}
 
-	// Conjoin in the order of the conjuncts' centres in the variable
-	// order, quantifying each input after the last conjunct that reads it.
-	sched := make([]int, len(edges))
-	centre := make([]float64, len(edges))
-	for k, e := range edges {
+// image conjoins the conjuncts in the order of their centres in the
+// variable order, quantifying each input after the last conjunct that
+// reads it, and returns the set (bddFalse if it is empty).
+func (r *reparam) image(conj []int32) int32 {
+	sched := make([]int, len(r.edges))
+	centre := make([]float64, len(r.edges))
+	for k, e := range r.edges {
 		sched[k] = k
 		for _, x := range e {
-			centre[k] += float64(level[x])
+			centre[k] += float64(r.level[x])
 		}
 		if len(e) > 0 {
 			centre[k] /= float64(len(e))
 		}
 	}
 	sort.SliceStable(sched, func(i, j int) bool { return centre[sched[i]] < centre[sched[j]] })
-	last := make([]int, nvars)
+	last := make([]int, r.nvars)
 	for at, k := range sched {
-		for _, x := range edges[k] {
+		for _, x := range r.edges[k] {
 			last[x] = at
 		}
 	}
 	set := bddTrue
-	quant := make([]bool, nvars)
+	quant := make([]bool, r.nvars)
 	for at, k := range sched {
-		set = b.and(set, conj[k])
+		set = r.b.and(set, conj[k])
 		any := false
-		for x := range inputs {
-			q := last[x] == at && owner[x] < 0
-			quant[level[x]] = q
+		for x := range r.inputs {
+			q := last[x] == at && r.owner[x] < 0
+			quant[r.level[x]] = q
 			any = any || q
 		}
 		if any {
-			set = b.exists(set, quant)
+			set = r.b.exists(set, quant)
 		}
 		if set == bddFalse {
 			break
 		}
 	}
-	if set == bddFalse {
-		return *s, false
-	}
+	return set
+}
 
-	// The new literals, then the guard as an AIG over them. The BDD
-	// variable of value i is the value, negated if valNeg[i].
+// rebuild gives each value its new literal, in place (a constant where
+// the set fixes it, else a fresh input), and returns the guard as an AIG
+// of the set's BDD over them. The BDD variable of value i is the value,
+// negated if valNeg[i].
+func (r *reparam) rebuild(e *Encoder, set int32) z.Lit {
+	c, b := r.c, r.b
 	byLevel := map[int32]z.Lit{}
-	for i, p := range slots {
-		l := level[valVar[i]]
+	for i, p := range r.slots {
+		l := r.level[r.valVar[i]]
 		var m z.Lit // the variable's literal
 		switch {
 		case b.restrict(set, l, false) == bddFalse:
@@ -241,13 +294,13 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 			// A fresh input for the value itself, so values stay
 			// positive inputs.
 			m = e.Fresh()
-			if valNeg[i] {
+			if r.valNeg[i] {
 				m = m.Not()
 			}
 		}
 		byLevel[l] = m
 		*p = m
-		if valNeg[i] {
+		if r.valNeg[i] {
 			*p = m.Not()
 		}
 	}
@@ -262,8 +315,7 @@ func (e *Encoder) Reparameterise(s *State, maxNodes int) (out State, ok bool) {
 		aig[f] = m
 		return m
 	}
-	n.Guard = build(set)
-	return n, true
+	return build(set)
 }
 
 // ConeSize counts the gates in the cone of the guard and the live values

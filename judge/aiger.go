@@ -81,90 +81,95 @@ func CircuitInvariant(sys *mc.System, inv [][]z.Lit) error {
 			}
 		}
 	}
-	// Work on an unrolling: frame 0 and frame 1.
-	u := logic.NewRoll(s)
-	at := func(m z.Lit, d int) z.Lit { return u.At(m, d) }
-	clause := func(cl []z.Lit, d int) z.Lit {
-		ms := make([]z.Lit, len(cl))
-		for i, m := range cl {
-			ms[i] = at(m, d)
-		}
-		return u.C.Ors(ms...)
-	}
-	cnf := func(d int) z.Lit {
-		ms := make([]z.Lit, len(inv))
-		for i, cl := range inv {
-			ms[i] = clause(cl, d)
-		}
-		return u.C.Ands(ms...)
-	}
-	// Initiation: the initial states (frame 0 of the unrolling, whose
-	// latches are the inits) satisfy inv.
-	if satisfiable(u.C, cnf(0).Not()) {
+	if !holdsInitially(s, inv) {
 		return fmt.Errorf("invariant does not hold in an initial state")
 	}
-	// Consecution and safety are about arbitrary states: use fresh
-	// variables for the latches of the pre-state.
-	c := logic.NewC()
-	pre := map[z.Var]z.Lit{}
-	memo := map[z.Lit]z.Lit{}
-	var lit func(m z.Lit) z.Lit
-	lit = func(m z.Lit) z.Lit {
-		// Evaluate m over the pre-state latches and this step's inputs.
-		v := m.Var()
-		pos := v.Pos()
-		var r z.Lit
-		if got, ok := memo[pos]; ok {
-			r = got
-		} else {
-			switch s.Type(pos) {
-			case logic.SConst:
-				r = c.T
-			case logic.SLatch:
-				if pre[v] == z.LitNull {
-					pre[v] = c.Lit()
-				}
-				r = pre[v]
-			case logic.SInput:
-				r = c.Lit()
-			default:
-				a, b := s.Ins(pos)
-				r = c.And(lit(a), lit(b))
-			}
-			memo[pos] = r
-		}
-		if !m.IsPos() {
-			r = r.Not()
-		}
-		return r
-	}
-	invAt := func(next bool) z.Lit {
-		ms := make([]z.Lit, len(inv))
-		for i, cl := range inv {
-			cs := make([]z.Lit, len(cl))
-			for j, m := range cl {
-				if next {
-					nx := lit(s.Next(m.Var().Pos()))
-					if !m.IsPos() {
-						nx = nx.Not()
-					}
-					cs[j] = nx
-				} else {
-					cs[j] = lit(m)
-				}
-			}
-			ms[i] = c.Ors(cs...)
-		}
-		return c.Ands(ms...)
-	}
-	now, then := invAt(false), invAt(true)
-	if satisfiable(c, now, then.Not()) {
+	// Consecution and safety are about arbitrary states: fresh variables
+	// for the latches of the pre-state.
+	p := &preState{s: s, c: logic.NewC(), pre: map[z.Var]z.Lit{}, memo: map[z.Lit]z.Lit{}}
+	now, then := p.cnf(inv, false), p.cnf(inv, true)
+	if satisfiable(p.c, now, then.Not()) {
 		return fmt.Errorf("invariant is not closed under a step")
 	}
-	if satisfiable(c, now, lit(sys.Bad)) {
+	if satisfiable(p.c, now, p.lit(sys.Bad)) {
 		return fmt.Errorf("invariant does not exclude the bad states")
 	}
 	return nil
+}
+
+// holdsInitially reports whether the initial states satisfy inv: frame 0
+// of an unrolling, whose latches are the inits.
+func holdsInitially(s *logic.S, inv [][]z.Lit) bool {
+	u := logic.NewRoll(s)
+	ms := make([]z.Lit, len(inv))
+	for i, cl := range inv {
+		cs := make([]z.Lit, len(cl))
+		for j, m := range cl {
+			cs[j] = u.At(m, 0)
+		}
+		ms[i] = u.C.Ors(cs...)
+	}
+	return !satisfiable(u.C, u.C.Ands(ms...).Not())
+}
+
+// preState is one step of s from an arbitrary state, in its own circuit c:
+// a fresh variable for each latch of the pre-state and each input.
+type preState struct {
+	s    *logic.S
+	c    *logic.C
+	pre  map[z.Var]z.Lit // latch of s -> its pre-state variable in c
+	memo map[z.Lit]z.Lit // positive literal of s -> its value in c
+}
+
+// lit evaluates m over the pre-state latches and this step's inputs.
+func (p *preState) lit(m z.Lit) z.Lit {
+	v := m.Var()
+	pos := v.Pos()
+	var r z.Lit
+	if got, ok := p.memo[pos]; ok {
+		r = got
+	} else {
+		switch p.s.Type(pos) {
+		case logic.SConst:
+			r = p.c.T
+		case logic.SLatch:
+			if p.pre[v] == z.LitNull {
+				p.pre[v] = p.c.Lit()
+			}
+			r = p.pre[v]
+		case logic.SInput:
+			r = p.c.Lit()
+		default:
+			a, b := p.s.Ins(pos)
+			r = p.c.And(p.lit(a), p.lit(b))
+		}
+		p.memo[pos] = r
+	}
+	if !m.IsPos() {
+		r = r.Not()
+	}
+	return r
+}
+
+// cnf is inv over the pre-state, or over the post-state if next.
+func (p *preState) cnf(inv [][]z.Lit, next bool) z.Lit {
+	ms := make([]z.Lit, len(inv))
+	for i, cl := range inv {
+		cs := make([]z.Lit, len(cl))
+		for j, m := range cl {
+			if next {
+				nx := p.lit(p.s.Next(m.Var().Pos()))
+				if !m.IsPos() {
+					nx = nx.Not()
+				}
+				cs[j] = nx
+			} else {
+				cs[j] = p.lit(m)
+			}
+		}
+		ms[i] = p.c.Ors(cs...)
+	}
+	return p.c.Ands(ms...)
 }
 
 // satisfiable reports whether the conjunction of ms is satisfiable in c.

@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // countingCase is a true proof to break: the program, the property and
@@ -48,7 +49,7 @@ func countingCases(t *testing.T) []countingCase {
 		// Karp–Miller search's, boxes alone).
 		res, err := cover.Check(t.Context(), pr.System, cover.Options{Init: pr.Init, Target: pr.Target, Algorithm: cover.Plain, ForwardBudget: -1})
 		require.NoError(t, err)
-		require.Equal(t, cover.Safe, res.Verdict, "%s: backward", name)
+		require.Equal(t, verdict.Safe, res.Verdict, "%s: backward", name)
 		back := countingClone(pr)
 		back.Certificate = res.Cert.Checkable()
 		require.NoError(t, CheckCounterProof(t.Context(), prog, label, bp.Blocking, back), "%s: the true proof by backward search", name)

@@ -18,6 +18,7 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // countingSeeds is how many random programs of each shape the tests
@@ -151,7 +152,7 @@ func TestCountingRefusesTheLabelUnderTheLock(t *testing.T) {
 	require.Less(t, len(sys.Rules), len(tp.Sys.Rules))
 	res, err := cover.Check(t.Context(), &sys, cover.Options{Init: tp.Init, Target: tp.Target})
 	require.NoError(t, err)
-	require.Equal(t, cover.Safe, res.Verdict, "the old translation's system cannot cover the target")
+	require.Equal(t, verdict.Safe, res.Verdict, "the old translation's system cannot cover the target")
 	pr := countingProof(tp, res.Cert.Checkable())
 	pr.System = &sys
 	err = CheckCounterProof(t.Context(), prog, "E", bp.Blocking, pr)

@@ -16,6 +16,7 @@ import (
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/ic3"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // The mutation tests change true proofs and judge the results. Whether a
@@ -222,8 +223,8 @@ func TestInvariantMutations(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			r := ic3.Check(ctx, check, mc.Options{})
 			cancel()
-			require.NotEqual(t, mc.Unsafe, r.Verdict, "%s: %s: the judge accepts an invariant that a reachable state breaks\n%s", a.q, mu.kind, a.q.src)
-			if r.Verdict != mc.Safe {
+			require.NotEqual(t, verdict.Unsafe, r.Verdict, "%s: %s: the judge accepts an invariant that a reachable state breaks\n%s", a.q, mu.kind, a.q.src)
+			if r.Verdict != verdict.Safe {
 				unverified++
 			}
 		}

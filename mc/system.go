@@ -27,20 +27,6 @@ type System struct {
 	Bad    z.Lit
 }
 
-// Verdict and Limit are the verdict leaf's: the engines' answers need no
-// conversion on their way up.
-type (
-	Verdict = verdict.Verdict
-	Limit   = verdict.Limit
-)
-
-// Verdicts.
-const (
-	Unknown = verdict.Unknown // stopped: bound, context, budget
-	Safe    = verdict.Safe    // no bad state is reachable
-	Unsafe  = verdict.Unsafe  // Result.Trace reaches a bad state
-)
-
 // Trace is a counterexample: the initial values of the latches (every
 // latch, also those with a fixed init) and the inputs of each step. Step i
 // goes from state i to state i+1; Bad holds in state len(Inputs).
@@ -51,7 +37,7 @@ type Trace struct {
 
 // Result is an engine's answer.
 type Result struct {
-	Verdict Verdict
+	Verdict verdict.Verdict
 	Trace   *Trace // when Unsafe
 	// Invariant, when Safe and the engine has one, is a set of clauses over
 	// latches (CNF; each clause a slice of latch literals) that holds
@@ -67,7 +53,7 @@ type Result struct {
 	// Limit is what stopped an Unknown run: Depth at Options.MaxDepth,
 	// the context's limit (verdict.Stopped) when it ended, NoLimit for the
 	// SAT call budget.
-	Limit  Limit
+	Limit  verdict.Limit
 	Reason string // why Unknown
 	Stats  Stats
 }

@@ -47,22 +47,29 @@ var planFlags = []string{"config", "jobs", "timeout", "memory", "tasks"}
 // settingFlags are the flags saved in DIR/sbatch.conf.
 var settingFlags = []string{"partition", "account", "qos", "sbatch", "task-time", "task-memory", "max-running"}
 
-func runSlurm(args []string, stdout, stderr io.Writer) int {
-	var configs repeated
-	var memory cli.ByteSize
-	cmd := cli.New("bopgo-bench slurm", slurmUsage, stdout, stderr)
-	fs := cmd.FlagSet
-	dirFlag := fs.String("dir", "bench-slurm", "the cluster `DIR`, on a file system shared with the nodes")
-	fs.Var(&configs, "config", "a configuration `NAME=ARGS`, as for bopgo-bench; repeatable")
-	jobs := fs.Int("jobs", 1, "runs at a time in each task, and its --cpus-per-task (`N`)")
-	timeout := fs.Duration("timeout", time.Minute, "wall-time limit per run, `DURATION` (0: none)")
-	fs.Var(&memory, "memory", "resident-memory limit per run, `SIZE` (0: none)")
-	tasks := fs.Int("tasks", 0, "shards, one array task each (`N`; default: one per 25 runs, at most 1000)")
-	bopgoPath := fs.String("bopgo", "", "the bopgo executable the tasks run, `PATH` (default: the one next to bopgo-bench, else on PATH)")
-	noWait := fs.Bool("no-wait", false, "submit and return; the same command without inputs waits later")
-	poll := fs.Duration("poll", 15*time.Second, "how often to ask squeue while waiting, `DURATION`")
-	scatter := fs.String("scatter", "", "the report's scatter plot, `A,B` (as for bopgo-bench report)")
-	setting := map[string]string{}
+// slurmFlags are bopgo-bench slurm's flags.
+type slurmFlags struct {
+	dir, bopgo, scatter string
+	configs             repeated
+	memory              cli.ByteSize
+	jobs, tasks         int
+	timeout, poll       time.Duration
+	noWait              bool
+	setting             map[string]string // the settingFlags given
+}
+
+func newSlurmFlags(fs *flag.FlagSet) *slurmFlags {
+	f := &slurmFlags{setting: map[string]string{}}
+	fs.StringVar(&f.dir, "dir", "bench-slurm", "the cluster `DIR`, on a file system shared with the nodes")
+	fs.Var(&f.configs, "config", "a configuration `NAME=ARGS`, as for bopgo-bench; repeatable")
+	fs.IntVar(&f.jobs, "jobs", 1, "runs at a time in each task, and its --cpus-per-task (`N`)")
+	fs.DurationVar(&f.timeout, "timeout", time.Minute, "wall-time limit per run, `DURATION` (0: none)")
+	fs.Var(&f.memory, "memory", "resident-memory limit per run, `SIZE` (0: none)")
+	fs.IntVar(&f.tasks, "tasks", 0, "shards, one array task each (`N`; default: one per 25 runs, at most 1000)")
+	fs.StringVar(&f.bopgo, "bopgo", "", "the bopgo executable the tasks run, `PATH` (default: the one next to bopgo-bench, else on PATH)")
+	fs.BoolVar(&f.noWait, "no-wait", false, "submit and return; the same command without inputs waits later")
+	fs.DurationVar(&f.poll, "poll", 15*time.Second, "how often to ask squeue while waiting, `DURATION`")
+	fs.StringVar(&f.scatter, "scatter", "", "the report's scatter plot, `A,B` (as for bopgo-bench report)")
 	for _, k := range settingFlags {
 		usage := map[string]string{
 			"partition":   "the `PARTITION` (sbatch --partition)",
@@ -74,143 +81,170 @@ func runSlurm(args []string, stdout, stderr io.Writer) int {
 			"max-running": "tasks at a time, `N` (the array's %N throttle; default: no throttle)",
 		}[k]
 		fs.Func(k, usage, func(v string) error {
-			setting[k] = v
+			f.setting[k] = v
 			return new(bench.SlurmSettings).Set(k, v)
 		})
 	}
+	return f
+}
+
+// slurmFail reports err and returns status.
+func slurmFail(stderr io.Writer, err error, status int) int {
+	fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
+	return status
+}
+
+func runSlurm(args []string, stdout, stderr io.Writer) int {
+	cmd := cli.New("bopgo-bench slurm", slurmUsage, stdout, stderr)
+	f := newSlurmFlags(cmd.FlagSet)
 	inputs, status, ok := cmd.Parse(args)
 	if !ok {
 		return status
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var pair []string
-	if *scatter != "" {
-		if pair = strings.Split(*scatter, ","); len(pair) != 2 || pair[0] == "" || pair[1] == "" {
-			return cmd.Errorf("--scatter %q: want A,B", *scatter)
+	if f.scatter != "" {
+		if pair = strings.Split(f.scatter, ","); len(pair) != 2 || pair[0] == "" || pair[1] == "" {
+			return cmd.Errorf("--scatter %q: want A,B", f.scatter)
 		}
 	}
-	if *jobs < 1 || *timeout < 0 || *tasks < 0 || *poll <= 0 {
+	if f.jobs < 1 || f.timeout < 0 || f.tasks < 0 || f.poll <= 0 {
 		return cmd.Errorf("--jobs must be at least 1; --timeout and --tasks must not be negative; --poll must be positive")
 	}
-	abs, err := filepath.Abs(*dirFlag)
+	abs, err := filepath.Abs(f.dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
+		return slurmFail(stderr, err, benchFailed)
 	}
 	d := bench.ClusterDir(abs)
-
-	// The plan: new from the inputs, or the directory's.
-	plan, havePlan, err := d.ReadPlan()
-	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
-	}
-	if len(inputs) == 0 {
-		if !havePlan {
-			return cmd.Errorf("no programs given, and %s has no plan to go on with", abs)
-		}
-		for _, f := range planFlags {
-			if set[f] {
-				return cmd.Errorf("--%s changes the plan: give the inputs too (and a new --dir)", f)
-			}
-		}
-	} else {
-		code := 0
-		if plan, code = newPlan(inputs, configs, *timeout, uint64(memory), *tasks, *jobs, *bopgoPath, stderr); code != 0 {
-			return code
-		}
-		if err := d.SetPlan(plan); err != nil {
-			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-			return exitUsage
-		}
+	plan, status := slurmPlan(cmd, d, inputs, f)
+	if status != 0 {
+		return status
 	}
 	// The tasks and this command read the inputs from the plan's directory.
 	if wd, err := os.Getwd(); err == nil && wd != plan.Workdir {
 		if err := os.Chdir(plan.Workdir); err != nil {
-			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-			return benchFailed
+			return slurmFail(stderr, err, benchFailed)
 		}
 		defer os.Chdir(wd)
 	}
 	runs, err := plan.Runs()
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return exitBadInput
+		return slurmFail(stderr, err, exitBadInput)
 	}
 	settings, err := d.ReadSettings()
 	if err == nil {
 		for _, k := range settingFlags {
-			if v, ok := setting[k]; ok {
+			if v, ok := f.setting[k]; ok {
 				settings.Set(k, v)
 			}
 		}
 		err = d.WriteSettings(settings)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return exitUsage
+		return slurmFail(stderr, err, exitUsage)
 	}
+	s := slurmRun{d: d, plan: plan, runs: runs, settings: settings, poll: f.poll, stderr: stderr}
+	g, status, done := s.submitAndWait(f.noWait)
+	if done {
+		return status
+	}
+	return s.report(g, pair, stdout)
+}
 
-	s := slurmRun{d: d, plan: plan, runs: runs, settings: settings, poll: *poll, stderr: stderr}
+// slurmPlan returns the plan: new from the inputs, written to d, or d's
+// own when there are none (then no flag that makes a plan may be given).
+// status is 0 unless the command is to stop with it.
+func slurmPlan(cmd *cli.Command, d bench.ClusterDir, inputs []string, f *slurmFlags) (plan bench.ClusterPlan, status int) {
+	stderr := cmd.Stderr
+	plan, havePlan, err := d.ReadPlan()
+	if err != nil {
+		return plan, slurmFail(stderr, err, benchFailed)
+	}
+	if len(inputs) == 0 {
+		if !havePlan {
+			return plan, cmd.Errorf("no programs given, and %s has no plan to go on with", string(d))
+		}
+		set := map[string]bool{}
+		cmd.FlagSet.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range planFlags {
+			if set[name] {
+				return plan, cmd.Errorf("--%s changes the plan: give the inputs too (and a new --dir)", name)
+			}
+		}
+		return plan, 0
+	}
+	if plan, status = newPlan(inputs, f.configs, f.timeout, uint64(f.memory), f.tasks, f.jobs, f.bopgo, stderr); status != 0 {
+		return plan, status
+	}
+	if err := d.SetPlan(plan); err != nil {
+		return plan, slurmFail(stderr, err, exitUsage)
+	}
+	return plan, 0
+}
+
+// submitAndWait submits what is left, unless tasks of the directory are
+// still queued (their records are not in yet), then waits for the queue
+// to empty and gathers the records, unless noWait. At most one
+// submission an invocation. done says the command stops with status.
+func (s *slurmRun) submitAndWait(noWait bool) (g bench.Gathered, status int, done bool) {
+	stderr := s.stderr
 	queued, err := s.queued()
 	if err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
+		return g, slurmFail(stderr, err, benchFailed), true
 	}
-	// At most one submission an invocation, and none while tasks of the
-	// directory are queued: their records are not in yet.
-	var g bench.Gathered
 	submitted := false
 	if len(queued) > 0 {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %s of %s still in the queue: not submitting\n", count(len(queued), "task"), d)
+		fmt.Fprintf(stderr, "bopgo-bench slurm: %s of %s still in the queue: not submitting\n", count(len(queued), "task"), s.d)
 	} else if g, submitted, err = s.submitLeft(); err != nil {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-		return benchFailed
+		return g, slurmFail(stderr, err, benchFailed), true
 	}
-	if *noWait {
-		fmt.Fprintf(stderr, "bopgo-bench slurm: not waiting; to wait, merge and report: bopgo-bench slurm --dir %s\n", d)
-		return 0
+	if noWait {
+		fmt.Fprintf(stderr, "bopgo-bench slurm: not waiting; to wait, merge and report: bopgo-bench slurm --dir %s\n", s.d)
+		return g, 0, true
 	}
-	if len(queued) > 0 || submitted {
-		ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer cancel()
-		if err := s.wait(ctx, *poll); err != nil {
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintf(stderr, "bopgo-bench slurm: stopped waiting; the jobs go on (scancel stops them); bopgo-bench slurm --dir %s waits again\n", d)
-				return benchInterrupted
-			}
-			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-			return benchFailed
+	if len(queued) == 0 && !submitted {
+		return g, 0, false
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	if err := s.wait(ctx, s.poll); err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "bopgo-bench slurm: stopped waiting; the jobs go on (scancel stops them); bopgo-bench slurm --dir %s waits again\n", s.d)
+			return g, benchInterrupted, true
 		}
-		if g, err = s.gather(); err != nil {
-			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-			return benchFailed
-		}
+		return g, slurmFail(stderr, err, benchFailed), true
 	}
+	if g, err = s.gather(); err != nil {
+		return g, slurmFail(stderr, err, benchFailed), true
+	}
+	return g, 0, false
+}
+
+// report writes the reports of the gathered records, and says how many
+// runs are left without a trusted record.
+func (s *slurmRun) report(g bench.Gathered, pair []string, stdout io.Writer) int {
+	stderr := s.stderr
 	if len(g.Records) > 0 {
 		var appendix strings.Builder
 		bench.WriteTaskTable(&appendix, g.Tasks)
-		written, err := bench.Report(g.Records, d.Reports(), pair, appendix.String())
+		written, err := bench.Report(g.Records, s.d.Reports(), pair, appendix.String())
 		if err != nil {
-			fmt.Fprintf(stderr, "bopgo-bench slurm: %v\n", err)
-			return benchFailed
+			return slurmFail(stderr, err, benchFailed)
 		}
 		for _, w := range written {
 			fmt.Fprintln(stdout, filepath.ToSlash(w))
 		}
 	}
-	left := bench.Left(runs, plan.Tasks, bench.Done(g.Records))
+	left := bench.Left(s.runs, s.plan.Tasks, bench.Done(g.Records))
 	n := 0
 	for _, c := range left {
 		n += c
 	}
 	if n > 0 {
 		fmt.Fprintf(stderr, "bopgo-bench slurm: %s of %d without a trusted record (tasks %s); run the same command again to submit them\n",
-			count(n, "run"), len(runs), bench.ArraySpec(bench.LeftTasks(left), 0))
+			count(n, "run"), len(s.runs), bench.ArraySpec(bench.LeftTasks(left), 0))
 		return benchIncomplete
 	}
-	fmt.Fprintf(stderr, "bopgo-bench slurm: all %d runs recorded in %s\n", len(runs), d.Merged())
+	fmt.Fprintf(stderr, "bopgo-bench slurm: all %d runs recorded in %s\n", len(s.runs), s.d.Merged())
 	return 0
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // BoPPo compatibility mode (docs/boppo.md): the command line and output of
@@ -80,7 +81,7 @@ func (f *boppoFlags) register(fs *flag.FlagSet) {
 		fs.BoolVar(&f.ignored, ig.name, false, ig.usage)
 	}
 	fs.StringVar(&f.engine, "engine", string(bopgo.DefaultEngine), "bopgo's checking `ENGINE`")
-	fs.IntVar(&f.maxThreads, "max-threads", 0, "bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else 8)")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, fmt.Sprintf("bopgo's bound on live threads, main included (`N`; 0: the program's own bound if its thread creation is bounded, else %d)", bopgo.DefaultMaxThreads))
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with VERIFICATION UNKNOWN after `DURATION` (0: no limit)")
 	f.dialect.register(fs)
 	f.unsupported = make([]bool, len(boppoUnsupported))
@@ -151,11 +152,11 @@ func runBoPPo(args []string, stdout, stderr io.Writer) int {
 	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, Timeout: f.timeout, Symbolic: bopgo.SymbolicOptions{NoPOR: f.noPOR}, Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR}})
 	if errors.Is(err, bopgo.ErrNoSuchLabel) {
 		// BoPPo's answer to a label that no statement carries.
-		res, err = bopgo.Result{Verdict: bopgo.Safe, Reason: err.Error()}, nil
+		res, err = bopgo.Result{Verdict: verdict.Safe, Reason: err.Error()}, nil
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "boppo: %v\n", err)
-		return exitStatus(bopgo.Unknown, err)
+		return exitStatus(verdict.Unknown, err)
 	}
 	exactTrace(prog, prog.CheckedLabel(f.label), bp.Blocking, &res, stderr, "boppo") // SatAbs re-simulates every step with the printed values
 	writeBoPPoResult(stdout, prog, res, &f)
@@ -182,7 +183,7 @@ func writeBoPPoResult(w io.Writer, prog *bp.Program, res bopgo.Result, f *boppoF
 			fmt.Fprintln(w)
 		}
 	}
-	if res.Verdict == bopgo.Unknown {
+	if res.Verdict == verdict.Unknown {
 		fmt.Fprintf(w, "reason: %s\n", res.Reason)
 	}
 	if f.statistics {

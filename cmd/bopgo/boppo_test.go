@@ -21,6 +21,7 @@ import (
 	"github.com/bopgo/bopgo/internal/golden"
 	"github.com/bopgo/bopgo/internal/satabs"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // runName runs the command in-process as if invoked under name.
@@ -230,7 +231,7 @@ func checkCompactReplays(t *testing.T, path, label string, extra []string, parse
 	}
 	res, err := bopgo.Check(context.Background(), prog, opts)
 	require.NoError(t, err)
-	if res.Verdict != bopgo.Unsafe {
+	if res.Verdict != verdict.Unsafe {
 		assert.Empty(t, parsed.steps, "TRACE lines without a counterexample")
 		return
 	}

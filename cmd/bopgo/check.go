@@ -13,8 +13,8 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/syntax"
-	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const checkUsage = `usage: bopgo check [flags] FILE.bp
@@ -57,13 +57,13 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noPOR, "no-por", false, "turn off partial-order reduction (symbolic and explicit engines)")
 	fs.BoolVar(&f.por, "por", true, "partial-order reduction (the default; sound: the verdict never depends on it)")
 	fs.StringVar(&f.dumpQBF, "dump-qbf", "", "write every subsumption query the symbolic engine asks the QBF solver (not those answered from its cache) as QDIMACS into `DIR`")
-	fs.IntVar(&f.maxThreads, "max-threads", 0, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else 8)")
+	fs.IntVar(&f.maxThreads, "max-threads", 0, fmt.Sprintf("bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL (0: the program's own bound if its thread creation is bounded, else %d)", bopgo.DefaultMaxThreads))
 	fs.IntVar(&f.maxStack, "max-stack", 0, fmt.Sprintf("a program with recursive functions and threads: give up with UNKNOWN past calls nested `N` deep (0: %d; one thread is decided whatever the depth)", bopgo.DefaultMaxStack))
 	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.BoolVar(&f.noSlice, "no-slice", false, "check the program as given, without first cutting out the variables that cannot affect the property (for comparison; traces show every variable either way)")
 	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
-	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(engine.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
-	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(engine.States)+": give up with UNKNOWN after `N` states (0: no limit)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(verdict.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
+	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(verdict.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB, also the runtime's soft memory limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, e.g. 30s (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
@@ -79,13 +79,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	cmd := cli.New("bopgo check", checkUsage, stdout, stderr)
 	f.register(cmd.FlagSet)
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)
@@ -144,7 +140,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // returns the exit status: a label that does not exist is bad input; an
 // engine's failure is an internal error; who names the command.
 func checkError(who, file string, err error, stderr io.Writer, out *printer) int {
-	status := exitStatus(bopgo.Unknown, err)
+	status := exitStatus(verdict.Unknown, err)
 	switch status {
 	case exitBadInput:
 		msg := fmt.Sprintf("%s: %v", file, err)
@@ -164,7 +160,7 @@ func checkError(who, file string, err error, stderr io.Writer, out *printer) int
 
 // enginesHitting lists the engines of the table that enforce limit l,
 // for the help of the flag that sets it.
-func enginesHitting(l engine.Limit) string {
+func enginesHitting(l verdict.Limit) string {
 	var names []string
 	for _, e := range bopgo.EngineTable() {
 		if e.Hits(l) && e.Name != bopgo.Auto {

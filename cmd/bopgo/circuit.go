@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const circuitUsage = `usage: bopgo circuit [flags] FILE.aig
@@ -36,13 +37,9 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 0, "give up with UNKNOWN after `DURATION` (0: no limit)")
 	maxDepth := fs.Int("max-depth", 0, "give up past depth `N` (frames for ic3; 0: no limit)")
 	stats := fs.Bool("stats", false, "print the depth and the SAT calls")
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if !slices.Contains(bopgo.CircuitEngines(), bopgo.Engine(*engine)) || *timeout < 0 || *maxDepth < 0 {
 		fmt.Fprintf(stderr, "bopgo circuit: --engine must be %s; --timeout and --max-depth must not be negative\n", engines)
@@ -64,7 +61,7 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return checkError("bopgo circuit", name, err, stderr, nil)
 	}
-	if r.Verdict == bopgo.Unknown {
+	if r.Verdict == verdict.Unknown {
 		fmt.Fprintf(stdout, "reason: %s\n", r.Reason)
 	}
 	if *stats {

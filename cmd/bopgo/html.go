@@ -74,13 +74,9 @@ func runTrace(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cmd.FlagSet
 	out := fs.String("html", "", "write the page to `FILE`")
 	source := fs.String("source", "", "the program's source `FILE` (default: the file the result names)")
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if *out == "" {
 		return cmd.Errorf("--html OUT.html is required")

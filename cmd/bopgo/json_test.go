@@ -16,6 +16,7 @@ import (
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/conformance"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestJSONTraceReplays takes the values of every step of the JSON
@@ -47,7 +48,7 @@ func TestJSONTraceReplays(t *testing.T) {
 				}
 				checked, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: engine, Label: label})
 				require.NoError(t, err)
-				require.Equal(t, bopgo.Unsafe, checked.Verdict, "%s (%s): %s", c.Dir, engine, checked.Reason)
+				require.Equal(t, verdict.Unsafe, checked.Verdict, "%s (%s): %s", c.Dir, engine, checked.Reason)
 				var out bytes.Buffer
 				newPrinter(&out, true).result(file, prog, checked, false)
 				var res jsonResult

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/cli"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Exit statuses, part of the command's contract (README.md, "Using it"; docs/boppo.md for boppo).
@@ -26,7 +27,7 @@ const (
 // could not answer because of err: the one mapping from verdicts and
 // error classes to statuses, for check, spin, circuit, boppo (its
 // UNKNOWN; its SUCCESSFUL and FAILED exit 0, BoPPo's contract) and tts.
-func exitStatus(v bopgo.Verdict, err error) int {
+func exitStatus(v verdict.Verdict, err error) int {
 	switch {
 	case err == nil:
 	case errors.Is(err, bopgo.ErrNoSuchLabel):
@@ -39,9 +40,9 @@ func exitStatus(v bopgo.Verdict, err error) int {
 		return exitUsage
 	}
 	switch v {
-	case bopgo.Safe:
+	case verdict.Safe:
 		return exitSafe
-	case bopgo.Unsafe:
+	case verdict.Unsafe:
 		return exitUnsafe
 	}
 	return exitUnknown

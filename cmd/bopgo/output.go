@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Verdict lines: the contract with scripts, exactly as BoPPo prints them.
@@ -37,11 +38,11 @@ type printer struct {
 
 func newPrinter(w io.Writer, asJSON bool) *printer { return &printer{w: w, json: asJSON} }
 
-func verdictLine(v bopgo.Verdict) string {
+func verdictLine(v verdict.Verdict) string {
 	switch v {
-	case bopgo.Safe:
+	case verdict.Safe:
 		return lineSafe
-	case bopgo.Unsafe:
+	case verdict.Unsafe:
 		return lineUnsafe
 	}
 	return lineUnknown
@@ -70,9 +71,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 		fmt.Fprintln(w)
 		writeTrace(w, res.Trace)
 	}
-	if res.Reason != "" && res.Verdict != bopgo.Unsafe {
+	if res.Reason != "" && res.Verdict != verdict.Unsafe {
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
-		if res.Limit == bopgo.ThreadLimit {
+		if res.Limit == verdict.Threads {
 			fmt.Fprintln(w, "(raise --max-threads to search more threads)")
 		}
 	}

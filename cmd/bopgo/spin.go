@@ -47,20 +47,16 @@ func runSpin(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.New("bopgo spin", spinUsage, stdout, stderr)
 	fs := cmd.FlagSet
 	fs.StringVar(&f.label, "l", "", "check that no statement labelled `LABEL` is reachable, instead of the program's own property (SLIC_ERROR in Getafix's dialect, else the assertions)")
-	fs.IntVar(&f.maxThreads, "max-threads", promela.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
+	fs.IntVar(&f.maxThreads, "max-threads", bopgo.DefaultMaxThreads, "bound on live threads, main included (`N`); reaching it gives UNKNOWN, never SUCCESSFUL")
 	fs.Var(&f.maxMemory, "max-memory", "SPIN's memory limit (`SIZE`, e.g. 2GB; pan's -DMEMLIM)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up with UNKNOWN after `DURATION`, compilation included (0: no limit)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object (docs/json.md) instead of text")
 	fs.BoolVar(&f.stats, "stats", false, "print SPIN's statistics")
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "turn off SPIN's partial-order reduction (-DNOREDUCE)")
 	f.dialect.register(fs)
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	if f.maxThreads < 1 || f.maxThreads > promela.MaxThreads || f.timeout < 0 {
 		fmt.Fprintf(stderr, "bopgo spin: --max-threads must be in 1..%d; --timeout must not be negative\n", promela.MaxThreads)

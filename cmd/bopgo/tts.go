@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 const ttsUsage = `usage: bopgo tts [flags] FILE.tts
@@ -37,13 +38,9 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 	maxElements := fs.Int("max-elements", 0, "give up with UNKNOWN after `N` backward elements (0: no limit; about 300 bytes each)")
 	trace := fs.Bool("trace", false, "print the path of a failure")
 	stats := fs.Bool("stats", false, "print the search's statistics")
-	files, status, ok := cmd.Parse(args)
+	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
 		return status
-	}
-	name, ok := cmd.OneFile(files)
-	if !ok {
-		return exitUsage
 	}
 	alg, known := map[string]cover.Algorithm{"accelerated": cover.Accelerated, "pruned": cover.Pruned, "plain": cover.Plain}[*algorithm]
 	if !known || *timeout < 0 || *maxElements < 0 {
@@ -85,10 +82,10 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
 	}
-	if res.Verdict == bopgo.Unknown {
+	if res.Verdict == verdict.Unknown {
 		fmt.Fprintf(stdout, "reason: %s\n", res.Reason) // the time limit's words are its context's (withTimeout)
 	}
-	if res.Verdict == bopgo.Unsafe {
+	if res.Verdict == verdict.Unsafe {
 		minimal := ""
 		if !res.Path.Minimal {
 			minimal = " (not shown minimal)"

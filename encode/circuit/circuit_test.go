@@ -17,6 +17,7 @@ import (
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/bmc"
 	"github.com/bopgo/bopgo/mc/kind"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func load(t *testing.T, src string) *bp.Program {
@@ -45,9 +46,9 @@ func decide(t *testing.T, p *bp.Program, label string, slots int) outcome {
 	sys := c.System(true)
 	r := kind.Check(context.Background(), sys, mc.Options{MaxDepth: 20})
 	switch r.Verdict {
-	case mc.Safe:
+	case verdict.Safe:
 		return safe
-	case mc.Unknown:
+	case verdict.Unknown:
 		t.Fatalf("k-induction gave up: %s", r.Reason)
 	}
 	bad, err := mc.Simulate(sys, r.Trace)
@@ -150,7 +151,7 @@ void main() begin g := F; start_thread t(); start_thread t(); assert(g); end`)
 	c, err := circuit.Build(p, "", 2)
 	require.NoError(t, err)
 	r := bmc.Check(context.Background(), c.System(false), mc.Options{MaxDepth: 10})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	tr, err := c.Trace(r.Trace)
 	require.NoError(t, err)
 	require.NoError(t, judge.Replay(p, interp.Options{}, tr))
@@ -163,7 +164,7 @@ void main() begin g := F; start_thread t(); start_thread t(); assert(g); end`)
 	assert.Equal(t, 1, suppressed)
 
 	r = bmc.Check(context.Background(), c.System(true), mc.Options{MaxDepth: 10})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	_, err = c.Trace(r.Trace)
 	assert.ErrorIs(t, err, circuit.ErrOverflow)
 }
@@ -180,7 +181,7 @@ void main() begin g, h := F, F; start_thread t(); assume(g); start_thread u(); h
 	c, err := circuit.Build(p, "", 2)
 	require.NoError(t, err)
 	r := bmc.Check(context.Background(), c.System(false), mc.Options{MaxDepth: 20})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	tr, err := c.Trace(r.Trace)
 	require.NoError(t, err)
 	require.NoError(t, judge.Replay(p, interp.Options{}, tr))

@@ -99,13 +99,12 @@ func (b *builder) finish(a *accum) {
 // step adds step pc of proc p, which runs when at holds.
 func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 	s := b.s
-	proc := b.prog.Procs[p]
-	st := &proc.Steps[pc]
+	st := &b.prog.Procs[p].Steps[pc]
 	e := &env{b: b, choice: b.pool[:st.Choices]}
 	en := s.T
 	next := []succ{{s.T, st.Next}}
 	var targets []bp.VarRef
-	values := map[bp.VarRef]z.Lit{}
+	var values map[bp.VarRef]z.Lit
 	switch st.Kind {
 	case bp.Assume:
 		en = e.term(st.Cond)
@@ -122,43 +121,9 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 		b.c.cond[place{p, pc}] = cond
 		next = []succ{{cond, st.Then}, {cond.Not(), st.Else}}
 	case bp.Goto:
-		k := len(st.Succs)
-		idx := b.decode(b.pool[st.Choices:st.Choices+bitsFor(k)], 1<<bitsFor(k))
-		next = nil
-		others := s.F
-		for j, t := range st.Succs {
-			g := idx[j]
-			if j == k-1 {
-				g = others.Not() // an index past the last is the last
-			}
-			others = s.Or(others, g)
-			next = append(next, succ{g, t})
-		}
+		next = b.gotoSuccs(st)
 	case bp.Assign:
-		for j, r := range st.Targets {
-			if _, ok := values[r]; !ok {
-				targets = append(targets, r)
-			}
-			values[r] = e.term(st.Values[j]) // a later target wins, as in interp
-			if j == 0 && Fault == FaultAssignNegated {
-				values[r] = values[r].Not()
-			}
-		}
-		if st.Constraint != nil || st.Broadcast() {
-			e.primed = func(r bp.VarRef) z.Lit {
-				if v, ok := values[r]; ok {
-					return v
-				}
-				return e.current(r)
-			}
-			if st.Constraint != nil {
-				en = e.term(st.Constraint)
-			}
-			if st.Broadcast() {
-				en = s.And(en, b.broadcast(st, at, e))
-			}
-			e.primed = nil
-		}
+		en, targets, values = b.assign(st, at, e)
 	case bp.Spawn:
 		b.spawn(a, st, at, e)
 		if b.blockStarts {
@@ -183,6 +148,64 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 		}
 		a.newPC[k] = append(a.newPC[k], s.And(at, s.Ors(ms...)))
 	}
+	written := b.writes(a, at, targets, values)
+	b.kills(a, p, pc, at, next, written)
+}
+
+// gotoSuccs are the successors of a goto: the choice bits index them.
+func (b *builder) gotoSuccs(st *bp.Step) []succ {
+	s := b.s
+	k := len(st.Succs)
+	idx := b.decode(b.pool[st.Choices:st.Choices+bitsFor(k)], 1<<bitsFor(k))
+	var next []succ
+	others := s.F
+	for j, t := range st.Succs {
+		g := idx[j]
+		if j == k-1 {
+			g = others.Not() // an index past the last is the last
+		}
+		others = s.Or(others, g)
+		next = append(next, succ{g, t})
+	}
+	return next
+}
+
+// assign returns when an assignment is enabled (its constraint and its
+// broadcast), the variables it writes in order and their new values.
+func (b *builder) assign(st *bp.Step, at z.Lit, e *env) (en z.Lit, targets []bp.VarRef, values map[bp.VarRef]z.Lit) {
+	s := b.s
+	en = s.T
+	values = map[bp.VarRef]z.Lit{}
+	for j, r := range st.Targets {
+		if _, ok := values[r]; !ok {
+			targets = append(targets, r)
+		}
+		values[r] = e.term(st.Values[j]) // a later target wins, as in interp
+		if j == 0 && Fault == FaultAssignNegated {
+			values[r] = values[r].Not()
+		}
+	}
+	if st.Constraint != nil || st.Broadcast() {
+		e.primed = func(r bp.VarRef) z.Lit {
+			if v, ok := values[r]; ok {
+				return v
+			}
+			return e.current(r)
+		}
+		if st.Constraint != nil {
+			en = e.term(st.Constraint)
+		}
+		if st.Broadcast() {
+			en = s.And(en, b.broadcast(st, at, e))
+		}
+		e.primed = nil
+	}
+	return en, targets, values
+}
+
+// writes adds the step's writes of targets and returns the locals written.
+func (b *builder) writes(a *accum, at z.Lit, targets []bp.VarRef, values map[bp.VarRef]z.Lit) map[int]bool {
+	s := b.s
 	written := map[int]bool{}
 	for _, r := range targets {
 		v := s.And(at, values[r])
@@ -195,9 +218,16 @@ func (b *builder) step(a *accum, p, pc int, at z.Lit) {
 			a.lValue[r.Index] = append(a.lValue[r.Index], v)
 		}
 	}
-	// Keep dead locals canonical: a local that is live now or written,
-	// and dead where the step goes, becomes false. Others that are dead
-	// are false already.
+	return written
+}
+
+// kills keeps dead locals canonical: a local that is live at step pc of
+// proc p or written by it, and dead where the step goes, becomes false.
+// Others that are dead are false already.
+func (b *builder) kills(a *accum, p, pc int, at z.Lit, next []succ, written map[int]bool) {
+	s := b.s
+	proc := b.prog.Procs[p]
+	st := &proc.Steps[pc]
 	live := b.live[p]
 	for j := range proc.Locals {
 		if !live[pc].Has(j) && !written[j] {

@@ -78,28 +78,11 @@ func (c *Circuit) Trace(tr *mc.Trace) (*bp.Trace, error) {
 				ranStep = true
 			}
 		}
-		next := make([]bool, len(s.Latches))
-		for i, l := range s.Latches {
-			next[i] = value(s.Next(l))
-		}
-		for i, l := range s.Latches {
-			vs[l.Var()] = next[i]
-		}
+		c.latch(vs, value)
 		if !ranStep {
 			continue
 		}
-		started := false
-		for i := range c.slots {
-			now := vs[c.slots[i].active.Var()]
-			switch {
-			case now && !active[i]:
-				ids[i] = nextID
-				nextID++
-				started = true
-			case !now && active[i]:
-				ids[i] = -1
-			}
-		}
+		started := c.renumber(vs, active, ids, &nextID)
 		ts.Suppressed = c.Prog.Procs[ts.Proc].Steps[ts.PC].Kind == bp.Spawn && !started
 		out.Steps = append(out.Steps, ts)
 	}
@@ -107,6 +90,37 @@ func (c *Circuit) Trace(tr *mc.Trace) (*bp.Trace, error) {
 		return nil, ErrOverflow
 	}
 	return nil, errors.New("circuit: the trace does not reach a violation")
+}
+
+// latch sets the latches of vs to their next values.
+func (c *Circuit) latch(vs []bool, value func(z.Lit) bool) {
+	s := c.S
+	next := make([]bool, len(s.Latches))
+	for i, l := range s.Latches {
+		next[i] = value(s.Next(l))
+	}
+	for i, l := range s.Latches {
+		vs[l.Var()] = next[i]
+	}
+}
+
+// renumber gives a slot that became active (it was not before the step)
+// the next thread identity and frees a slot whose thread ended; it says
+// whether a thread started.
+func (c *Circuit) renumber(vs, active []bool, ids []int, nextID *int) bool {
+	started := false
+	for i := range c.slots {
+		now := vs[c.slots[i].active.Var()]
+		switch {
+		case now && !active[i]:
+			ids[i] = *nextID
+			*nextID++
+			started = true
+		case !now && active[i]:
+			ids[i] = -1
+		}
+	}
+	return started
 }
 
 // traceStep describes the step of the running slot from state before.

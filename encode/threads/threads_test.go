@@ -14,6 +14,7 @@ import (
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func load(t *testing.T, src string) *bp.Program {
@@ -25,14 +26,14 @@ func load(t *testing.T, src string) *bp.Program {
 
 // decide builds the system of src and decides it; an Unsafe path must map
 // to a trace that bp/interp replays under the reading given.
-func decide(t *testing.T, src, label string, reading bp.Reading) cover.Verdict {
+func decide(t *testing.T, src, label string, reading bp.Reading) verdict.Verdict {
 	t.Helper()
 	prog := load(t, src)
 	tp, err := Build(t.Context(), prog, label)
 	require.NoError(t, err)
 	res, err := cover.Check(t.Context(), tp.Sys, cover.Options{Init: tp.Init, Target: tp.Target})
 	require.NoError(t, err)
-	if res.Verdict == cover.Unsafe {
+	if res.Verdict == verdict.Unsafe {
 		tr, err := tp.Trace(res.Path)
 		require.NoError(t, err)
 		require.NoError(t, judge.Replay(prog, interp.Options{Label: label, Broadcast: reading}, tr))
@@ -51,35 +52,35 @@ func decide(t *testing.T, src, label string, reading bp.Reading) cover.Verdict {
 func TestVerdicts(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, label string
-		want             cover.Verdict
+		want             verdict.Verdict
 	}{
-		{"assert", "decl g; void main() begin g := F; assert(!g); end", "", cover.Safe},
-		{"assert fails", "decl g; void main() begin g := *; assert(!g); end", "", cover.Unsafe},
+		{"assert", "decl g; void main() begin g := F; assert(!g); end", "", verdict.Safe},
+		{"assert fails", "decl g; void main() begin g := *; assert(!g); end", "", verdict.Unsafe},
 		// Workers started in a loop each add one to a counter that
 		// saturates at two: the bug needs two workers.
 		{"two workers", `decl a, b;
-void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b := T; else a := T; fi; assert(!b); end`, "", cover.Unsafe},
+void main() begin a, b := F, F; L: start_thread goto W; goto L; W: if a then b := T; else a := T; fi; assert(!b); end`, "", verdict.Unsafe},
 		// A lock taken in an atomic section: the holder alone is in the
 		// critical section, however many workers the loop starts, and a
 		// worker does reach it (the label).
 		{"lock", `decl held;
 void main() begin held := F; L: start_thread goto W; goto L;
-W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := F; end`, "", cover.Safe},
+W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := F; end`, "", verdict.Safe},
 		{"lock taken", `decl held;
 void main() begin held := F; L: start_thread goto W; goto L;
-W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := F; end`, "C", cover.Unsafe},
+W: atomic_begin; assume(!held); held := T; atomic_end; C: assert(held); held := F; end`, "C", verdict.Unsafe},
 		// A thread started inside main's atomic section is at the label
 		// while main holds the lock for ever: the label is reached.
-		{"label under the lock", "void main() begin atomic_begin; start_thread goto E; assume(F); E: skip; end", "E", cover.Unsafe},
+		{"label under the lock", "void main() begin atomic_begin; start_thread goto E; assume(F); E: skip; end", "E", verdict.Unsafe},
 		{"label unreachable", `decl g;
-void main() begin g := F; L: start_thread goto W; goto L; W: if g then E: skip; fi; end`, "E", cover.Safe},
+void main() begin g := F; L: start_thread goto W; goto L; W: if g then E: skip; fi; end`, "E", verdict.Safe},
 		// DESIGN.md's broadcast: it reaches the started thread, not main.
 		{"broadcast", `void main() begin decl x; x := F; start_thread goto W;
 x, x$ := x, T; end_thread;
-W: assert(!x); end_thread; end`, "", cover.Unsafe},
+W: assert(!x); end_thread; end`, "", verdict.Unsafe},
 		{"broadcast before the start", `void main() begin decl x; x := F;
 x, x$ := x, T; start_thread goto W; end_thread;
-W: assert(!x); end_thread; end`, "", cover.Safe},
+W: assert(!x); end_thread; end`, "", verdict.Safe},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, decide(t, tc.src, tc.label, bp.Blocking))

@@ -13,38 +13,8 @@ import (
 // the program. Threads in the same local state are interchangeable, so a
 // rule moves any of them.
 func (p *Program) Trace(path *cover.Path) (*bp.Trace, error) {
-	var st bp.State
-	at := map[int][]int{} // local -> thread IDs there
-	nextID := 0
+	m := &traceMap{p: p, at: map[int][]int{}}
 	tr := &bp.Trace{Kind: bp.LabelReached}
-	take := func(local int) (int, int, error) {
-		ids := at[local]
-		if len(ids) == 0 {
-			return 0, 0, fmt.Errorf("no thread in local %d", local)
-		}
-		id := ids[len(ids)-1]
-		at[local] = ids[:len(ids)-1]
-		for k := range st.Threads {
-			if st.Threads[k].ID == id {
-				return id, k, nil
-			}
-		}
-		return 0, 0, fmt.Errorf("thread %d is gone", id)
-	}
-	clone := func() bp.State {
-		c := bp.State{Globals: append([]bool(nil), st.Globals...)}
-		for _, t := range st.Threads {
-			t.Locals = append([]bool(nil), t.Locals...)
-			c.Threads = append(c.Threads, t)
-		}
-		return c
-	}
-	place := func(k, local int) {
-		l := p.locals[local-firstLocal].t
-		st.Threads[k].Proc, st.Threads[k].PC, st.Threads[k].Atomic = l.Proc, l.PC, l.Atomic
-		st.Threads[k].Locals = append([]bool(nil), l.Locals...)
-		at[local] = append(at[local], st.Threads[k].ID)
-	}
 	var creator, started = -1, -1
 	for _, step := range path.Steps {
 		r := p.Sys.Rules[step.Rule]
@@ -52,70 +22,125 @@ func (p *Program) Trace(path *cover.Path) (*bp.Trace, error) {
 		g, _, _ := p.decodeShared(r.To.Shared)
 		switch o.kind {
 		case initRule:
-			st = bp.State{Globals: p.globals(g), Threads: []bp.ThreadState{{ID: 0}}}
-			nextID = 1
-			place(0, r.To.Local)
+			m.st = bp.State{Globals: p.globals(g), Threads: []bp.ThreadState{{ID: 0}}}
+			m.nextID = 1
+			m.place(0, r.To.Local)
 		case stepRule:
-			id, k, err := take(r.From.Local)
+			id, k, err := m.take(r.From.Local)
 			if err != nil {
 				return nil, err
 			}
-			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: o.taken})
-			st.Globals = p.globals(g)
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: m.clone(), Taken: o.taken})
+			m.st.Globals = p.globals(g)
 			if r.To.Local == localEnded {
-				st.Threads = append(st.Threads[:k], st.Threads[k+1:]...)
+				m.st.Threads = append(m.st.Threads[:k], m.st.Threads[k+1:]...)
 				continue
 			}
 			if len(r.Passes) > 0 {
-				dest, err := passiveDestinations(r, at, step.After.Locals, r.To.Local)
-				if err != nil {
+				if err := m.movePassive(r, id, step.After.Locals); err != nil {
 					return nil, err
 				}
-				at = map[int][]int{}
-				for j := range st.Threads {
-					if st.Threads[j].ID != id {
-						if d, moved := dest[st.Threads[j].ID]; moved {
-							place(j, d)
-						} else {
-							at[p.localOf(st.Threads[j])] = append(at[p.localOf(st.Threads[j])], st.Threads[j].ID)
-						}
-					}
-				}
 			}
-			place(k, r.To.Local)
+			m.place(k, r.To.Local)
 		case startRule:
-			id, _, err := take(r.From.Local)
+			id, _, err := m.take(r.From.Local)
 			if err != nil {
 				return nil, err
 			}
-			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+			tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: m.clone(), Taken: -1})
 			creator = id
 		case startSpawn:
 			started = r.To.Local
 		case startMove:
-			for k := range st.Threads {
-				if st.Threads[k].ID == creator {
-					place(k, r.To.Local)
+			for k := range m.st.Threads {
+				if m.st.Threads[k].ID == creator {
+					m.place(k, r.To.Local)
 				}
 			}
-			st.Globals = p.globals(g)
-			st.Threads = append(st.Threads, bp.ThreadState{ID: nextID})
-			nextID++
-			place(len(st.Threads)-1, started)
+			m.st.Globals = p.globals(g)
+			m.st.Threads = append(m.st.Threads, bp.ThreadState{ID: m.nextID})
+			m.nextID++
+			m.place(len(m.st.Threads)-1, started)
 		case errorRule:
 			if p.label == "" { // an assertion fails: its step is the last
-				id, _, err := take(r.From.Local)
+				id, _, err := m.take(r.From.Local)
 				if err != nil {
 					return nil, err
 				}
 				tr.Kind = bp.AssertionFails
-				tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: clone(), Taken: -1})
+				tr.Steps = append(tr.Steps, bp.TraceStep{Thread: id, Proc: o.proc, PC: o.pc, Before: m.clone(), Taken: -1})
 			}
-			tr.Final = clone()
+			tr.Final = m.clone()
 			return tr, nil
 		}
 	}
 	return nil, fmt.Errorf("the path does not end in the error")
+}
+
+// traceMap is Trace's execution under way: the state so far and which
+// threads are in which local state.
+type traceMap struct {
+	p      *Program
+	st     bp.State
+	at     map[int][]int // local -> thread IDs there
+	nextID int
+}
+
+// take picks a thread in local and returns its ID and its index in the
+// state.
+func (m *traceMap) take(local int) (int, int, error) {
+	ids := m.at[local]
+	if len(ids) == 0 {
+		return 0, 0, fmt.Errorf("no thread in local %d", local)
+	}
+	id := ids[len(ids)-1]
+	m.at[local] = ids[:len(ids)-1]
+	for k := range m.st.Threads {
+		if m.st.Threads[k].ID == id {
+			return id, k, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("thread %d is gone", id)
+}
+
+// clone is a copy of the state that later steps do not change.
+func (m *traceMap) clone() bp.State {
+	c := bp.State{Globals: append([]bool(nil), m.st.Globals...)}
+	for _, t := range m.st.Threads {
+		t.Locals = append([]bool(nil), t.Locals...)
+		c.Threads = append(c.Threads, t)
+	}
+	return c
+}
+
+// place puts thread k in local.
+func (m *traceMap) place(k, local int) {
+	l := m.p.locals[local-firstLocal].t
+	t := &m.st.Threads[k]
+	t.Proc, t.PC, t.Atomic = l.Proc, l.PC, l.Atomic
+	t.Locals = append([]bool(nil), l.Locals...)
+	m.at[local] = append(m.at[local], t.ID)
+}
+
+// movePassive moves the threads other than the active one, id, that rule
+// r moves (a broadcast), to where the path's next counts put them.
+func (m *traceMap) movePassive(r tts.Rule, id int, after []int) error {
+	dest, err := passiveDestinations(r, m.at, after, r.To.Local)
+	if err != nil {
+		return err
+	}
+	m.at = map[int][]int{}
+	for j := range m.st.Threads {
+		if m.st.Threads[j].ID != id {
+			if d, moved := dest[m.st.Threads[j].ID]; moved {
+				m.place(j, d)
+			} else {
+				local := m.p.localOf(m.st.Threads[j])
+				m.at[local] = append(m.at[local], m.st.Threads[j].ID)
+			}
+		}
+	}
+	return nil
 }
 
 // localOf is the local state a thread of the trace is in (it was placed

@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/mc/ic3"
 	"github.com/bopgo/bopgo/mc/kind"
 	"github.com/bopgo/bopgo/mc/sim"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // The circuit engines, each an engine.Run: the program as a sequential
@@ -37,7 +38,7 @@ const probeLength = 256
 // least plainCalls SAT calls, so RunWith does not tell the two apart.
 func probeFirst(check mc.Engine) mc.Engine {
 	return func(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
-		if r := sim.Probe(ctx, sys, probeLength); r.Verdict == mc.Unsafe {
+		if r := sim.Probe(ctx, sys, probeLength); r.Verdict == verdict.Unsafe {
 			return r
 		}
 		return check(ctx, sys, opts)
@@ -94,22 +95,22 @@ func RunWith(check mc.Engine) engine.Run {
 			// SAT calls (the same answer on every machine), then the
 			// strong one.
 			r, sys := run(false, plainCalls)
-			if r.Verdict == mc.Unknown && ctx.Err() == nil && r.Stats.SATCalls >= plainCalls {
+			if r.Verdict == verdict.Unknown && ctx.Err() == nil && r.Stats.SATCalls >= plainCalls {
 				r, sys = run(true, 0)
 			}
 			switch r.Verdict {
-			case mc.Safe:
+			case verdict.Safe:
 				return safe(c, sys, r, overflowBad)
-			case mc.Unknown:
+			case verdict.Unknown:
 				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
 			return trace(c, r)
 		}
 		r, sys := run(true, 0)
 		switch r.Verdict {
-		case mc.Safe:
+		case verdict.Safe:
 			return safe(c, sys, r, overflowBad)
-		case mc.Unknown:
+		case verdict.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
 		res, err = trace(c, r)
@@ -121,7 +122,7 @@ func RunWith(check mc.Engine) engine.Run {
 			return hit, nil
 		}
 		r, _ = run(false, 0)
-		if r.Verdict == mc.Unsafe {
+		if r.Verdict == verdict.Unsafe {
 			return trace(c, r)
 		}
 		if ctx.Err() != nil {

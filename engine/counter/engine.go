@@ -9,6 +9,7 @@ import (
 	"github.com/bopgo/bopgo/encode/threads"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Run is the counter engine on a Boolean program (engine.Run): the
@@ -79,11 +80,11 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	defer func() { r.Counters = counters(res.Stats) }()
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
-	case cover.Safe:
+	case verdict.Safe:
 		cert := &certificate{cert: res.Cert, tp: tp}
 		return engine.Result{Verdict: engine.Safe, Reason: fmt.Sprintf("safe for any number of threads (%d thread states)", tp.Sys.Locals),
 			Evidence: proof(tp, res.Cert), Explain: cert.explain}, nil
-	case cover.Unsafe:
+	case verdict.Unsafe:
 		tr, err := tp.Trace(res.Path)
 		if err != nil {
 			return engine.Result{}, fmt.Errorf("mapping the counter path to a trace: %w", err)
@@ -109,9 +110,9 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	// The search returns the limit that stopped it; the context's cause
 	// words the end of the context.
 	switch res.Limit {
-	case cover.Time, cover.Cancelled:
+	case verdict.Time, verdict.Cancelled:
 		return engine.Stopped(ctx), nil
-	case cover.Elements:
+	case verdict.States:
 		return engine.Result{Limit: engine.States, Reason: res.Reason}, nil
 	}
 	return engine.Result{Reason: res.Reason}, nil

@@ -63,7 +63,7 @@ func TestArenaChangesNothing(t *testing.T) {
 			src := gen.Program(seed, cfg)
 			p, err := bp.Load("gen.bp", []byte(src))
 			require.NoError(t, err, "seed %d", seed)
-			for _, opts := range []Options{{}, {NoPOR: true}, {MaxStates: 5000}} {
+			for _, opts := range []Options{{}, {Config: Config{NoPOR: true}}, {MaxStates: 5000}} {
 				what := fmt.Sprintf("seed %d, %+v, options %+v", seed, cfg, opts)
 				got, gotStates := run(p, opts, false)
 				want, wantStates := run(p, opts, true)

@@ -63,7 +63,7 @@ func TestPORAgrees(t *testing.T) {
 				}
 				for _, label := range labelsOf(p) {
 					what := fmt.Sprintf("seed %d (%s, label %q)", seed, f.name, label)
-					off := searchAndReplay(t, p, Options{Label: label, NoPOR: true, MaxStates: 200000}, 3, what+", POR off")
+					off := searchAndReplay(t, p, Options{Label: label, Config: Config{NoPOR: true}, MaxStates: 200000}, 3, what+", POR off")
 					on := searchAndReplay(t, p, Options{Label: label, MaxStates: 200000}, 3, what+", POR on")
 					if off.Limit == engine.States || on.Limit == engine.States {
 						continue
@@ -131,7 +131,7 @@ func TestPORGetafixConformance(t *testing.T) {
 		require.Equal(t, syntax.DialectGetafix, p.Dialect, c.Name)
 		for _, noPOR := range []bool{false, true} {
 			what := fmt.Sprintf("%s (no POR %v)", c.Name, noPOR)
-			r := searchAndReplay(t, p, Options{Label: p.CheckedLabel(""), NoPOR: noPOR}, 8, what)
+			r := searchAndReplay(t, p, Options{Label: p.CheckedLabel(""), Config: Config{NoPOR: noPOR}}, 8, what)
 			assert.Equal(t, c.Expected, r.Verdict.String(), "%s: %s", what, r.Reason)
 		}
 	}

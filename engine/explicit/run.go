@@ -10,9 +10,10 @@ import (
 // functions in a program with threads when the problem gives none.
 const DefaultMaxStack = 32
 
-// Config are the explicit engine's own options, for the root's table.
+// Config are the explicit engine's own options, for the root's table
+// (bopgo.ExplicitOptions); a search's Options hold them too.
 type Config struct {
-	// NoPOR turns off partial-order reduction (Options.NoPOR).
+	// NoPOR turns off partial-order reduction (reduce.go).
 	NoPOR bool
 }
 
@@ -32,7 +33,7 @@ func New(c Config) engine.Run {
 // are finite), decides.
 func run(ctx context.Context, p *engine.Problem, bound int, c Config) (engine.Result, error) {
 	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts,
-		Footprint: p.Meter.SetBytes, NoPOR: c.NoPOR}
+		Footprint: p.Meter.SetBytes, Config: c}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}

@@ -9,8 +9,10 @@ import (
 	"github.com/bopgo/bopgo/por"
 )
 
-// Options configure a search.
+// Options configure a search: the engine's own options (Config, what
+// the root's table passes), then what the problem and the caller give.
 type Options struct {
+	Config
 	// Label, if set, makes the property "no statement labelled Label is
 	// reached"; assertions are then not checked. Otherwise the property is
 	// "no assertion fails".
@@ -43,8 +45,6 @@ type Options struct {
 	// bound (the search may not end on a program whose stacks grow
 	// without bound).
 	MaxStack int
-	// NoPOR turns off partial-order reduction (reduce.go).
-	NoPOR bool
 }
 
 // StoredEvery is how many stored states make one Options.Stored call.

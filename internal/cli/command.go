@@ -67,6 +67,20 @@ func (c *Command) Errorf(format string, args ...any) int {
 	return ExitUsage
 }
 
+// ParseOneFile is Parse for a command that takes exactly one file: it
+// returns the file, or says why there is not exactly one and returns
+// ExitUsage.
+func (c *Command) ParseOneFile(args []string) (name string, status int, ok bool) {
+	positional, status, ok := c.Parse(args)
+	if !ok {
+		return "", status, false
+	}
+	if name, ok = c.OneFile(positional); !ok {
+		return "", ExitUsage, false
+	}
+	return name, 0, true
+}
+
 // OneFile returns the only positional argument, or says why there is not
 // exactly one.
 func (c *Command) OneFile(positional []string) (string, bool) {

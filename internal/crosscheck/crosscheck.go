@@ -17,6 +17,7 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Limits bound every engine's check: small, so that an arbitrary program
@@ -117,7 +118,7 @@ func Check(p *bp.Program, label string, lim Limits) ([]Answer, []Fault) {
 			continue
 		}
 		switch res.Verdict {
-		case bopgo.Unsafe:
+		case verdict.Unsafe:
 			if res.Trace == nil {
 				fault(NoReplay, "unsafe without a counterexample")
 				continue
@@ -126,12 +127,12 @@ func Check(p *bp.Program, label string, lim Limits) ([]Answer, []Fault) {
 				fault(NoReplay, "the counterexample does not replay: %v", err)
 				continue
 			}
-		case bopgo.Safe:
+		case verdict.Safe:
 			if (e == bopgo.BMC || e == bopgo.Sim) && reachable {
 				fault(FalseProof, "proves safety: %s", res.Reason)
 				continue
 			}
-		case bopgo.Unknown:
+		case verdict.Unknown:
 			if !MayBeUnknown(p, e, res) {
 				fault(UnknownNoLimit, "%s", res.Reason)
 			}
@@ -155,7 +156,7 @@ func Check(p *bp.Program, label string, lim Limits) ([]Answer, []Fault) {
 func MayBeUnknown(p *bp.Program, engine bopgo.Engine, res bopgo.Result) bool {
 	info, _ := engine.Info()
 	switch {
-	case res.Limit != bopgo.NoLimit:
+	case res.Limit != verdict.NoLimit:
 		return true
 	case engine == bopgo.KInduction, engine == bopgo.Counter:
 		return true // k-induction may need an unbounded k; the counter engine declines some programs

@@ -295,27 +295,32 @@ func maxInt(a, b int) int {
 	return b
 }
 
+// set gives variable r of thread k the value x.
+func (c *checker) set(k int, r bp.VarRef, x int8) {
+	if r.Scope == bp.Global {
+		c.globals[r.Index] = x
+	} else {
+		c.threads[k].vals[r.Index] = x
+	}
+}
+
+// printed is the value that v, the next line, prints for variable r of
+// thread k; unknown without a next line.
+func (v *view) printed(k int, r bp.VarRef) int8 {
+	switch {
+	case v == nil:
+		return unknown
+	case r.Scope == bp.Global:
+		return v.globals[r.Index]
+	}
+	return v.locals[k][r.Index]
+}
+
 // assign checks an assignment against the next line: some choice of its
 // `*` values, with the constraint true, must give the printed values of
 // its targets. The targets become known where every such choice agrees.
 func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 	t := c.threads[k]
-	set := func(r bp.VarRef, x int8) {
-		if r.Scope == bp.Global {
-			c.globals[r.Index] = x
-		} else {
-			t.vals[r.Index] = x
-		}
-	}
-	printed := func(r bp.VarRef) int8 {
-		if next == nil {
-			return unknown
-		}
-		if r.Scope == bp.Global {
-			return next.globals[r.Index]
-		}
-		return next.locals[k][r.Index]
-	}
 	if st.Choices > maxChoices {
 		c.assignWide(l, k, st, next)
 		return
@@ -337,7 +342,7 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 		}
 		enabled = true
 		for j, r := range st.Targets {
-			if p := printed(r); p != unknown && vals[j] != unknown && vals[j] != p {
+			if p := next.printed(k, r); p != unknown && vals[j] != unknown && vals[j] != p {
 				return
 			}
 		}
@@ -363,7 +368,7 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 			} else {
 				name = p.LocalName(r.Index)
 			}
-			got = append(got, fmt.Sprintf("%s=%s", name, show(printed(r))))
+			got = append(got, fmt.Sprintf("%s=%s", name, show(next.printed(k, r))))
 		}
 		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
 	}
@@ -396,7 +401,7 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 				x = unknown
 			}
 		}
-		set(r, x)
+		c.set(k, r, x)
 	}
 }
 

@@ -21,25 +21,9 @@ import (
 // Broadcasts are not checked this way: their targets become unknown.
 func (c *checker) assignWide(l *Line, k int, st *bp.Step, next *view) {
 	t := c.threads[k]
-	set := func(r bp.VarRef, x int8) {
-		if r.Scope == bp.Global {
-			c.globals[r.Index] = x
-		} else {
-			t.vals[r.Index] = x
-		}
-	}
-	printed := func(r bp.VarRef) int8 {
-		switch {
-		case next == nil:
-			return unknown
-		case r.Scope == bp.Global:
-			return next.globals[r.Index]
-		}
-		return next.locals[k][r.Index]
-	}
 	if st.Broadcast() {
 		for _, r := range st.Targets {
-			set(r, unknown)
+			c.set(k, r, unknown)
 		}
 		return
 	}
@@ -86,7 +70,7 @@ func (c *checker) assignWide(l *Line, k int, st *bp.Step, next *view) {
 	}
 	var shown []z.Lit
 	for _, r := range st.Targets {
-		if p := printed(r); p != unknown {
+		if p := next.printed(k, r); p != unknown {
 			m := e.nl[r.Index]
 			if r.Scope == bp.Global {
 				m = e.ng[r.Index]
@@ -106,12 +90,12 @@ func (c *checker) assignWide(l *Line, k int, st *bp.Step, next *view) {
 			if r.Scope == bp.Global {
 				name = c.prog.Globals[r.Index]
 			}
-			got = append(got, fmt.Sprintf("%s=%s", name, show(printed(r))))
+			got = append(got, fmt.Sprintf("%s=%s", name, show(next.printed(k, r))))
 		}
 		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
 	}
 	for _, r := range st.Targets {
-		set(r, printed(r))
+		c.set(k, r, next.printed(k, r))
 	}
 }
 

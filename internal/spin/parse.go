@@ -69,21 +69,21 @@ func (p panOutput) result() Result {
 	r := Result{States: p.states, Depth: p.depth, Memory: p.memory}
 	switch {
 	case p.errors > 0 && strings.HasPrefix(p.message, "assertion violated"):
-		r.Verdict, r.Reason = Unsafe, p.message
+		r.Verdict, r.Reason = verdict.Unsafe, p.message
 	case p.errors > 0 && strings.Contains(p.message, "too many processes"):
-		r.Verdict, r.Limit, r.Reason = Unknown, verdict.Threads, "SPIN's limit of 255 processes reached (threads that ended but whose pid SPIN cannot reuse count)"
+		r.Verdict, r.Limit, r.Reason = verdict.Unknown, verdict.Threads, "SPIN's limit of 255 processes reached (threads that ended but whose pid SPIN cannot reuse count)"
 	case p.errors > 0:
-		r.Verdict, r.Reason = Unknown, "pan stopped with an error: "+p.message
+		r.Verdict, r.Reason = verdict.Unknown, "pan stopped with an error: "+p.message
 	case p.outOfMemory:
-		r.Verdict, r.Limit, r.Reason = Unknown, verdict.Memory, "out of memory: pan reached its memory limit (raise --max-memory)"
+		r.Verdict, r.Limit, r.Reason = verdict.Unknown, verdict.Memory, "out of memory: pan reached its memory limit (raise --max-memory)"
 	case p.depthTooSmall:
 		// The depth bound grows while the stack fits in the memory
 		// budget (runner.stackFits): memory is what stopped it.
-		r.Verdict, r.Limit, r.Reason = Unknown, verdict.Memory, "search depth limit reached: the stack does not fit in the memory limit"
+		r.Verdict, r.Limit, r.Reason = verdict.Unknown, verdict.Memory, "search depth limit reached: the stack does not fit in the memory limit"
 	case p.incomplete || !p.summary:
-		r.Verdict, r.Reason = Unknown, "pan did not complete the search"
+		r.Verdict, r.Reason = verdict.Unknown, "pan did not complete the search"
 	default:
-		r.Verdict = Safe
+		r.Verdict = verdict.Safe
 	}
 	return r
 }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // Outputs of pan 6.5.2, cut to the lines the parser reads.
@@ -44,31 +46,31 @@ State-vector 1028 byte, depth reached 379, errors: 1
 
 func TestParse(t *testing.T) {
 	p := parse(panSafe)
-	assert.Equal(t, Result{Verdict: Safe, States: 13, Depth: 10, Memory: 13.536}, p.result())
+	assert.Equal(t, Result{Verdict: verdict.Safe, States: 13, Depth: 10, Memory: 13.536}, p.result())
 
 	p = parse(panViolation)
-	assert.Equal(t, Unsafe, p.result().Verdict)
+	assert.Equal(t, verdict.Unsafe, p.result().Verdict)
 	assert.Equal(t, "assertion violated  !(g_c)", p.result().Reason)
 	assert.Equal(t, int64(110), p.states)
 
 	r := parse(panBound).result()
-	assert.Equal(t, Unsafe, r.Verdict, "the runner, not the parser, recognises the bound")
+	assert.Equal(t, verdict.Unsafe, r.Verdict, "the runner, not the parser, recognises the bound")
 	assert.Contains(t, r.Reason, boundMarker)
 
 	r = parse(panMemory).result()
-	assert.Equal(t, Unknown, r.Verdict)
+	assert.Equal(t, verdict.Unknown, r.Verdict)
 	assert.Contains(t, r.Reason, "out of memory")
 	assert.Equal(t, int64(32282119), r.States)
 
 	p = parse(panDepth)
 	assert.True(t, p.depthTooSmall)
-	assert.Equal(t, Unknown, p.result().Verdict)
+	assert.Equal(t, verdict.Unknown, p.result().Verdict)
 
 	p = parse(panVector)
 	assert.Equal(t, 1028, p.vectorTooSmall)
-	assert.Equal(t, Unknown, p.result().Verdict)
+	assert.Equal(t, verdict.Unknown, p.result().Verdict)
 
-	assert.Equal(t, Unknown, parse("garbage").result().Verdict, "no summary: not a complete search")
+	assert.Equal(t, verdict.Unknown, parse("garbage").result().Verdict, "no summary: not a complete search")
 }
 
 func TestHashBits(t *testing.T) {

@@ -14,11 +14,9 @@ import (
 	"github.com/bopgo/bopgo/verdict"
 )
 
-// Verdict and Limit are the verdict leaf's; the zero Verdict is Unknown.
-type (
-	Verdict = verdict.Verdict
-	Limit   = verdict.Limit
-)
+// Verdict and its values under this package's name are what
+// bp/promela's tests use; every other caller uses package verdict's.
+type Verdict = verdict.Verdict
 
 // Verdicts.
 const (
@@ -46,11 +44,11 @@ const DefaultMaxMemory = 2 << 30
 
 // Result is what SPIN found.
 type Result struct {
-	Verdict Verdict
-	Limit   Limit  // for Unknown: what stopped pan (memory, threads, the context's limit)
-	Reason  string // why Unknown, or pan's error message for Unsafe
-	States  int64  // states stored by the last search
-	Depth   int    // depth reached by the last search
+	Verdict verdict.Verdict
+	Limit   verdict.Limit // for Unknown: what stopped pan (memory, threads, the context's limit)
+	Reason  string        // why Unknown, or pan's error message for Unsafe
+	States  int64         // states stored by the last search
+	Depth   int           // depth reached by the last search
 	Memory  float64
 	Runs    int // pan searches run
 	// Replay, for Unsafe, is pan's replay of its error trail (`pan -S`):
@@ -99,13 +97,13 @@ func Check(ctx context.Context, model []byte, opts Options) (Result, error) {
 	}
 	r := &runner{dir: dir, opts: opts, vector: 1024}
 	res, err := r.search(ctx, false)
-	if err != nil || res.Verdict != Unsafe || !strings.HasPrefix(res.Reason, boundMarker) {
+	if err != nil || res.Verdict != verdict.Unsafe || !strings.HasPrefix(res.Reason, boundMarker) {
 		return r.finish(ctx, res, err)
 	}
 	// The first error is the thread bound: is there a real one?
 	res, err = r.search(ctx, true)
-	if err == nil && res.Verdict == Safe {
-		res.Verdict, res.Limit = Unknown, verdict.Threads
+	if err == nil && res.Verdict == verdict.Safe {
+		res.Verdict, res.Limit = verdict.Unknown, verdict.Threads
 		res.Reason = "thread bound reached: the program can have more live threads than the bound (raise --max-threads), or SPIN's limit of 255 processes (threads that ended count until every thread started after them has ended)"
 	}
 	return r.finish(ctx, res, err)
@@ -120,7 +118,7 @@ type runner struct {
 }
 
 func (r *runner) finish(ctx context.Context, res Result, err error) (Result, error) {
-	if err == nil && res.Verdict == Unsafe {
+	if err == nil && res.Verdict == verdict.Unsafe {
 		res.Replay, err = r.replay(ctx)
 	}
 	res.Runs = r.runs
@@ -128,7 +126,7 @@ func (r *runner) finish(ctx context.Context, res Result, err error) (Result, err
 		// Whoever ended ctx says why (verdict.Stopped): a killed pan's
 		// output says nothing useful.
 		limit, why := verdict.Stopped(ctx)
-		return Result{Verdict: Unknown, Limit: limit, Reason: why, Runs: r.runs}, nil
+		return Result{Verdict: verdict.Unknown, Limit: limit, Reason: why, Runs: r.runs}, nil
 	}
 	return res, err
 }

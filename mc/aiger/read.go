@@ -140,62 +140,17 @@ func (d *decoder) checkUse(a uint64) error {
 }
 
 func (d *decoder) decode() (*mc.System, error) {
-	h, s := d.h, d.s
+	s := d.s
 	sys := &mc.System{S: s}
-	for i := range h.i {
-		a := 2 * (i + 1)
-		if !h.binary {
-			ns, err := d.r.fields(1, 1)
-			if err != nil {
-				return nil, err
-			}
-			a = ns[0]
-		}
-		if err := d.define(a, isInput); err != nil {
-			return nil, err
-		}
-		d.lit[a/2] = s.Lit()
-		sys.Inputs = append(sys.Inputs, d.lit[a/2])
+	var err error
+	if sys.Inputs, err = d.readInputs(); err != nil {
+		return nil, err
 	}
-	latches := make([]uint64, 0, h.l)
-	nexts := make([]uint64, 0, h.l)
-	for i := range h.l {
-		a := 2 * (h.i + i + 1)
-		var ns []uint64
-		var err error
-		if h.binary {
-			ns, err = d.r.fields(1, 2)
-		} else {
-			ns, err = d.r.fields(2, 3)
-			if err == nil {
-				a, ns = ns[0], ns[1:]
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		if err := d.define(a, isLatch); err != nil {
-			return nil, err
-		}
-		if err := d.checkUse(ns[0]); err != nil {
-			return nil, err
-		}
-		init := s.F
-		if len(ns) == 2 {
-			switch ns[1] {
-			case 0:
-			case 1:
-				init = s.T
-			case a:
-				init = z.LitNull
-			default:
-				return nil, d.r.errorf("latch %d resets to %d, not 0, 1 or itself", a, ns[1])
-			}
-		}
-		d.lit[a/2] = s.Latch(init)
-		latches = append(latches, a)
-		nexts = append(nexts, ns[0])
+	latches, nexts, err := d.readLatches()
+	if err != nil {
+		return nil, err
 	}
+	h := d.h
 	var outs, bads []uint64
 	for range h.o + h.b {
 		ns, err := d.r.fields(1, 1)
@@ -240,6 +195,76 @@ func (d *decoder) decode() (*mc.System, error) {
 		sys.Bad = v
 	}
 	return sys, nil
+}
+
+// readInputs reads the input section and returns the inputs' literals.
+func (d *decoder) readInputs() ([]z.Lit, error) {
+	h, s := d.h, d.s
+	var inputs []z.Lit
+	for i := range h.i {
+		a := 2 * (i + 1)
+		if !h.binary {
+			ns, err := d.r.fields(1, 1)
+			if err != nil {
+				return nil, err
+			}
+			a = ns[0]
+		}
+		if err := d.define(a, isInput); err != nil {
+			return nil, err
+		}
+		d.lit[a/2] = s.Lit()
+		inputs = append(inputs, d.lit[a/2])
+	}
+	return inputs, nil
+}
+
+// readLatches reads the latch section: it makes the latches, with their
+// reset values, and returns each one's variable and next-state literal
+// in the file's numbering (the next states are set once the AND section
+// is read).
+func (d *decoder) readLatches() (latches, nexts []uint64, err error) {
+	h, s := d.h, d.s
+	latches = make([]uint64, 0, h.l)
+	nexts = make([]uint64, 0, h.l)
+	for i := range h.l {
+		a := 2 * (h.i + i + 1)
+		var ns []uint64
+		var err error
+		if h.binary {
+			ns, err = d.r.fields(1, 2)
+		} else {
+			ns, err = d.r.fields(2, 3)
+			if err == nil {
+				a, ns = ns[0], ns[1:]
+			}
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := d.define(a, isLatch); err != nil {
+			return nil, nil, err
+		}
+		if err := d.checkUse(ns[0]); err != nil {
+			return nil, nil, err
+		}
+		init := s.F
+		if len(ns) == 2 {
+			switch ns[1] {
+			case 0:
+			case 1:
+				init = s.T
+			case a:
+				init = z.LitNull
+			default:
+				return nil, nil, d.r.errorf("latch %d resets to %d, not 0, 1 or itself", a, ns[1])
+			}
+		}
+		d.lit[a/2] = s.Latch(init)
+		latches = append(latches, a)
+		nexts = append(nexts, ns[0])
+	}
+	return latches, nexts, nil
 }
 
 // readAnds reads the AND section into andIns.

@@ -15,14 +15,14 @@ import (
 // Check runs BMC on sys to opts.MaxDepth (0: until ctx ends).
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	u := NewUnroller(sys)
-	res := mc.Result{Verdict: mc.Unknown, Depth: -1}
+	res := mc.Result{Verdict: verdict.Unknown, Depth: -1}
 	for k := 0; opts.MaxDepth <= 0 || k <= opts.MaxDepth; k++ {
 		r, tr := u.Reach(ctx, k)
 		st := u.Stats()
 		res.Stats.SATCalls, res.Stats.SATTime = int(st.Calls), st.Time
 		switch r {
 		case sat.Sat:
-			res.Verdict, res.Trace = mc.Unsafe, tr
+			res.Verdict, res.Trace = verdict.Unsafe, tr
 			return res
 		case sat.Unknown:
 			res.Limit, res.Reason = verdict.Stopped(ctx)

@@ -27,7 +27,7 @@ func counter() *mc.System {
 func TestShortestCounterexample(t *testing.T) {
 	sys := counter()
 	r := Check(context.Background(), sys, mc.Options{})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	assert.Len(t, r.Trace.Inputs, 3)
 	bad, err := mc.Simulate(sys, r.Trace)
 	require.NoError(t, err)
@@ -37,7 +37,7 @@ func TestShortestCounterexample(t *testing.T) {
 
 func TestDepthBound(t *testing.T) {
 	r := Check(context.Background(), counter(), mc.Options{MaxDepth: 2})
-	assert.Equal(t, mc.Unknown, r.Verdict)
+	assert.Equal(t, verdict.Unknown, r.Verdict)
 	assert.Equal(t, 2, r.Depth)
 	assert.Contains(t, r.Reason, "depth bound")
 	assert.Equal(t, verdict.Depth, r.Limit)
@@ -47,7 +47,7 @@ func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := Check(ctx, counter(), mc.Options{})
-	assert.Equal(t, mc.Unknown, r.Verdict)
+	assert.Equal(t, verdict.Unknown, r.Verdict)
 	assert.Contains(t, r.Reason, "cancel")
 	assert.Equal(t, verdict.Cancelled, r.Limit)
 }
@@ -58,7 +58,7 @@ func TestFreeInit(t *testing.T) {
 	l := s.Latch(z.LitNull)
 	sys := &mc.System{S: s, Bad: l}
 	r := Check(context.Background(), sys, mc.Options{})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	assert.Equal(t, []bool{true}, r.Trace.Init)
 	assert.Empty(t, r.Trace.Inputs)
 }

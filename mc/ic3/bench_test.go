@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/mctest"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // BenchmarkCounter runs ic3 on n-bit counters, whose only counterexample
@@ -18,7 +19,7 @@ func BenchmarkCounter(b *testing.B) {
 			for b.Loop() {
 				res = Check(context.Background(), mctest.Counter(n), mc.Options{})
 			}
-			if res.Verdict != mc.Unsafe {
+			if res.Verdict != verdict.Unsafe {
 				b.Fatalf("counter(%d): %v", n, res.Verdict)
 			}
 			b.ReportMetric(float64(res.Stats.SATCalls), "satcalls/op")

@@ -51,7 +51,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 	p.maxCalls = opts.MaxSATCalls
 	defer func() {
 		if r := recover(); r != nil {
-			res = mc.Result{Verdict: mc.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
+			res = mc.Result{Verdict: verdict.Unknown, Reason: fmt.Sprintf("internal error in ic3: %v", r)}
 		}
 		res.Stats = mc.Stats{SATCalls: p.satCalls, SATTime: p.satTime, Clauses: p.learned}
 	}()
@@ -68,7 +68,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 			}
 			root := &obligation{cube: p.lift(st, nil, []z.Lit{sys.Bad.Not()}), level: n}
 			if tr := p.block(root); tr != nil {
-				return mc.Result{Verdict: mc.Unsafe, Trace: tr, Depth: n}
+				return mc.Result{Verdict: verdict.Unsafe, Trace: tr, Depth: n}
 			}
 			if p.halted {
 				return p.unknown()
@@ -76,13 +76,13 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result)
 		}
 		p.newFrame()
 		if inv, ok := p.propagate(); ok {
-			return mc.Result{Verdict: mc.Safe, Invariant: inv, Depth: p.top()}
+			return mc.Result{Verdict: verdict.Safe, Invariant: inv, Depth: p.top()}
 		}
 		if p.halted {
 			return p.unknown()
 		}
 		if opts.MaxDepth > 0 && n >= opts.MaxDepth {
-			return mc.Result{Verdict: mc.Unknown, Depth: n, Limit: verdict.Depth, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
+			return mc.Result{Verdict: verdict.Unknown, Depth: n, Limit: verdict.Depth, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
 		}
 	}
 }
@@ -117,7 +117,7 @@ func (p *pdr) unknown() mc.Result {
 			reason = fmt.Sprintf("no answer within %d SAT calls", p.maxCalls)
 		}
 	}
-	return mc.Result{Verdict: mc.Unknown, Depth: p.top(), Limit: limit, Reason: reason}
+	return mc.Result{Verdict: verdict.Unknown, Depth: p.top(), Limit: limit, Reason: reason}
 }
 
 // propagate pushes each clause to the next level where it holds there

@@ -18,7 +18,7 @@ func agree(t *testing.T, seed int64, sys *mc.System) mc.Result {
 	want, depth := mctest.Reachable(sys)
 	res := Check(context.Background(), sys, mc.Options{})
 	switch res.Verdict {
-	case mc.Unsafe:
+	case verdict.Unsafe:
 		if !want {
 			t.Fatalf("seed %d: ic3 says unsafe, the oracle safe", seed)
 		}
@@ -29,7 +29,7 @@ func agree(t *testing.T, seed int64, sys *mc.System) mc.Result {
 		if len(res.Trace.Inputs) < depth {
 			t.Fatalf("seed %d: trace of %d steps, shortest is %d", seed, len(res.Trace.Inputs), depth)
 		}
-	case mc.Safe:
+	case verdict.Safe:
 		if want {
 			t.Fatalf("seed %d: ic3 says safe, the oracle reaches bad in %d steps", seed, depth)
 		}
@@ -49,14 +49,14 @@ func TestRandomAgainstOracle(t *testing.T) {
 	}
 	defer func(saved bool) { perFrame = saved }(perFrame)
 	for _, perFrame = range []bool{true, false} {
-		verdicts := map[mc.Verdict]int{}
+		verdicts := map[verdict.Verdict]int{}
 		for seed := int64(1); seed <= int64(n); seed++ {
 			latches := 2 + int(seed%13)
 			sys := mctest.Random(seed, latches, int(seed%5), int(seed%7)*latches)
 			verdicts[agree(t, seed, sys).Verdict]++
 		}
 		// The test means little unless both answers occur often.
-		if verdicts[mc.Safe] < n/10 || verdicts[mc.Unsafe] < n/10 {
+		if verdicts[verdict.Safe] < n/10 || verdicts[verdict.Unsafe] < n/10 {
 			t.Fatalf("perFrame %v: unbalanced sample: %v", perFrame, verdicts)
 		}
 		t.Logf("perFrame %v: verdicts %v", perFrame, verdicts)
@@ -67,24 +67,24 @@ func TestMaxDepthAndContext(t *testing.T) {
 	// A 4-bit counter from 0 reaches 15 only after 15 steps.
 	sys := mctest.Counter(4)
 	res := Check(context.Background(), sys, mc.Options{MaxDepth: 3})
-	if res.Verdict != mc.Unknown || res.Limit != verdict.Depth {
+	if res.Verdict != verdict.Unknown || res.Limit != verdict.Depth {
 		t.Fatalf("MaxDepth 3: %v (limit %v), want unknown at the depth limit", res.Verdict, res.Limit)
 	}
 	res = Check(context.Background(), sys, mc.Options{MaxSATCalls: 10})
-	if res.Verdict != mc.Unknown || res.Reason != "no answer within 10 SAT calls" || res.Stats.SATCalls > 10 || res.Limit != verdict.NoLimit {
+	if res.Verdict != verdict.Unknown || res.Reason != "no answer within 10 SAT calls" || res.Stats.SATCalls > 10 || res.Limit != verdict.NoLimit {
 		t.Fatalf("MaxSATCalls 10: %v %q after %d calls, want unknown within the budget", res.Verdict, res.Reason, res.Stats.SATCalls)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res = Check(ctx, sys, mc.Options{})
-	if res.Verdict != mc.Unknown || res.Reason == "" {
+	if res.Verdict != verdict.Unknown || res.Reason == "" {
 		t.Fatalf("cancelled: %v %q, want unknown with a reason", res.Verdict, res.Reason)
 	}
 	// Its shortest counterexample has 2^20-1 steps: far out of reach.
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	res = Check(ctx, mctest.Counter(20), mc.Options{})
-	if res.Verdict != mc.Unknown || res.Limit != verdict.Time || res.Reason != "time limit reached" {
+	if res.Verdict != verdict.Unknown || res.Limit != verdict.Time || res.Reason != "time limit reached" {
 		t.Fatalf("deadline: %v %v %q, want unknown at the deadline", res.Verdict, res.Limit, res.Reason)
 	}
 	if res.Stats.SATTime <= 0 {

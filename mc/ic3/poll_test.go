@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // pollCounter is a context that counts the polls of its Err.
@@ -61,7 +62,7 @@ func TestLongQueryPollsErr(t *testing.T) {
 	defer cancel()
 	ctx := &pollCounter{Context: parent}
 	res := Check(ctx, pigeons(10), mc.Options{})
-	assert.Equal(t, mc.Unknown, res.Verdict)
+	assert.Equal(t, verdict.Unknown, res.Verdict)
 	// 300 ms in slices of 10 ms: about 30 polls.
 	assert.GreaterOrEqual(t, ctx.polls.Load(), int64(15), "polls of Err in 300 ms")
 	assert.Equal(t, 1, res.Stats.SATCalls)

@@ -17,7 +17,7 @@ import (
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	base := bmc.NewUnroller(sys)
 	step := newStepCase(sys)
-	res := mc.Result{Verdict: mc.Unknown, Depth: -1}
+	res := mc.Result{Verdict: verdict.Unknown, Depth: -1}
 	stats := func() {
 		b, c := base.Stats(), step.s.Stats()
 		res.Stats.SATCalls, res.Stats.SATTime = int(b.Calls+c.Calls), b.Time+c.Time
@@ -25,7 +25,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	for k := 0; opts.MaxDepth <= 0 || k <= opts.MaxDepth; k++ {
 		r, tr := base.Reach(ctx, k)
 		if r == sat.Sat {
-			res.Verdict, res.Trace = mc.Unsafe, tr
+			res.Verdict, res.Trace = verdict.Unsafe, tr
 			stats()
 			return res
 		}
@@ -38,7 +38,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 		stats()
 		switch r {
 		case sat.Unsat:
-			res.Verdict, res.K, res.Depth = mc.Safe, k+1, k
+			res.Verdict, res.K, res.Depth = verdict.Safe, k+1, k
 			return res
 		case sat.Unknown:
 			res.Limit, res.Reason = verdict.Stopped(ctx)

@@ -16,6 +16,7 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // twoCounters: a counter that counts to 3 and wraps, and Bad "b1 ∧ ¬b0 ∧
@@ -30,12 +31,12 @@ func TestCounter(t *testing.T) {
 	s.SetNext(c, c)
 	sys := &mc.System{S: s, Inputs: []z.Lit{in}, Bad: s.Ands(b1, b0.Not(), c)}
 	r := Check(context.Background(), sys, mc.Options{MaxDepth: 10})
-	require.Equal(t, mc.Safe, r.Verdict, r.Reason)
+	require.Equal(t, verdict.Safe, r.Verdict, r.Reason)
 	assert.True(t, judge.CircuitKInductive(sys, r.K) == nil)
 
 	sys.Bad = s.Ands(b1, b0)
 	r = Check(context.Background(), sys, mc.Options{MaxDepth: 10})
-	require.Equal(t, mc.Unsafe, r.Verdict)
+	require.Equal(t, verdict.Unsafe, r.Verdict)
 	bad, err := mc.Simulate(sys, r.Trace)
 	require.NoError(t, err)
 	assert.True(t, bad)
@@ -62,11 +63,11 @@ func TestProofsAreInductive(t *testing.T) {
 		sys := c.System(false) // suppressed starts, as interp at its bound
 		r := Check(context.Background(), sys, mc.Options{MaxDepth: 8})
 		switch r.Verdict {
-		case mc.Safe:
+		case verdict.Safe:
 			proved++
 			require.True(t, judge.CircuitKInductive(sys, r.K) == nil, "seed %d: not %d-inductive\n%s", seed, r.K, src)
 			require.True(t, r.K == 1 || judge.CircuitKInductive(sys, r.K-1) != nil, "seed %d: already %d-inductive", seed, r.K-1)
-		case mc.Unsafe:
+		case verdict.Unsafe:
 			refuted++
 			bad, err := mc.Simulate(sys, r.Trace)
 			require.NoError(t, err, "seed %d", seed)

@@ -62,7 +62,7 @@ func walk(ctx context.Context, sys *mc.System, longest, n int) mc.Result {
 		}
 		return w
 	}
-	res := mc.Result{Verdict: mc.Unknown, Depth: -1}
+	res := mc.Result{Verdict: verdict.Unknown, Depth: -1}
 	next := make([]uint64, len(s.Latches))
 	init := make([]uint64, len(s.Latches))
 	var inputs [][]uint64 // by step, by input
@@ -98,7 +98,7 @@ func walk(ctx context.Context, sys *mc.System, longest, n int) mc.Result {
 				}
 				s.Eval64(vs)
 				if bad := word(sys.Bad) & mask; bad != 0 {
-					res.Verdict, res.Depth = mc.Unsafe, step
+					res.Verdict, res.Depth = verdict.Unsafe, step
 					res.Trace = trace(init, inputs, bits.TrailingZeros64(bad))
 					falsify(sys, res.Trace)
 					return res

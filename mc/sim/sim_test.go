@@ -20,7 +20,7 @@ func TestRandomAgainstOracle(t *testing.T) {
 		want, depth := mctest.Reachable(sys)
 		res := Check(context.Background(), sys, mc.Options{MaxDepth: 64})
 		switch res.Verdict {
-		case mc.Unsafe:
+		case verdict.Unsafe:
 			if !want {
 				t.Fatalf("seed %d: sim says unsafe, the oracle safe", seed)
 			}
@@ -32,7 +32,7 @@ func TestRandomAgainstOracle(t *testing.T) {
 				t.Fatalf("seed %d: trace of %d steps (depth %d), shortest is %d, bound 64", seed, len(res.Trace.Inputs), res.Depth, depth)
 			}
 			found++
-		case mc.Unknown:
+		case verdict.Unknown:
 			if res.Limit != verdict.Depth {
 				t.Fatalf("seed %d: unknown at limit %v (%s), want the depth limit", seed, res.Limit, res.Reason)
 			}
@@ -55,15 +55,15 @@ func TestDeterministicAndStopped(t *testing.T) {
 	sys := mctest.Counter(4) // bad after exactly 15 steps
 	a := Check(context.Background(), sys, mc.Options{})
 	b := Check(context.Background(), sys, mc.Options{})
-	if a.Verdict != mc.Unsafe || len(a.Trace.Inputs) != len(b.Trace.Inputs) || a.Depth != b.Depth {
+	if a.Verdict != verdict.Unsafe || len(a.Trace.Inputs) != len(b.Trace.Inputs) || a.Depth != b.Depth {
 		t.Fatalf("two runs: %v at %d, %v at %d", a.Verdict, a.Depth, b.Verdict, b.Depth)
 	}
-	if res := Check(context.Background(), sys, mc.Options{MaxDepth: 14}); res.Verdict != mc.Unknown || res.Limit != verdict.Depth {
+	if res := Check(context.Background(), sys, mc.Options{MaxDepth: 14}); res.Verdict != verdict.Unknown || res.Limit != verdict.Depth {
 		t.Fatalf("bound 14: %v at limit %v, want unknown at the depth limit", res.Verdict, res.Limit)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res := Check(ctx, sys, mc.Options{}); res.Verdict != mc.Unknown || res.Limit != verdict.Cancelled {
+	if res := Check(ctx, sys, mc.Options{}); res.Verdict != verdict.Unknown || res.Limit != verdict.Cancelled {
 		t.Fatalf("cancelled: %v at limit %v (%s)", res.Verdict, res.Limit, res.Reason)
 	}
 }

@@ -163,13 +163,13 @@ func (b *backward) pop() *node {
 // limit (Unknown with the limit and why), or neither (Unknown, NoLimit:
 // the call did its share of work and the search may go on).
 type outcome struct {
-	verdict Verdict
+	verdict verdict.Verdict
 	chain   *node
-	limit   Limit
+	limit   verdict.Limit
 	reason  string
 }
 
-func (o outcome) done() bool { return o.verdict != Unknown || o.limit != NoLimit }
+func (o outcome) done() bool { return o.verdict != verdict.Unknown || o.limit != verdict.NoLimit }
 
 // stoppedBy is the outcome of a search that found ctx ended: the limit
 // and the words of the context's cause (verdict.Stopped).
@@ -196,10 +196,10 @@ func (b *backward) advance(ctx context.Context, work int) outcome {
 		t := &node{s: c.targetShared, m: c.target, mask: c.target.mask(), rule: -1}
 		if b.inv != nil && !b.inv.allows(t.s, t.m) {
 			b.pruned++
-			return outcome{verdict: Safe}
+			return outcome{verdict: verdict.Safe}
 		}
 		if c.init.covers(t.s, t.m) || b.meets(t) {
-			return outcome{verdict: Unsafe, chain: t}
+			return outcome{verdict: verdict.Unsafe, chain: t}
 		}
 		b.insert(t)
 	}
@@ -210,7 +210,7 @@ func (b *backward) advance(ctx context.Context, work int) outcome {
 		}
 		n := b.pop()
 		if n == nil {
-			return outcome{verdict: Safe}
+			return outcome{verdict: verdict.Safe}
 		}
 		if b.inv != nil && !b.inv.allows(n.s, n.m) {
 			b.pruned++
@@ -232,11 +232,11 @@ func (b *backward) advance(ctx context.Context, work int) outcome {
 				}
 				p := &node{s: r.s, m: m, mask: mask, next: n, rule: ri}
 				if c.init.covers(p.s, p.m) || b.meets(p) {
-					return outcome{verdict: Unsafe, chain: p}
+					return outcome{verdict: verdict.Unsafe, chain: p}
 				}
 				b.insert(p)
 				if b.limit > 0 && b.created >= b.limit {
-					return outcome{limit: Elements, reason: fmt.Sprintf("backward search limit of %d elements reached", b.limit)}
+					return outcome{limit: verdict.States, reason: fmt.Sprintf("backward search limit of %d elements reached", b.limit)}
 				}
 			}
 		}

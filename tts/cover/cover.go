@@ -9,26 +9,6 @@ import (
 	"github.com/bopgo/bopgo/verdict"
 )
 
-// The answer of Check and the limit that stopped an undecided one are
-// bopgo's shared types (package verdict): every Unknown Result has a
-// limit, set where the search hit it (a search that nothing stops
-// decides); Elements is the States limit, hit at Options.MaxElements.
-type (
-	Verdict = verdict.Verdict
-	Limit   = verdict.Limit
-)
-
-// Verdicts and limits, in this package's words.
-const (
-	Unknown   = verdict.Unknown
-	Safe      = verdict.Safe
-	Unsafe    = verdict.Unsafe
-	NoLimit   = verdict.NoLimit
-	Elements  = verdict.States    // the backward search made Options.MaxElements elements
-	Time      = verdict.Time      // the context's deadline passed
-	Cancelled = verdict.Cancelled // the context was cancelled (its cause is in Reason)
-)
-
 // Algorithm selects the backward search's pruning.
 type Algorithm int
 
@@ -140,11 +120,14 @@ type Stats struct {
 	Concretized bool
 }
 
-// Result is Check's answer.
+// Result is Check's answer. Every Unknown Result has a limit, set where
+// the search hit it (a search that nothing stops decides): verdict.States
+// at Options.MaxElements, verdict.Time at the context's deadline,
+// verdict.Cancelled when it was cancelled (its cause is in Reason).
 type Result struct {
-	Verdict Verdict
-	Limit   Limit  // for Unknown: what stopped the search
-	Reason  string // for Unknown: why, in words
+	Verdict verdict.Verdict
+	Limit   verdict.Limit // for Unknown: what stopped the search
+	Reason  string        // for Unknown: why, in words
 	Path    *Path
 	Cert    *Certificate
 	Stats   Stats
@@ -179,10 +162,10 @@ func interleave(ctx context.Context, c *system, bw *backward, limit int) (outcom
 			km.advance(ctx, turn)
 			if km.complete {
 				if !km.target {
-					return outcome{verdict: Safe}, km
+					return outcome{verdict: verdict.Safe}, km
 				}
 				if km.path = c.concretize(km.hit); km.path != nil {
-					return outcome{verdict: Unsafe}, km
+					return outcome{verdict: verdict.Unsafe}, km
 				}
 				bw.inv = intersection{bw.inv, km}
 			}
@@ -221,14 +204,14 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		p := fw.search(ctx, quickThreads, budget)
 		res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 		if p != nil {
-			res.Verdict, res.Path = Unsafe, p
+			res.Verdict, res.Path = verdict.Unsafe, p
 			return res, nil
 		}
 		// Finitely many configurations, all seen: their downward
 		// closure is an invariant without the target. (With broadcasts
 		// a box's successors are no box of it; then backward decides.)
 		if fw.complete && !c.hasBroadcast() {
-			res.Verdict = Safe
+			res.Verdict = verdict.Safe
 			res.Cert = &Certificate{Boxes: fw.boxes()}
 			return res, nil
 		}
@@ -253,7 +236,7 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		found = km.path
 		res.Stats.Accelerated, res.Stats.AcceleratedComplete = km.created, km.complete
 		if km.complete && !km.target {
-			res.Verdict = Safe
+			res.Verdict = verdict.Safe
 			res.Cert = &Certificate{Boxes: km.boxes()}
 			res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 			return res, nil
@@ -264,43 +247,55 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	}
 	res.Stats.Elements, res.Stats.Basis, res.Stats.Pruned = bw.created, len(bw.live), bw.pruned
 	switch out.verdict {
-	case Safe:
-		res.Verdict = Safe
+	case verdict.Safe:
+		res.Verdict = verdict.Safe
 		res.Cert = bw.certificate(inv)
-	case Unsafe:
-		var p *Path
+	case verdict.Unsafe:
 		res.Stats.MetForward = bw.met >= 0
-		switch {
-		case found != nil:
-			p = found
-			res.Stats.Concretized = true
-		case bw.met >= 0:
-			start, s, cur := fw.pathTo(fw.reached, bw.met)
-			p, err = c.replayFrom(start, s, cur, out.chain)
-		default:
-			p, err = c.replay(out.chain)
-		}
+		res.Stats.Concretized = found != nil
+		p, err := unsafePath(ctx, c, fw, bw, out, found, budget)
 		if err != nil {
-			return nil, fmt.Errorf("cover: internal error: %w", err)
+			return nil, err
 		}
-		// A path with fewer threads, if the bound allows, from the
-		// forward search continued up to one below the path's threads.
-		// The answer is known by now, and a minimal number of threads
-		// is worth more search than a quick bug: eight times the
-		// budget (ijit's QRCU-4 #22-#27, bugs with 5 threads, are shown
-		// minimal with it, not with the budget alone).
-		if budget > 0 && fw.done < p.Threads-1 {
-			if q := fw.search(ctx, p.Threads-1, 8*budget); q != nil {
-				p = q
-			}
-		}
-		p.Minimal = p.Minimal || fw.done >= p.Threads-1
-		res.Verdict, res.Path = Unsafe, p
+		res.Verdict, res.Path = verdict.Unsafe, p
 	default:
 		res.Limit, res.Reason = out.limit, out.reason
 	}
 	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 	return res, nil
+}
+
+// unsafePath is the path of an Unsafe answer of the backward search: the
+// one the Karp–Miller search made concrete (found), else the backward
+// chain replayed from where it met the forward search, or from the
+// start; then, if the bound allows, one with fewer threads.
+func unsafePath(ctx context.Context, c *system, fw *forward, bw *backward, out outcome, found *Path, budget int) (*Path, error) {
+	p := found
+	var err error
+	switch {
+	case found != nil:
+	case bw.met >= 0:
+		start, s, cur := fw.pathTo(fw.reached, bw.met)
+		p, err = c.replayFrom(start, s, cur, out.chain)
+	default:
+		p, err = c.replay(out.chain)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cover: internal error: %w", err)
+	}
+	// A path with fewer threads, if the bound allows, from the forward
+	// search continued up to one below the path's threads. The answer is
+	// known by now, and a minimal number of threads is worth more search
+	// than a quick bug: eight times the budget (ijit's QRCU-4 #22-#27,
+	// bugs with 5 threads, are shown minimal with it, not with the
+	// budget alone).
+	if budget > 0 && fw.done < p.Threads-1 {
+		if q := fw.search(ctx, p.Threads-1, 8*budget); q != nil {
+			p = q
+		}
+	}
+	p.Minimal = p.Minimal || fw.done >= p.Threads-1
+	return p, nil
 }
 
 // pollEvery+1 is how many steps of a search (a backward element, a

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -38,7 +39,7 @@ func TestMinimalThreads(t *testing.T) {
 		opts.ForwardBudget = budget
 		res, err := Check(t.Context(), sys, opts)
 		require.NoError(t, err)
-		require.Equal(t, Unsafe, res.Verdict)
+		require.Equal(t, verdict.Unsafe, res.Verdict)
 		assert.Equal(t, 4, res.Path.Threads, "budget %d", budget)
 		checkEvidence(t, sys, opts, res)
 		certCheckHook(t, sys, opts, res)
@@ -52,13 +53,13 @@ func TestBroadcastBlocksCover(t *testing.T) {
 	opts := Options{Init: state(t, "0/0"), Target: state(t, "0|1,1")}
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, verdict.Safe, res.Verdict)
 	certCheckHook(t, sys, opts, res)
 	// Without the broadcast the bug needs two threads.
 	sys = mustSystem(t, "1 3\n0 0 -> 0 1\n")
 	res, err = Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.Equal(t, 2, res.Path.Threads)
 	assert.True(t, res.Path.Minimal)
 }
@@ -85,7 +86,7 @@ func randomAgree(t *testing.T, seed int64) {
 	src, init, target := randomSystem(r)
 	sys := mustSystem(t, src)
 	opts := Options{Init: state(t, init), Target: state(t, target)}
-	var verdicts []Verdict
+	var verdicts []verdict.Verdict
 	minimal := -1 // thread count of the paths said to be minimal
 	for _, alg := range []Algorithm{Accelerated, Pruned, Plain} {
 		for _, budget := range []int{-1, 0} {
@@ -94,7 +95,7 @@ func randomAgree(t *testing.T, seed int64) {
 			res, err := Check(t.Context(), sys, o)
 			require.NoError(t, err)
 			verdicts = append(verdicts, res.Verdict)
-			if res.Verdict == Unsafe && res.Path.Minimal {
+			if res.Verdict == verdict.Unsafe && res.Path.Minimal {
 				if minimal >= 0 && minimal != res.Path.Threads {
 					t.Fatalf("minimal paths with %d and %d threads", minimal, res.Path.Threads)
 				}
@@ -103,7 +104,7 @@ func randomAgree(t *testing.T, seed int64) {
 					t.Fatalf("a run with %d threads covers the target, the path has %d and says minimal", minimal-1, minimal)
 				}
 			}
-			if res.Verdict == Unsafe && !coverableWith(sys, o, res.Path.Threads) {
+			if res.Verdict == verdict.Unsafe && !coverableWith(sys, o, res.Path.Threads) {
 				t.Fatalf("no run with %d threads found by the test's search", res.Path.Threads)
 			}
 			checkEvidence(t, sys, o, res)
@@ -162,11 +163,11 @@ func TestLimits(t *testing.T) {
 		opts.Algorithm = alg
 		res, err := Check(expired, sys, opts)
 		require.NoError(t, err)
-		assert.Equal(t, Unknown, res.Verdict, alg)
-		assert.Equal(t, Time, res.Limit, alg)
+		assert.Equal(t, verdict.Unknown, res.Verdict, alg)
+		assert.Equal(t, verdict.Time, res.Limit, alg)
 		res, err = Check(cancelled, sys, opts)
 		require.NoError(t, err)
-		assert.Equal(t, Cancelled, res.Limit, alg)
+		assert.Equal(t, verdict.Cancelled, res.Limit, alg)
 		assert.Contains(t, res.Reason, why.Error(), alg)
 	}
 
@@ -177,8 +178,8 @@ func TestLimits(t *testing.T) {
 		opts.Algorithm = alg
 		res, err := Check(t.Context(), sys, opts)
 		require.NoError(t, err)
-		assert.Equal(t, Unknown, res.Verdict, alg)
-		assert.Equal(t, Elements, res.Limit, alg)
+		assert.Equal(t, verdict.Unknown, res.Verdict, alg)
+		assert.Equal(t, verdict.States, res.Limit, alg)
 		assert.Equal(t, 10, res.Stats.Elements, alg)
 		assert.Equal(t, "backward search limit of 10 elements reached", res.Reason, alg)
 	}
@@ -206,5 +207,5 @@ func TestInvariantBound(t *testing.T) {
 	opts.ForwardBudget, opts.MaxElements = -1, 1
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	assert.Equal(t, Elements, res.Limit)
+	assert.Equal(t, verdict.States, res.Limit)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // checkEvidence re-checks a path step by step with a direct reading of
@@ -13,11 +14,11 @@ import (
 func checkEvidence(t *testing.T, sys *tts.System, opts Options, res *Result) {
 	t.Helper()
 	switch res.Verdict {
-	case Unsafe:
+	case verdict.Unsafe:
 		if err := verifyPath(sys, opts, res.Path); err != "" {
 			t.Fatalf("path: %s", err)
 		}
-	case Safe:
+	case verdict.Safe:
 		if res.Cert == nil {
 			t.Fatal("safe without certificate")
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // certCheckHook checks the evidence with the judge (package judge).
@@ -12,11 +13,11 @@ func certCheckHook(t *testing.T, sys *tts.System, opts Options, res *Result) {
 	t.Helper()
 	p := judge.Coverability{System: sys, Init: opts.Init, Target: opts.Target}
 	switch res.Verdict {
-	case Safe:
+	case verdict.Safe:
 		if err := p.CheckCertificate(res.Cert.Checkable()); err != nil {
 			t.Fatalf("certificate: %v", err)
 		}
-	case Unsafe:
+	case verdict.Unsafe:
 		if err := p.CheckPath(res.Path.Checkable()); err != nil {
 			t.Fatalf("path: %v", err)
 		}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // TestAccelerationProvesUnboundedSpawns: main spawns workers in a loop
@@ -17,7 +19,7 @@ func TestAccelerationProvesUnboundedSpawns(t *testing.T) {
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|2,2"), ForwardBudget: -1}
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, verdict.Safe, res.Verdict, res.Reason)
 	assert.True(t, res.Stats.AcceleratedComplete)
 	assert.Zero(t, res.Stats.Elements, "the backward search should not run")
 	certCheckHook(t, sys, opts, res)
@@ -33,7 +35,7 @@ func TestBroadcastImageOverapproximates(t *testing.T) {
 	opts := Options{Init: state(t, "0|0,1"), Target: state(t, "0|2,3"), ForwardBudget: -1}
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, verdict.Safe, res.Verdict, res.Reason)
 	assert.True(t, res.Stats.AcceleratedComplete)
 	assert.Positive(t, res.Stats.Elements, "the backward search decides")
 	certCheckHook(t, sys, opts, res)
@@ -41,7 +43,7 @@ func TestBroadcastImageOverapproximates(t *testing.T) {
 		opts.Algorithm = alg
 		other, err := Check(t.Context(), sys, opts)
 		require.NoError(t, err)
-		assert.Equal(t, Safe, other.Verdict, alg.String())
+		assert.Equal(t, verdict.Safe, other.Verdict, alg.String())
 	}
 }
 
@@ -62,7 +64,7 @@ func TestBackwardMeetsForward(t *testing.T) {
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1"), ForwardBudget: 4, Algorithm: Pruned}
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.True(t, res.Stats.MetForward)
 	assert.Equal(t, 4, res.Path.Threads)
 	checkEvidence(t, sys, opts, res)
@@ -78,7 +80,7 @@ func TestConcretizeAcceleratedPath(t *testing.T) {
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|2,2,2,2,2"), ForwardBudget: -1}
 	res, err := Check(t.Context(), sys, opts)
 	require.NoError(t, err)
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, verdict.Unsafe, res.Verdict)
 	assert.True(t, res.Stats.Concretized)
 	assert.GreaterOrEqual(t, res.Path.Threads, 6)
 	checkEvidence(t, sys, opts, res)

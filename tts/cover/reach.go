@@ -63,148 +63,183 @@ func sat(n int) uint8 { return uint8(min(n, many)) }
 // 530,004 rules), the counter engine ran 120 s here with --max-states
 // 1000.
 func (c *system) invariant(ctx context.Context, maxRises int) *invariant {
-	inv := &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)}
-	rulesFrom := make([][]int32, c.shared)
+	f := &fixpoint{
+		c:         c,
+		inv:       &invariant{shared: make([]bool, c.shared), caps: make([][]uint8, c.shared)},
+		rulesFrom: make([][]int32, c.shared),
+		next:      make([]int, c.locals),
+		dirty:     make([]bool, c.shared),
+	}
 	for i := range c.rules {
-		rulesFrom[c.rules[i].s] = append(rulesFrom[c.rules[i].s], int32(i))
+		f.rulesFrom[c.rules[i].s] = append(f.rulesFrom[c.rules[i].s], int32(i))
 	}
-	type change struct{ s, l int32 } // l < 0: the shared state became reachable
-	var work []change
-	risen := 0 // rises of a count, for maxRises
-	// Only reachable shared states get their counts: bfc's files may have
-	// hundreds of thousands of shared and local states and few reachable.
-	reachShared := func(s int32) {
-		if !inv.shared[s] {
-			inv.shared[s] = true
-			inv.caps[s] = make([]uint8, c.locals)
-			work = append(work, change{s, -1})
-		}
-	}
-	raise := func(s, l int32, v uint8) {
-		reachShared(s)
-		if v > inv.caps[s][l] {
-			inv.caps[s][l] = v
-			work = append(work, change{s, l})
-			risen++
-		}
-	}
-	reachShared(c.init.shared)
+	f.reachShared(c.init.shared)
 	for _, l := range c.init.bounded {
-		raise(c.init.shared, l, sat(int(inv.caps[c.init.shared][l])+1))
+		f.raise(c.init.shared, l, sat(int(f.inv.caps[c.init.shared][l])+1))
 	}
 	for _, l := range c.init.unbounded {
-		raise(c.init.shared, l, many)
+		f.raise(c.init.shared, l, many)
 	}
-	// passive is what one rule leaves of the threads in y besides its
-	// active thread in l.
-	passive := func(caps []uint8, y, l int32) int {
-		if y != l {
-			return int(caps[y])
+	for step := 0; len(f.work) > 0 || len(f.dirtyList) > 0; step++ {
+		if step&pollEvery == 0 && ctx.Err() != nil || maxRises > 0 && f.risen > maxRises {
+			return nil
 		}
-		if caps[l] == many {
-			return many
+		if len(f.work) == 0 {
+			f.applyDirty()
+			continue
 		}
-		return 0
+		ch := f.work[len(f.work)-1]
+		f.work = f.work[:len(f.work)-1]
+		f.propagate(ch)
 	}
-	// full applies rule r to everything known at its source shared state.
-	// Its counts go into one buffer, cleared at every call: a new one per
-	// call was half of the counter engine's allocations (1 GB in 4 s on
-	// six guarded workers, garbage that the race's other engines pay to
-	// collect too).
-	next := make([]int, c.locals)
-	full := func(r *rule) {
-		caps := inv.caps[r.s]
-		if r.kind != tts.Transfer && caps[r.l] == 0 {
-			return
-		}
-		reachShared(r.s2)
-		clear(next)
-		for y := range int32(c.locals) {
-			var v int
-			switch r.kind {
-			case tts.Spawn:
-				v = int(caps[y])
-			case tts.Transfer:
-				v = int(caps[y])
-				if y == r.l {
-					next[r.l2] += v
-					continue
-				}
-			default:
-				v = passive(caps, y, r.l)
-				if qs, ok := r.to[y]; ok {
-					for _, q := range qs {
-						next[q] += v
-					}
-					continue
-				}
-			}
-			next[y] += v
-		}
-		if r.kind != tts.Transfer {
-			next[r.l2]++
-		}
-		for x, v := range next {
-			if v > 0 {
-				raise(r.s2, int32(x), sat(v))
-			}
-		}
-	}
+	return f.inv
+}
+
+// fixpoint is system.invariant's computation under way.
+type fixpoint struct {
+	c         *system
+	inv       *invariant
+	rulesFrom [][]int32 // shared state -> the rules from it
+	work      []change  // changes whose rules are yet to be applied
+	risen     int       // rises of a count, for maxRises
+	next      []int     // full's counts, a buffer (see full)
+
 	// Rules that move every thread (broadcasts, transfers) are applied
 	// whole, once per round for each shared state that changed, not
 	// once per change: on programs with many broadcast rules, applying
 	// them per change made this the most expensive step of Check.
-	dirty := make([]bool, c.shared)
-	var dirtyList []int32
-	for step := 0; len(work) > 0 || len(dirtyList) > 0; step++ {
-		if step&pollEvery == 0 && ctx.Err() != nil || maxRises > 0 && risen > maxRises {
-			return nil
-		}
-		if len(work) == 0 {
-			for _, s := range dirtyList {
-				dirty[s] = false
-				for _, ri := range rulesFrom[s] {
-					if r := &c.rules[ri]; r.kind == tts.Transfer || r.to != nil {
-						full(r)
-					}
-				}
+	dirty     []bool  // shared state -> in dirtyList
+	dirtyList []int32 // shared states whose whole rules are to be applied
+}
+
+// change is a rise of the count of local l at shared state s; l < 0:
+// the shared state became reachable.
+type change struct{ s, l int32 }
+
+// reachShared makes s reachable. Only reachable shared states get their
+// counts: bfc's files may have hundreds of thousands of shared and local
+// states and few reachable.
+func (f *fixpoint) reachShared(s int32) {
+	if !f.inv.shared[s] {
+		f.inv.shared[s] = true
+		f.inv.caps[s] = make([]uint8, f.c.locals)
+		f.work = append(f.work, change{s, -1})
+	}
+}
+
+// raise raises the count of l at s to v, if that is a rise.
+func (f *fixpoint) raise(s, l int32, v uint8) {
+	f.reachShared(s)
+	if v > f.inv.caps[s][l] {
+		f.inv.caps[s][l] = v
+		f.work = append(f.work, change{s, l})
+		f.risen++
+	}
+}
+
+// passive is what one rule leaves of the threads in y besides its active
+// thread in l.
+func passive(caps []uint8, y, l int32) int {
+	if y != l {
+		return int(caps[y])
+	}
+	if caps[l] == many {
+		return many
+	}
+	return 0
+}
+
+// full applies rule r to everything known at its source shared state.
+// Its counts go into one buffer, cleared at every call: a new one per
+// call was half of the counter engine's allocations (1 GB in 4 s on six
+// guarded workers, garbage that the race's other engines pay to collect
+// too).
+func (f *fixpoint) full(r *rule) {
+	caps := f.inv.caps[r.s]
+	if r.kind != tts.Transfer && caps[r.l] == 0 {
+		return
+	}
+	f.reachShared(r.s2)
+	next := f.next
+	clear(next)
+	for y := range int32(f.c.locals) {
+		var v int
+		switch r.kind {
+		case tts.Spawn:
+			v = int(caps[y])
+		case tts.Transfer:
+			v = int(caps[y])
+			if y == r.l {
+				next[r.l2] += v
+				continue
 			}
-			dirtyList = dirtyList[:0]
-			continue
+		default:
+			v = passive(caps, y, r.l)
+			if qs, ok := r.to[y]; ok {
+				for _, q := range qs {
+					next[q] += v
+				}
+				continue
+			}
 		}
-		ch := work[len(work)-1]
-		work = work[:len(work)-1]
-		caps := inv.caps[ch.s]
-		for _, ri := range rulesFrom[ch.s] {
-			r := &c.rules[ri]
-			switch {
-			case r.kind == tts.Transfer || r.to != nil:
-				if !dirty[ch.s] {
-					dirty[ch.s] = true
-					dirtyList = append(dirtyList, ch.s)
-				}
-			case ch.l < 0:
-			case ch.l == r.l:
-				// The rule may have become enabled, or its own local
-				// may now keep threads: everything known at s meets it.
-				full(r)
-			case caps[r.l] > 0:
-				// One more local at s: its threads stay (or, in l2,
-				// join the active thread).
-				v := passive(caps, ch.l, r.l)
-				if r.kind == tts.Spawn {
-					v = int(caps[ch.l])
-				}
-				if ch.l == r.l2 {
-					v++
-				}
-				if v > 0 {
-					raise(r.s2, ch.l, sat(v))
-				}
+		next[y] += v
+	}
+	if r.kind != tts.Transfer {
+		next[r.l2]++
+	}
+	for x, v := range next {
+		if v > 0 {
+			f.raise(r.s2, int32(x), sat(v))
+		}
+	}
+}
+
+// applyDirty applies the whole rules of the shared states that changed
+// since the last round.
+func (f *fixpoint) applyDirty() {
+	for _, s := range f.dirtyList {
+		f.dirty[s] = false
+		for _, ri := range f.rulesFrom[s] {
+			if r := &f.c.rules[ri]; r.kind == tts.Transfer || r.to != nil {
+				f.full(r)
 			}
 		}
 	}
-	return inv
+	f.dirtyList = f.dirtyList[:0]
+}
+
+// propagate applies the rules from ch's shared state to the change, or
+// marks the shared state dirty for its whole rules.
+func (f *fixpoint) propagate(ch change) {
+	caps := f.inv.caps[ch.s]
+	for _, ri := range f.rulesFrom[ch.s] {
+		r := &f.c.rules[ri]
+		switch {
+		case r.kind == tts.Transfer || r.to != nil:
+			if !f.dirty[ch.s] {
+				f.dirty[ch.s] = true
+				f.dirtyList = append(f.dirtyList, ch.s)
+			}
+		case ch.l < 0:
+		case ch.l == r.l:
+			// The rule may have become enabled, or its own local
+			// may now keep threads: everything known at s meets it.
+			f.full(r)
+		case caps[r.l] > 0:
+			// One more local at s: its threads stay (or, in l2,
+			// join the active thread).
+			v := passive(caps, ch.l, r.l)
+			if r.kind == tts.Spawn {
+				v = int(caps[ch.l])
+			}
+			if ch.l == r.l2 {
+				v++
+			}
+			if v > 0 {
+				f.raise(r.s2, ch.l, sat(v))
+			}
+		}
+	}
 }
 
 // boxes are the invariant's boxes, one per reachable shared state.

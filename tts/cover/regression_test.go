@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/tts"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 // regressionCase is one test of bfc's regression suite.
@@ -17,7 +18,7 @@ type regressionCase struct {
 	name, dir    string
 	core         bool
 	target, init string // option values; init "" is bfc's default 0/0
-	want         Verdict
+	want         verdict.Verdict
 }
 
 // loadRegression reads the test.desc files: line 1 the level, line 3
@@ -46,7 +47,7 @@ func loadRegression(t testing.TB, root string) []regressionCase {
 		if len(lines) < 3 {
 			t.Fatalf("%s: short test.desc", dir)
 		}
-		c := regressionCase{name: d.Name(), dir: dir, core: lines[0] == "CORE", want: Unknown}
+		c := regressionCase{name: d.Name(), dir: dir, core: lines[0] == "CORE", want: verdict.Unknown}
 		args := strings.Fields(strings.ReplaceAll(lines[2], `"`, ""))
 		for i := 0; i+1 < len(args); i++ {
 			switch args[i] {
@@ -59,9 +60,9 @@ func loadRegression(t testing.TB, root string) []regressionCase {
 		for _, l := range lines[3:] {
 			switch l {
 			case "^VERIFICATION SUCCESSFUL$":
-				c.want = Safe
+				c.want = verdict.Safe
 			case "^VERIFICATION FAILED$":
-				c.want = Unsafe
+				c.want = verdict.Unsafe
 			}
 		}
 		out = append(out, c)

@@ -19,6 +19,7 @@ import (
 	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func main() {
@@ -45,7 +46,7 @@ func main() {
 			continue
 		}
 		res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, MaxThreads: 3, MaxStates: *maxStates})
-		if err != nil || res.Verdict == bopgo.Unknown || res.Counters.Int("states") < *minStates {
+		if err != nil || res.Verdict == verdict.Unknown || res.Counters.Int("states") < *minStates {
 			continue
 		}
 		name := benchmarks.ScaledName(seed)

@@ -30,6 +30,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/internal/crosscheck"
 	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
 )
 
 func main() {
@@ -168,9 +169,9 @@ func report(w *os.File, outcomes []outcome, fams []gen.Family, jobs int, elapsed
 					t.internal++
 				case a.Err != nil:
 					t.errors++
-				case a.Result.Verdict == bopgo.Safe:
+				case a.Result.Verdict == verdict.Safe:
 					t.safe++
-				case a.Result.Verdict == bopgo.Unsafe:
+				case a.Result.Verdict == verdict.Unsafe:
 					t.unsafe++
 				default:
 					t.unknown++
