@@ -3,7 +3,8 @@
 //	bopgo check [flags] FILE.bp   can an assertion fail, or a label be reached?
 //	bopgo qbf [flags] FILE        decide a 2QBF formula in QDIMACS
 //	bopgo boppo [flags] FILE.bp   BoPPo compatibility mode (also as a link named boppo)
-//	bopgo export, circuit, spin    Promela and AIGER exports, peers side by side
+//	bopgo export, circuit, spin    Promela, AIGER and tts exports, peers side by side
+//	bopgo tts [flags] FILE.tts    a thread-transition system (bfc's format), any number of threads
 //	bopgo trace --html OUT RESULT  a saved --json result drawn as a page (internal/htmltrace)
 //	bopgo version
 //
