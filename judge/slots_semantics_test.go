@@ -54,9 +54,10 @@ func agreeWithExplicit(t *testing.T, what string, p *bp.Program, label string, r
 // TestModelAgreesWithExplicit: on random programs of every shape, with
 // 1 to 3 slots, both properties and both readings.
 func TestModelAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	n := 40
 	if testing.Short() {
-		n = 8
+		n = 3
 	}
 	const depth = 10
 	count := map[engine.Verdict]int{}
@@ -87,6 +88,7 @@ func TestModelAgreesWithExplicit(t *testing.T) {
 
 // TestModelCorners: the fine points of the semantics, by hand.
 func TestModelCorners(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, src, label string
 		reading          bp.Reading

@@ -63,9 +63,10 @@ var wfFamilies = []struct {
 // every property and both readings, the model's initial states are
 // well-formed and its step keeps states well-formed.
 func TestWellFormedIsInvariant(t *testing.T) {
+	t.Parallel()
 	n := 60
 	if testing.Short() {
-		n = 12
+		n = 4
 	}
 	models := 0
 	for _, fam := range wfFamilies {
@@ -93,6 +94,7 @@ func TestWellFormedIsInvariant(t *testing.T) {
 // thread where the control flow bounds them (as the circuit engines
 // run), else 2.
 func TestWellFormedOnBenchmarks(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("seconds")
 	}
@@ -126,6 +128,7 @@ func TestWellFormedOnBenchmarks(t *testing.T) {
 // TestWellFormedCanFail: a step that leaves its proc (a successor past
 // the last step, as a broken lowering could give) is caught.
 func TestWellFormedCanFail(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("t.bp", []byte(`decl g; void main() begin g := T; g := F; skip; skip; end`))
 	require.NoError(t, err)
 	m, err := newSlotModel(p, "", bp.Blocking, 1)
@@ -141,6 +144,7 @@ func TestWellFormedCanFail(t *testing.T) {
 // a local is dead where it is read, and one that says it is dead before
 // a step that does not assign it, on a path to a read.
 func TestLivenessIsChecked(t *testing.T) {
+	t.Parallel()
 	src := `decl g; void main() begin decl x; x := *; skip; g := x; end`
 	p, err := bp.Load("t.bp", []byte(src))
 	require.NoError(t, err)
