@@ -55,6 +55,7 @@ void main() begin g, k := F, T; start_thread t1(); start_thread t3(); start_thre
 }
 
 func TestPORTraps(t *testing.T) {
+	t.Parallel()
 	for _, c := range porTraps {
 		p, err := bp.Load("trap.bp", []byte(c.src))
 		require.NoError(t, err, c.name)
@@ -74,6 +75,7 @@ func TestPORTraps(t *testing.T) {
 // TestPORReduces checks that the reduction happens where it should: on the
 // lock-sharing workers most expansions are by one thread.
 func TestPORReduces(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("w.bp", []byte(workers(3, 4)))
 	require.NoError(t, err)
 	on, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
@@ -90,6 +92,7 @@ func TestPORReduces(t *testing.T) {
 // TestPORSplitsByEnabledness checks that a state whose candidate is
 // enabled in only part of it is split, not expanded fully.
 func TestPORSplitsByEnabledness(t *testing.T) {
+	t.Parallel()
 	for _, c := range porTraps {
 		if c.name != "an assume that holds in part of the state: the rest must see the others" {
 			continue

@@ -22,6 +22,7 @@ import (
 // agrees with the explicit engine, and the counterexamples of the bug
 // variant, which go through re-parameterised states, replay.
 func TestReparameterisedDepth(t *testing.T) {
+	t.Parallel()
 	for k, src := range []func(int, bool) string{benchmarks.Depth, benchmarks.DepthSequential} {
 		checkDepthShape(t, k, src)
 	}
@@ -61,6 +62,7 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 // every counterexample replays. (TestSymbolicAgreesWithExplicit compares
 // both forms on gen.Small.)
 func TestPlainStatesAgree(t *testing.T) {
+	t.Parallel()
 	long := gen.Config{Globals: 2, Locals: 1, Threads: 1, Stmts: 9, Depth: 3, Helpers: 1}
 	var reparameterised, unsafe atomic.Int64
 	n := seeds(60)

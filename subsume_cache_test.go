@@ -14,6 +14,7 @@ import (
 // repeat an earlier one over other inputs, the symbolic engine answers
 // them from its cache, and still finds the bug (its trace replays).
 func TestSubsumptionCache(t *testing.T) {
+	t.Parallel()
 	p := loadFile(t, "benchmarks/corpus/ijit/examples/ase16.bm.set1/15_Boop/satabs.3.bp")
 	opts := bopgo.Options{Engine: bopgo.Symbolic}
 	res, err := bopgo.Check(context.Background(), p, opts)
