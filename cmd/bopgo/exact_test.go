@@ -33,6 +33,7 @@ func localsAt(t *testing.T, out, label string) string {
 // b2, b3 := *, * constrain ('b2 != 'b3), the worker's b3 (dead, since
 // PC7 overwrites it) is the value PC6 assigned, not an arbitrary one.
 func TestCheckExactTrace(t *testing.T) {
+	t.Parallel()
 	const path = "testdata/satabs_inlined.bp"
 	code, out, errOut := runName("bopgo", "check", "--exact-trace", path)
 	require.Equal(t, exitUnsafe, code, errOut)
