@@ -112,6 +112,12 @@ func TestDocumentedCommandsExist(t *testing.T) {
 	for _, sub := range subcommands {
 		known[sub] = helpFlags(t, sub)
 	}
+	// The commands of bopgo's own usage (bopgo help) are these.
+	code, usageText, _ := runCmd("help")
+	require.Equal(t, 0, code)
+	for _, m := range regexp.MustCompile(`(?m)^  bopgo ([a-z]+)`).FindAllStringSubmatch(usageText, -1) {
+		assert.Contains(t, known, m[1], "bopgo help lists %s", m[1])
+	}
 	files, err := filepath.Glob("../../docs/*.md")
 	require.NoError(t, err)
 	files = append([]string{"../../README.md"}, files...)
