@@ -15,6 +15,7 @@ func mustLoad(t *testing.T, src string) *Program {
 }
 
 func TestLowerInlinesCalls(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl g;
 bool neg(a) begin decl t; t := !a; return t; end
@@ -46,6 +47,7 @@ end`)
 }
 
 func TestLowerThreadsAndLabels(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl g;
 void w(a) begin g := a; end
@@ -78,6 +80,7 @@ end`)
 }
 
 func TestLowerEnforce(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl a, b;
 void main() begin
@@ -93,6 +96,7 @@ end`)
 }
 
 func TestLowerGlobalInitialisers(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl s := 1;
 decl u;
@@ -103,6 +107,7 @@ void main() begin skip; end`)
 }
 
 func TestLivenessForgetsAfterLastRead(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 void main() begin
   decl x, y;
