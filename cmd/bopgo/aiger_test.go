@@ -25,11 +25,11 @@ var heavyCircuits = map[string]bool{"Threads5": true, "n-peterson": true, "p-pet
 func TestAIGERExportAgreesWithABC(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("ABC agreement skipped with -short")
+		t.Skip("ABC agreement skipped with -short: run without -short")
 	}
 	abc, err := exec.LookPath("berkeley-abc")
 	if err != nil {
-		t.Skip("berkeley-abc is not on PATH: ABC agreement not checked (apt-get install berkeley-abc)")
+		t.Skip("berkeley-abc is not on PATH: ABC agreement not checked (apt-get install berkeley-abc, as .ci/run does)")
 	}
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
