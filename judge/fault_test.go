@@ -15,9 +15,10 @@ import (
 // TestFaultyCircuitsAreCaught: with a gate of the circuit broken
 // (enc.Fault), IC3 and k-induction prove unsafe random programs safe
 // (unsafe by IC3 on the right circuit); the judge, which encodes the
-// program on its own, refuses every one of those proofs. The test sets the package variable, so it must not run
-// in parallel with anything that builds circuits (no test of this
-// package is parallel).
+// program on its own, refuses every one of those proofs. The test sets
+// the package variable, so it must not run in parallel with anything
+// that builds circuits: it is not parallel, and the package's parallel
+// tests start only once it and the other sequential tests have ended.
 func TestFaultyCircuitsAreCaught(t *testing.T) {
 	defer func() { enc.Fault = enc.NoFault }()
 	qs := questions(t, 25)

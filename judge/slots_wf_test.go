@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/go-air/gini/logic"
@@ -68,25 +69,28 @@ func TestWellFormedIsInvariant(t *testing.T) {
 	if testing.Short() {
 		n = 4
 	}
-	models := 0
+	var models atomic.Int64
+	t.Cleanup(func() { t.Logf("%d models keep their states well-formed", models.Load()) })
 	for _, fam := range wfFamilies {
-		for seed := int64(1); seed <= int64(n); seed++ {
-			src := gen.Program(seed, fam.cfg)
-			p, err := bp.Load("gen.bp", []byte(src))
-			require.NoError(t, err)
-			for _, label := range []string{"", "t0_L1"} {
-				for _, r := range []bp.Reading{bp.Blocking, bp.Monotone} {
-					for slots := 1; slots <= 3; slots++ {
-						m, err := newSlotModel(p, label, r, slots)
-						require.NoError(t, err)
-						require.NoError(t, checkWellFormed(m), "%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
-						models++
+		t.Run(fam.name, func(t *testing.T) {
+			t.Parallel()
+			for seed := int64(1); seed <= int64(n); seed++ {
+				src := gen.Program(seed, fam.cfg)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err)
+				for _, label := range []string{"", "t0_L1"} {
+					for _, r := range []bp.Reading{bp.Blocking, bp.Monotone} {
+						for slots := 1; slots <= 3; slots++ {
+							m, err := newSlotModel(p, label, r, slots)
+							require.NoError(t, err)
+							require.NoError(t, checkWellFormed(m), "%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
+							models.Add(1)
+						}
 					}
 				}
 			}
-		}
+		})
 	}
-	t.Logf("%d models keep their states well-formed", models)
 }
 
 // TestWellFormedOnBenchmarks: so do the models of the BoPPo suite's
