@@ -18,6 +18,7 @@ func workers(n, k int) string { return benchmarks.Workers(n, k, false) }
 
 // TestWorkersVerdicts checks the lock-sharing family on small instances.
 func TestWorkersVerdicts(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= 3; n++ {
 		for _, bug := range []bool{false, true} {
 			p, err := bp.Load("workers.bp", []byte(benchmarks.Workers(n, 2, bug)))
@@ -61,6 +62,7 @@ func BenchmarkWorkers(b *testing.B) {
 // TestWideParityVerdicts checks the family's verdicts on small instances
 // with both engines: safe, and with the bug unsafe exactly for even v.
 func TestWideParityVerdicts(t *testing.T) {
+	t.Parallel()
 	for v := 3; v <= 6; v++ {
 		for _, bug := range []bool{false, true} {
 			p, err := bp.Load("wide.bp", []byte(benchmarks.WideParity(v, bug)))

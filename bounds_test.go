@@ -32,6 +32,7 @@ func thirteenWorkers(bug bool) string {
 }
 
 func TestStaticThreadBound(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("w13.bp", []byte(thirteenWorkers(false)))
 	require.NoError(t, err)
 	n, bounded := p.MaxThreads()
@@ -58,6 +59,7 @@ func TestStaticThreadBound(t *testing.T) {
 // Expressions nested as deep as Go's parser allows go through every
 // engine.
 func TestDeepExpressionsInEveryEngine(t *testing.T) {
+	t.Parallel()
 	const n = 50_000
 	src := "decl x, y; void main() begin x := " + strings.Repeat("(", n) + "!y" + strings.Repeat(")", n) +
 		"; assert(" + strings.Repeat("!", n) + "(x = !y)); end"

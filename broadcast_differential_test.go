@@ -20,6 +20,7 @@ var readings = []bp.Reading{bp.Blocking, bp.Monotone}
 // under both readings, with and without partial-order reduction; every
 // symbolic counterexample must replay under the reading it was found with.
 func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	var skipped, compared atomic.Int64
 	var mu sync.Mutex
 	verdicts := map[verdict.Verdict]int{}
@@ -62,6 +63,7 @@ func TestBroadcastSymbolicAgreesWithExplicit(t *testing.T) {
 // explicit engine's verdict on random programs with broadcasts, under both
 // readings, and its counterexamples replay.
 func TestBroadcastCircuitAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	eachSeed(t, seeds(20), func(t *testing.T, seed int64) {
 		p, src := randomProgram(t, gen.SmallBroadcast, seed)
 		for _, reading := range readings {

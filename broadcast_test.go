@@ -20,6 +20,7 @@ import (
 // partial-order reduction, under both readings, and replays every
 // counterexample under the reading it was found with.
 func TestBroadcastConformance(t *testing.T) {
+	t.Parallel()
 	type config struct {
 		name  string
 		opts  bopgo.Options
@@ -63,6 +64,7 @@ func TestBroadcastConformance(t *testing.T) {
 // not passive and cannot block the broadcast), so the answer is Unknown;
 // under the monotone reading the suppressed start finds the bug.
 func TestBroadcastBlockedStart(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("bound.bp", []byte(`decl g;
 void main() begin decl x; g := F; x := F; start_thread goto W;
   x := T; g := T constrain x$; assert(!g); end_thread;

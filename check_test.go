@@ -42,6 +42,7 @@ func replay(t testing.TB, p *bp.Program, opts bopgo.Options, res bopgo.Result) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read("testdata/boppo")
 	require.NoError(t, err)
 	require.Len(t, cases, 37)
@@ -74,6 +75,7 @@ func TestConformance(t *testing.T) {
 // iterations of one abstraction differ little; QRCU-4's 27 take most of
 // the time).
 func TestCorpusUnsafe(t *testing.T) {
+	t.Parallel()
 	const dir = "benchmarks/corpus"
 	entries, err := benchmarks.ReadManifest(dir)
 	require.NoError(t, err)
@@ -142,6 +144,7 @@ func TestCorpusUnsafe(t *testing.T) {
 // A label that no statement carries is a mistake (a typo in a refinement
 // loop), not a proof that it is unreachable.
 func TestMissingLabelIsAnError(t *testing.T) {
+	t.Parallel()
 	p := loadFile(t, "testdata/boppo/Simple1/main.bp")
 	_, err := bopgo.Check(context.Background(), p, bopgo.Options{Label: "NOWHERE"})
 	require.ErrorIs(t, err, bopgo.ErrNoSuchLabel)
@@ -149,6 +152,7 @@ func TestMissingLabelIsAnError(t *testing.T) {
 }
 
 func TestUnknownEngine(t *testing.T) {
+	t.Parallel()
 	p := loadFile(t, "testdata/boppo/Simple1/main.bp")
 	_, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: "magic"})
 	require.ErrorIs(t, err, bopgo.ErrUnknownEngine)

@@ -32,6 +32,7 @@ var heavyForCircuits = map[string]bool{
 // its trace replays) and never reports one in a safe program; k-induction
 // agrees with every verdict it gives.
 func TestCircuitConformance(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read("testdata/boppo")
 	require.NoError(t, err)
 	require.Len(t, cases, 37)
@@ -75,6 +76,7 @@ func TestCircuitConformance(t *testing.T) {
 // there is one; IC3 must give the same verdict; k-induction must never
 // contradict it.
 func TestCircuitAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	n := seeds(25)
 	const maxBMCDepth = 16
 	var proved, deep atomic.Int64
@@ -130,6 +132,7 @@ func checkCircuit(t *testing.T, p *bp.Program, opts bopgo.Options, seed int64, s
 // bug, whatever the engine proves about the bounded circuit, and Unsafe
 // with one.
 func TestCircuitThreadBound(t *testing.T) {
+	t.Parallel()
 	safe := loadSource(t, `decl g;
 void t() begin g := T; end
 void main() begin L: start_thread t(); assert(g | !g); goto L; end`)
@@ -160,6 +163,7 @@ func loadSource(t *testing.T, src string) *bp.Program {
 // the BoPPo suite with an independent SAT check of the invariant, and
 // every IC3 counterexample by simulation.
 func TestIC3InvariantsOfPrograms(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read("testdata/boppo")
 	require.NoError(t, err)
 	proofs := 0
@@ -194,6 +198,7 @@ func TestIC3InvariantsOfPrograms(t *testing.T) {
 // root's limits, and checks their answers; it refuses an engine that
 // does not check circuits.
 func TestCheckCircuit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		src  string
 		want verdict.Verdict

@@ -20,6 +20,7 @@ import (
 // expected verdict; Check has replayed its traces and re-checked its
 // certificates.
 func TestCounterConformance(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read("testdata/boppo")
 	require.NoError(t, err)
 	decided := 0
@@ -65,6 +66,7 @@ func liveThreads(tr *bopgo.Trace) int {
 // the counter engine translates (seconds on a few seeds) and adds nothing
 // to the comparison; the other broadcast differential tests keep them.
 func TestCounterAgreesWithBoundedEngines(t *testing.T) {
+	t.Parallel()
 	const counterThreads = 3
 	plain := gen.Small
 	plain.Stmts = 6
@@ -146,6 +148,7 @@ func TestCounterAgreesWithBoundedEngines(t *testing.T) {
 // swapped there is no passive thread at the broadcast and the new thread
 // copies main's x = F (SAFE).
 func TestCounterReadsBroadcasts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		src  string
 		want verdict.Verdict

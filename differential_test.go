@@ -154,6 +154,7 @@ var symbolicVariants = []struct {
 // must exercise what the variants differ in: states split by POR, and
 // states re-parameterised.
 func TestSymbolicAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	var skipped, compared, split, reparameterised atomic.Int64
 	t.Cleanup(func() {
 		t.Logf("%d checks compared (%d with states split by POR, %d with states re-parameterised), %d skipped at the state limit",
@@ -204,6 +205,7 @@ func TestSymbolicAgreesWithExplicit(t *testing.T) {
 // engine's verdict on random programs, with and without broadcasts,
 // whichever engine wins the race, and no raced engine fails its check.
 func TestAutoAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	winners := map[bopgo.Engine]int{}
 	t.Cleanup(func() { t.Logf("answers by winner: %v", winners) })

@@ -42,6 +42,7 @@ func stepAt(t *testing.T, tr *bopgo.Trace, th int, text string) int {
 }
 
 func TestEffectsOfARace(t *testing.T) {
+	t.Parallel()
 	p, tr := exactTrace(t, `decl c, done;
 void w() begin decl tmp; tmp := c; c := !tmp; done := T; end
 void main() begin c, done := F, F; start_thread w(); assume(done); assert(!c); end`, bp.Blocking, 0)
@@ -84,6 +85,7 @@ void main() begin c, done := F, F; start_thread w(); assume(done); assert(!c); e
 }
 
 func TestEffectsOfAtomicSections(t *testing.T) {
+	t.Parallel()
 	p, tr := exactTrace(t, `decl x, y;
 void w() begin atomic_begin; x := T; y := T; atomic_end; end
 void main() begin x, y := F, F; start_thread w(); assert(!y); end`, bp.Blocking, 0)
@@ -107,6 +109,7 @@ void main() begin x, y := F, F; start_thread w(); assert(!y); end`, bp.Blocking,
 // TestEffectsOfABroadcast: DESIGN.md's example, where main's broadcast
 // sets the started thread's x.
 func TestEffectsOfABroadcast(t *testing.T) {
+	t.Parallel()
 	p, tr := exactTrace(t, `void main() begin decl x; x := F; start_thread goto W;
   x, x$ := x, T; end_thread;
 W: assert(!x); end_thread; end`, bp.Blocking, 0)
@@ -119,6 +122,7 @@ W: assert(!x); end_thread; end`, bp.Blocking, 0)
 // TestEffectsOfAThreadEnd: with two threads at most, the second worker
 // runs only once the first has ended.
 func TestEffectsOfAThreadEnd(t *testing.T) {
+	t.Parallel()
 	p, tr := exactTrace(t, `decl g;
 void w() begin skip; end
 void v() begin g := T; end
@@ -134,6 +138,7 @@ void main() begin g := F; start_thread w(); assume(!g); start_thread v(); assume
 // A return assigns the caller's targets: the effect names them, in the
 // caller's frame, with their new values.
 func TestEffectsOfAReturn(t *testing.T) {
+	t.Parallel()
 	p, tr := exactTrace(t, `decl g;
 bool f(n) begin
   decl r;

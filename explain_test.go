@@ -16,6 +16,7 @@ import (
 // certificate carries it in the program's terms, its size the one the
 // reason gives.
 func TestCertificatesExplainThemselves(t *testing.T) {
+	t.Parallel()
 	p := loadFile(t, "examples/mutex.bp")
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.IC3})
 	require.NoError(t, err)

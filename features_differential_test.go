@@ -57,6 +57,7 @@ var featureVariants = []struct {
 // whose thread starts have arguments in loops and in threads (and in
 // sliced programs, and with broadcasts), or the test tests nothing new.
 func TestFeaturesAgree(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		cfg  gen.Config

@@ -18,6 +18,7 @@ import (
 // property (SLIC_ERROR, or the assertions), and replays every
 // counterexample.
 func TestGetafixConformance(t *testing.T) {
+	t.Parallel()
 	var engines []bopgo.Engine
 	for _, e := range bopgo.Engines {
 		if bopgo.Decides(e) && !unchecked(e) {

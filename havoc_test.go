@@ -20,6 +20,7 @@ import (
 // three threads on both: a bug of the program is one of the abstraction,
 // and an abstraction proved safe has a safe program.
 func TestHavocOverApproximates(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var forgotten, provedSafe int
 	t.Cleanup(func() {
@@ -60,6 +61,7 @@ func TestHavocOverApproximates(t *testing.T) {
 // abstraction included); with the bug, the abstraction's bug sends it to
 // the program itself, whose bug it finds.
 func TestCounterForgetsLocalData(t *testing.T) {
+	t.Parallel()
 	for _, bug := range []bool{false, true} {
 		p, err := bp.Load("tangled.bp", []byte(benchmarks.TangledWorkers(4, 4, bug)))
 		require.NoError(t, err)

@@ -10,50 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo"
-	"github.com/bopgo/bopgo/benchmarks"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/internal/gen"
-	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/verdict"
 )
-
-// TestReparameterisedDepth: on both shapes of the depth family (whose
-// states grow with the path) the symbolic engine with and without re-parameterisation
-// agrees with the explicit engine, and the counterexamples of the bug
-// variant, which go through re-parameterised states, replay.
-func TestReparameterisedDepth(t *testing.T) {
-	for k, src := range []func(int, bool) string{benchmarks.Depth, benchmarks.DepthSequential} {
-		checkDepthShape(t, k, src)
-	}
-}
-
-func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
-	for v := 2; v <= 7; v++ {
-		for _, bug := range []bool{false, true} {
-			p, err := bp.Load("depth.bp", []byte(src(v, bug)))
-			require.NoError(t, err)
-			want, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
-			require.NoError(t, err)
-			for _, opts := range []bopgo.Options{{}, {Symbolic: bopgo.SymbolicOptions{PlainStates: true}}, {Symbolic: bopgo.SymbolicOptions{IncrementalSAT: true}}, {Symbolic: bopgo.SymbolicOptions{NoPOR: true}}} {
-				plain := opts.Symbolic.PlainStates
-				opts.Engine = bopgo.Symbolic
-				got, err := bopgo.Check(context.Background(), p, opts)
-				require.NoError(t, err)
-				require.Equal(t, want.Verdict, got.Verdict, "shape %d v=%d bug=%v %+v: %s", shape, v, bug, opts, got.Reason)
-				if plain {
-					assert.Zero(t, got.Counters.Int("reparameterised_states"))
-				} else if v >= 4 {
-					assert.Positive(t, got.Counters.Int("reparameterised_states"), "shape %d v=%d bug=%v: the states grow with the path", shape, v, bug)
-				}
-				if got.Verdict == verdict.Unsafe {
-					assert.NoError(t, judge.Replay(p, interp.Options{}, got.Trace.Exec), "shape %d v=%d %+v", shape, v, opts)
-					assert.Equal(t, len(want.Trace.Exec.Steps), len(got.Trace.Exec.Steps), "shape %d v=%d %+v: both searches are breadth-first", shape, v, opts)
-				}
-			}
-		}
-	}
-}
 
 // TestPlainStatesAgree runs longer random programs over fewer variables
 // than the differential tests' (whose formulas outgrow their variables
@@ -62,6 +22,7 @@ func checkDepthShape(t *testing.T, shape int, src func(int, bool) string) {
 // every counterexample replays. (TestSymbolicAgreesWithExplicit compares
 // both forms on gen.Small.)
 func TestPlainStatesAgree(t *testing.T) {
+	t.Parallel()
 	long := gen.Config{Globals: 2, Locals: 1, Threads: 1, Stmts: 9, Depth: 3, Helpers: 1}
 	var reparameterised, unsafe atomic.Int64
 	n := seeds(60)

@@ -26,6 +26,7 @@ var wideData = gen.Config{Globals: 6, Locals: 4, Threads: 2, Stmts: 6, Depth: 2,
 // replay on it. Most programs must be sliced, and some proved safe, or
 // the test compares nothing.
 func TestSliceAgrees(t *testing.T) {
+	t.Parallel()
 	var sliced, safe, unsafe atomic.Int64
 	t.Cleanup(func() {
 		t.Logf("%d programs sliced; %d safe and %d unsafe answers compared", sliced.Load(), safe.Load(), unsafe.Load())

@@ -35,6 +35,7 @@ func withSearch(t *testing.T, search func(context.Context, *tts.System, cover.Op
 }
 
 func TestCheckTTS(t *testing.T) {
+	t.Parallel()
 	sys, opts := ttsQuestion(t, "1|1,1,1")
 	res, err := CheckTTS(t.Context(), sys, opts)
 	require.NoError(t, err)
@@ -65,6 +66,7 @@ func TestCheckTTS(t *testing.T) {
 
 // An answer that does not check is an internal error, never a verdict.
 func TestCheckTTSRefusesBadAnswers(t *testing.T) {
+	t.Parallel()
 	for name, forge := range map[string]func(*cover.Result){
 		"a path whose last step is not the rule's": func(r *cover.Result) {
 			r.Path.Steps[len(r.Path.Steps)-1].After.Shared = 0

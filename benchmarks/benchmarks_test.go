@@ -11,6 +11,7 @@ import (
 )
 
 func TestReadManifest(t *testing.T) {
+	t.Parallel()
 	entries, err := ReadManifest("corpus")
 	require.NoError(t, err)
 	require.Greater(t, len(entries), 250)
@@ -24,6 +25,7 @@ func TestReadManifest(t *testing.T) {
 }
 
 func TestParseManifestErrors(t *testing.T) {
+	t.Parallel()
 	_, err := parseManifest(strings.NewReader(""))
 	assert.Error(t, err)
 	_, err = parseManifest(strings.NewReader("path\tother\nx\ty\n"))
@@ -34,6 +36,7 @@ func TestParseManifestErrors(t *testing.T) {
 
 // Every generated family member must be a valid program.
 func TestFamiliesLoad(t *testing.T) {
+	t.Parallel()
 	for _, bug := range []bool{false, true} {
 		for v := 2; v <= 30; v += 7 {
 			_, err := bp.Load("wide.bp", []byte(WideParity(v, bug)))
@@ -51,6 +54,7 @@ func TestFamiliesLoad(t *testing.T) {
 }
 
 func TestManifestLabelColumn(t *testing.T) {
+	t.Parallel()
 	entries, err := parseManifest(strings.NewReader("path\texpected_verdict\tverdict_evidence\tdialect\tlabel\na.bp\tunsafe\tx\ty\tSLIC_ERROR\nb.bp\tsafe\tx\ty\t\n"))
 	require.NoError(t, err)
 	require.Len(t, entries, 2)

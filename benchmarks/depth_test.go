@@ -16,6 +16,7 @@ import (
 // family with the explicit engine: safe without the bug, unsafe with it,
 // and the bug is only reached at the end of the chain.
 func TestDepthVerdicts(t *testing.T) {
+	t.Parallel()
 	for v := 2; v <= 6; v++ {
 		for _, bug := range []bool{false, true} {
 			// The constrained update raises the last flag in trip v and

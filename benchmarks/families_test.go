@@ -20,6 +20,7 @@ import (
 // TestFamilyFilesAreCurrent: the committed instances are what the
 // generator writes (go run ./benchmarks/cmd/genfamilies), and nothing else.
 func TestFamilyFilesAreCurrent(t *testing.T) {
+	t.Parallel()
 	members := Members()
 	want := map[string]string{"MANIFEST.tsv": Manifest(members)}
 	for _, m := range members {
@@ -58,6 +59,7 @@ func TestFamilyFilesAreCurrent(t *testing.T) {
 // with the explicit engine (the large ones are right by the same
 // construction, see the evidence column), and that every instance loads.
 func TestFamilyVerdicts(t *testing.T) {
+	t.Parallel()
 	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3,
 		"localworkers": 34, "guardedworkers": 34, "tangledworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
 	checked := 0
@@ -76,6 +78,7 @@ func TestFamilyVerdicts(t *testing.T) {
 }
 
 func TestFilterShape(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= 5; n++ {
 		assert.Equal(t, n*(n-1), strings.Count(Filter(n, false), "assume("), "n=%d: every thread waits at every level", n)
 		assert.Equal(t, n*(n-2), strings.Count(Filter(n, true), "assume("), "n=%d: no wait at the last level", n)
@@ -86,6 +89,7 @@ func TestFilterShape(t *testing.T) {
 // TestScaledFilesAreCurrent: every scaled program is what the generator
 // writes for the seed its manifest names.
 func TestScaledFilesAreCurrent(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(ScaledDir, "MANIFEST.tsv"))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
@@ -103,6 +107,7 @@ func TestScaledFilesAreCurrent(t *testing.T) {
 }
 
 func TestLocalWorkersShape(t *testing.T) {
+	t.Parallel()
 	src := LocalWorkers(4, 3, false)
 	assert.Equal(t, 4, strings.Count(src, "  decl l0, l1, l2;\n"), "every worker has its k locals")
 	assert.Contains(t, src, "l0, l1, l2 := l1 ^ *, l2 | *, l0 ^ *;", "one simultaneous recomputation with fresh bits")
@@ -121,6 +126,7 @@ func TestLocalWorkersShape(t *testing.T) {
 // slicing, and GuardedWorkers all but the ones its guard reads: that is
 // the difference between the three families.
 func TestTangledWorkersKeepTheirLocals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		src string
 		cut int // locals cut, of 4 a worker

@@ -17,6 +17,7 @@ import (
 // TestLocalWorkersStepwise: the programs load, have the promised shape, and the
 // explicit engine's verdict on small instances is the variant's.
 func TestLocalWorkersStepwise(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ n, k int }{{1, 1}, {2, 1}, {2, 3}, {3, 2}} {
 		for _, bug := range []bool{false, true} {
 			name := fmt.Sprintf("n=%d k=%d bug=%v", c.n, c.k, bug)
@@ -40,6 +41,7 @@ func TestLocalWorkersStepwise(t *testing.T) {
 // 8 locals, whose depth (about 24 steps) is out of BMC's reach (see
 // mc/sim's package comment); Check replays its trace.
 func TestLocalWorkersSim(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("lw.bp", []byte(LocalWorkersStepwise(6, 8, true)))
 	require.NoError(t, err)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Sim, MaxDepth: 256})

@@ -81,6 +81,7 @@ func outcomes(terms []*Term, vars []bool, choices int) []int {
 // ones can, for every valuation of the variables; and absorption happens
 // often enough for that to mean something.
 func TestAbsorbKeepsOutcomes(t *testing.T) {
+	t.Parallel()
 	const vars, choices = 3, 4
 	n := 3000
 	if testing.Short() {

@@ -56,6 +56,7 @@ func corpusFiles(t *testing.T) []string {
 // TestCorpusParses parses every program of the corpus (but Getafix's) and
 // checks that each checker rejection is one of the known kinds.
 func TestCorpusParses(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t)
 	require.Greater(t, len(files), 200, "corpus missing?")
 	loaded := 0

@@ -12,6 +12,7 @@ import (
 
 // An ambiguous file says which reading was used; either can be forced.
 func TestLoadWithDialect(t *testing.T) {
+	t.Parallel()
 	src := []byte("decl g;\nvoid init() begin g := F; end\nvoid main() begin assert(!g); end\n")
 	auto, err := Load("t.bp", src)
 	require.NoError(t, err)
@@ -47,6 +48,7 @@ func procNames(p *Program) []string {
 // Getafix's operators bind otherwise: = tighter than &, ^ tighter than |,
 // => loosest and left-associative.
 func TestGetafixPrecedence(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ expr, boppo, getafix string }{
 		{"a = b & c", "(g0 = (g1 & g2))", "((g0 = g1) & g2)"},
 		{"a ^ b | c", "(g0 ^ (g1 | g2))", "((g0 ^ g1) | g2)"},
@@ -89,6 +91,7 @@ func assertion(t *testing.T, p *Program) *Step {
 
 // What Getafix's dialect does not have is an error with its position.
 func TestGetafixErrors(t *testing.T) {
+	t.Parallel()
 	const head = "decl atomic;\nvoid init() begin atomic := F; end\n"
 	cases := []struct{ src, want string }{
 		{head + "void thread1() begin start_thread thread2(); end\nvoid thread2() begin skip; end\n", "t.bp:3:22: start_thread in Getafix's dialect"},
@@ -109,6 +112,7 @@ func TestGetafixErrors(t *testing.T) {
 // Getafix's idioms that BoPPo rejects load, with a note each, and mean
 // what Getafix's translation makes of them.
 func TestGetafixIdioms(t *testing.T) {
+	t.Parallel()
 	src := `decl atomic, a, b;
 void init() begin atomic := F; endinit: skip; end
 void thread1() begin
@@ -144,6 +148,7 @@ end
 
 // A Getafix program without SLIC_ERROR checks its assertions, and says so.
 func TestGetafixWithoutTarget(t *testing.T) {
+	t.Parallel()
 	p, err := Load("t.bp", []byte("decl g;\nvoid init() begin g := F; end\nvoid thread1() begin assert(!g); end\n"))
 	require.NoError(t, err)
 	assert.Empty(t, p.DefaultLabel)
@@ -156,6 +161,7 @@ func TestGetafixWithoutTarget(t *testing.T) {
 // included) in source order; a thread is an atomic section but at its
 // yield points.
 func TestGetafixLowered(t *testing.T) {
+	t.Parallel()
 	src := `decl atomic, g;
 void init() begin atomic := F; g := F; endinit: skip; end
 void thread2(p) begin decl l; l := g; l := !l; g := l; end
@@ -203,6 +209,7 @@ void thread1() begin skip; end
 // section (after atomic := T) the thread goes on without a step, after
 // atomic := F it yields without a test, after atomic := * it tests.
 func TestGetafixYieldTests(t *testing.T) {
+	t.Parallel()
 	src := `decl atomic, g;
 void init() begin atomic := F; g := F; endinit: skip; end
 void thread1() begin

@@ -12,6 +12,7 @@ import (
 // TestDiagnostics loads every program in testdata/errors and compares its
 // diagnostics with the golden file next to it (NAME.bp -> NAME.golden).
 func TestDiagnostics(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/errors/*.bp")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no test programs: %v", err)

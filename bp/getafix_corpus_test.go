@@ -21,6 +21,7 @@ const getafixCorpus = corpusDir + "/getafix-tnl"
 // code with a few Boolean declarations pasted in (Getafix's own parser
 // rejects them too: it knows no type long).
 func TestGetafixCorpusLoads(t *testing.T) {
+	t.Parallel()
 	var files []string
 	require.NoError(t, filepath.Walk(getafixCorpus, func(path string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() && strings.Contains(info.Name(), ".bp") {

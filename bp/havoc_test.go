@@ -12,6 +12,7 @@ import (
 // steps that did read one have fresh choices for them, and the
 // abstraction passes its own check.
 func TestHavocked(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, tangled)
 	q := Havocked(p)
 	require.NotNil(t, q)

@@ -16,6 +16,7 @@ func mustLoad(t *testing.T, src string) *Program {
 }
 
 func TestLowerInlinesCalls(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl g;
 bool neg(a) begin decl t; t := !a; return t; end
@@ -47,6 +48,7 @@ end`)
 }
 
 func TestLowerThreadsAndLabels(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl g;
 void w(a) begin g := a; end
@@ -79,6 +81,7 @@ end`)
 }
 
 func TestLowerEnforce(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl a, b;
 void main() begin
@@ -94,6 +97,7 @@ end`)
 }
 
 func TestLowerGlobalInitialisers(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 decl s := 1;
 decl u;
@@ -104,6 +108,7 @@ void main() begin skip; end`)
 }
 
 func TestLivenessForgetsAfterLastRead(t *testing.T) {
+	t.Parallel()
 	p := mustLoad(t, `
 void main() begin
   decl x, y;

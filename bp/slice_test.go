@@ -25,6 +25,7 @@ func relevantNames(s *Slice) string {
 }
 
 func TestSlicedCutsWhatFeedsNothing(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, src, relevant string
 	}{
@@ -118,6 +119,7 @@ end`, "g main::a w::p"},
 // An assignment whose every target is cut becomes a skip, and the
 // choices a kept step uses are numbered from 0 again.
 func TestSlicedSteps(t *testing.T) {
+	t.Parallel()
 	s := Sliced(mustLoad(t, `
 decl g;
 void main() begin
@@ -157,6 +159,7 @@ end`))
 // thread start, which Proc.Liveness has read (the new thread gets a
 // copy), and a local live at a start_thread goto's target.
 func TestSlicedCutLocalsAreDead(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"a thread-local at start_thread goto": `
 decl thread_local t;
@@ -203,6 +206,7 @@ end`,
 }
 
 func TestSlicedLeavesAlone(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"everything relevant": `
 decl g;

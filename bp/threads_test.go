@@ -8,6 +8,7 @@ import (
 )
 
 func TestMaxThreads(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, src string
 		n         int

@@ -22,6 +22,7 @@ func twoBitCounter() (*mc.System, z.Lit, z.Lit) {
 }
 
 func TestCircuitTrace(t *testing.T) {
+	t.Parallel()
 	sys, _, _ := twoBitCounter()
 	require.NoError(t, CircuitTrace(sys, &mc.Trace{Init: []bool{false, false}, Inputs: [][]bool{{true}, {true}, {true}}}))
 	require.ErrorContains(t, CircuitTrace(sys, &mc.Trace{Init: []bool{false, false}, Inputs: [][]bool{{true}, {false}, {true}}}), "does not reach")
@@ -30,6 +31,7 @@ func TestCircuitTrace(t *testing.T) {
 }
 
 func TestCircuitInvariant(t *testing.T) {
+	t.Parallel()
 	sys, b0, b1 := twoBitCounter()
 	// Bad is reachable, so no invariant can pass; "not both" is not closed.
 	require.Error(t, CircuitInvariant(sys, [][]z.Lit{{b0.Not(), b1.Not()}}))

@@ -26,6 +26,7 @@ import (
 //
 //	BOPGO_COUNTING_COST='benchmarks/families testdata/boppo' go test -run TestCountingCost -v ./judge
 func TestCountingCost(t *testing.T) {
+	t.Parallel()
 	dirs := strings.Fields(os.Getenv("BOPGO_COUNTING_COST"))
 	if len(dirs) == 0 {
 		t.Skip("BOPGO_COUNTING_COST names no directory")

@@ -124,6 +124,7 @@ func countingSample(total, n int) []int {
 // the same rule is there twice; so is every pass of a thread state that
 // may be passive (not at the label: the violation has happened).
 func TestCountingRefusesBrokenSystems(t *testing.T) {
+	t.Parallel()
 	refused := map[string]int{}
 	for _, c := range countingCases(t) {
 		if c.backward {
@@ -205,6 +206,7 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 // predecessors. Other mutations may still prove, and are not asked
 // about.
 func TestCountingRefusesBrokenCertificates(t *testing.T) {
+	t.Parallel()
 	refused := map[string]int{}
 	for _, c := range countingCases(t) {
 		sys, pr := c.proof.System, c.proof

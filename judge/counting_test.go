@@ -22,13 +22,13 @@ import (
 )
 
 // countingSeeds is how many random programs of each shape the tests
-// run: BOPGO_SEEDS overrides it, -short runs a fifth.
+// run: BOPGO_SEEDS overrides it, -short runs a tenth.
 func countingSeeds(def int) int {
 	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
 		return n
 	}
 	if testing.Short() {
-		return max(def/5, 1)
+		return max(def/10, 1)
 	}
 	return def
 }
@@ -83,6 +83,7 @@ func countingLabels(p *bp.Program) []string {
 // reading asked (the engine's own test of a path under the blocking
 // reading, NeedsMonotone, is exact).
 func TestCountingProofsPass(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var proofs, abstractions, bugs int
 	t.Cleanup(func() {
@@ -141,6 +142,7 @@ func TestCountingProofsPass(t *testing.T) {
 // called this program safe. That system, rebuilt here by dropping the
 // rules the fix added, has a true certificate, and the judge refuses it.
 func TestCountingRefusesTheLabelUnderTheLock(t *testing.T) {
+	t.Parallel()
 	prog := countingLoad(t, "void main() begin atomic_begin; start_thread goto E; assume(F); E: skip; end")
 	tp, err := threads.Build(t.Context(), prog, "E")
 	require.NoError(t, err)
@@ -183,6 +185,7 @@ func countingProof(tp *threads.Program, cert *tts.Certificate) *engine.CounterPr
 // thread mid-start, skipping the round that gives them): every thread
 // state must be given what each broadcast does to it.
 func TestCountingCorpusProofsPass(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{"2014-03-03-00-34-58/reduced.21.bp", "2014-04-06-22-43-01/reduced.183.bp"} {
 		src, err := os.ReadFile("../benchmarks/corpus/bp-reduce/" + f)
 		require.NoError(t, err)

@@ -27,6 +27,7 @@ var anyBox = []tts.Box{{Shared: 0, Others: -1}}
 
 // bfc's accel_fault1: each move sends the other threads of local 0 to 2.
 func TestCertificate(t *testing.T) {
+	t.Parallel()
 	p := coverProblem(t, "1 3\n0 0 -> 0 1 0 ~> 2\n", "0/0", "0|1,1")
 	good := &tts.Certificate{Basis: []tts.Config{cfg(0, 1, 1), cfg(0, 0, 1)}, Boxes: anyBox}
 	assert.NoError(t, p.CheckCertificate(good))
@@ -50,6 +51,7 @@ func TestCertificate(t *testing.T) {
 // An invariant can carry the proof alone: the target's shared state is
 // never reached.
 func TestCertificateByInvariant(t *testing.T) {
+	t.Parallel()
 	p := coverProblem(t, "3 2\n0 0 -> 1 1\n1 1 +> 0 0\n", "0|0", "2|0")
 	c := &tts.Certificate{Boxes: []tts.Box{{Shared: 0, Others: -1}, {Shared: 1, Others: -1}}}
 	assert.NoError(t, p.CheckCertificate(c))
@@ -63,6 +65,7 @@ func TestCertificateByInvariant(t *testing.T) {
 }
 
 func TestPath(t *testing.T) {
+	t.Parallel()
 	p := coverProblem(t, "1 3\n0 0 -> 0 1\n", "0/0", "0|1,1")
 	good := &tts.Path{Start: cfg(0, 0, 0), Steps: []tts.Step{{Rule: 0, After: cfg(0, 0, 1)}, {Rule: 0, After: cfg(0, 1, 1)}}, Threads: 2}
 	assert.NoError(t, p.CheckPath(good))
@@ -79,6 +82,7 @@ func TestPath(t *testing.T) {
 }
 
 func TestBroadcastStep(t *testing.T) {
+	t.Parallel()
 	p := coverProblem(t, "1 4\n0 0 -> 0 1 2 ~> 3 2 ~> 2\n0 3 +> 0 3\n0 1 ~> 0 3\n", "0|0,2,2", "0|3,3")
 	for _, after := range []tts.Config{cfg(0, 1, 2, 3), cfg(0, 1, 3, 3), cfg(0, 1, 2, 2)} {
 		q := &tts.Path{Start: cfg(0, 0, 2, 2), Steps: []tts.Step{{Rule: 0, After: after}}, Threads: 3}

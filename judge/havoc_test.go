@@ -14,6 +14,7 @@ import (
 // TestVerifyHavocked: the check refuses an abstraction that forgets less
 // or otherwise than it says.
 func TestVerifyHavocked(t *testing.T) {
+	t.Parallel()
 	p := load(t, tangled)
 	require.NoError(t, judge.VerifyHavocked(p, bp.Havocked(p)), "the abstraction itself")
 	// The lock step: lock := T constrain !lock & !'l0 | l1 reads two

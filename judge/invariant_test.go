@@ -16,6 +16,7 @@ import (
 // invariant on the engine's own circuit accepts it too (the time of
 // both is logged).
 func TestIC3InvariantsPass(t *testing.T) {
+	t.Parallel()
 	answers, all := safeAnswers(t, "ic3", seedCount(150))
 	var cost costs
 	for _, a := range answers {

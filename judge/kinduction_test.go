@@ -15,6 +15,7 @@ import (
 // programs comes with a proof that the judge accepts, as mc's check on
 // the engine's circuit does (the time of both is logged).
 func TestKInductionProofsPass(t *testing.T) {
+	t.Parallel()
 	answers, all := safeAnswers(t, "kind", seedCount(150))
 	var cost costs
 	maxK := 0

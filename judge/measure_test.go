@@ -25,6 +25,7 @@ import (
 // them: a slot per thread where the control flow bounds them, else 1 to
 // 4 slots until one is enough. The programs are not sliced.
 func TestMeasureBenchmarks(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("BOPGO_JUDGE_MEASURE") == "" {
 		t.Skip("BOPGO_JUDGE_MEASURE=1 runs it (minutes)")
 	}

@@ -181,6 +181,7 @@ func (t tally) String() string {
 // TestInvariantMutations: mutated IC3 invariants are judged as the
 // comment at the top of this file says.
 func TestInvariantMutations(t *testing.T) {
+	t.Parallel()
 	answers, _ := safeAnswers(t, "ic3", seedCount(150))
 	seen := tally{}
 	unverified := 0
@@ -241,6 +242,7 @@ func TestInvariantMutations(t *testing.T) {
 // proofs; where mc's check on the circuit accepts the lowered k, the
 // judge does too.
 func TestKInductionMutations(t *testing.T) {
+	t.Parallel()
 	answers, _ := safeAnswers(t, "kind", seedCount(150))
 	seen := tally{}
 	for _, a := range answers {

@@ -49,6 +49,7 @@ end`}
 // VerifySlice refuses a slice whose cut set is not closed, or whose program
 // is not the original cut: it does not trust the relevance computation.
 func TestVerifySliceRefuses(t *testing.T) {
+	t.Parallel()
 	src := noisyWorker
 	for name, spoil := range map[string]func(s *bp.Slice){
 		"a condition's variable cut": func(s *bp.Slice) {

@@ -40,6 +40,7 @@ func loadSafe(t *testing.T) *bp.Program {
 // or that needs more slots than it has, is refused with a reason; an
 // ended context is the answer's error.
 func TestSlotInvariantRefusals(t *testing.T) {
+	t.Parallel()
 	p := loadSafe(t)
 	ctx := context.Background()
 	check := func(inv *engine.SlotInvariant) error {
@@ -73,6 +74,7 @@ func TestSlotInvariantRefusals(t *testing.T) {
 // TestKInductionRefusals: likewise for k-induction; the property of the
 // program is 1-inductive in no model, and k is at least 1.
 func TestKInductionRefusals(t *testing.T) {
+	t.Parallel()
 	p := loadSafe(t)
 	ctx := context.Background()
 	check := func(k *engine.KInduction) error { return judge.CheckKInduction(ctx, p, "", bp.Blocking, k) }

@@ -19,13 +19,13 @@ import (
 )
 
 // seedCount is how many random programs a test of this file runs:
-// BOPGO_SEEDS overrides the default, -short runs a fifth of it.
+// BOPGO_SEEDS overrides the default, -short runs a tenth of it.
 func seedCount(def int) int {
 	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
 		return n
 	}
 	if testing.Short() {
-		return max(def/5, 1)
+		return max(def/10, 1)
 	}
 	return def
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -54,39 +55,50 @@ func agreeWithExplicit(t *testing.T, what string, p *bp.Program, label string, r
 // TestModelAgreesWithExplicit: on random programs of every shape, with
 // 1 to 3 slots, both properties and both readings.
 func TestModelAgreesWithExplicit(t *testing.T) {
+	t.Parallel()
 	n := 40
 	if testing.Short() {
-		n = 8
+		n = 3
 	}
 	const depth = 10
+	var mu sync.Mutex
 	count := map[engine.Verdict]int{}
+	t.Cleanup(func() {
+		t.Logf("agreed on %d unsafe and %d safe (to depth %d), %d unknown", count[engine.Unsafe], count[engine.Safe], depth, count[engine.Unknown])
+	})
 	for _, fam := range wfFamilies {
-		for seed := int64(1); seed <= int64(n); seed++ {
-			src := gen.Program(seed, fam.cfg)
-			p, err := bp.Load("gen.bp", []byte(src))
-			require.NoError(t, err)
-			readings := []bp.Reading{bp.Blocking}
-			if p.HasBroadcasts() {
-				readings = append(readings, bp.Monotone)
-			}
-			for _, label := range []string{"", "t0_L1"} {
-				if label != "" && len(p.FindLabel(label)) == 0 {
-					continue
+		t.Run(fam.name, func(t *testing.T) {
+			t.Parallel()
+			for seed := int64(1); seed <= int64(n); seed++ {
+				src := gen.Program(seed, fam.cfg)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err)
+				readings := []bp.Reading{bp.Blocking}
+				if p.HasBroadcasts() {
+					readings = append(readings, bp.Monotone)
 				}
-				for _, r := range readings {
-					for slots := 1; slots <= 3; slots++ {
-						what := fmt.Sprintf("%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
-						count[agreeWithExplicit(t, what, p, label, r, slots, depth)]++
+				for _, label := range []string{"", "t0_L1"} {
+					if label != "" && len(p.FindLabel(label)) == 0 {
+						continue
+					}
+					for _, r := range readings {
+						for slots := 1; slots <= 3; slots++ {
+							what := fmt.Sprintf("%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
+							v := agreeWithExplicit(t, what, p, label, r, slots, depth)
+							mu.Lock()
+							count[v]++
+							mu.Unlock()
+						}
 					}
 				}
 			}
-		}
+		})
 	}
-	t.Logf("agreed on %d unsafe and %d safe (to depth %d), %d unknown", count[engine.Unsafe], count[engine.Safe], depth, count[engine.Unknown])
 }
 
 // TestModelCorners: the fine points of the semantics, by hand.
 func TestModelCorners(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, src, label string
 		reading          bp.Reading

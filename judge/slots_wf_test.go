@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/go-air/gini/logic"
@@ -63,29 +64,33 @@ var wfFamilies = []struct {
 // every property and both readings, the model's initial states are
 // well-formed and its step keeps states well-formed.
 func TestWellFormedIsInvariant(t *testing.T) {
+	t.Parallel()
 	n := 60
 	if testing.Short() {
-		n = 12
+		n = 4
 	}
-	models := 0
+	var models atomic.Int64
+	t.Cleanup(func() { t.Logf("%d models keep their states well-formed", models.Load()) })
 	for _, fam := range wfFamilies {
-		for seed := int64(1); seed <= int64(n); seed++ {
-			src := gen.Program(seed, fam.cfg)
-			p, err := bp.Load("gen.bp", []byte(src))
-			require.NoError(t, err)
-			for _, label := range []string{"", "t0_L1"} {
-				for _, r := range []bp.Reading{bp.Blocking, bp.Monotone} {
-					for slots := 1; slots <= 3; slots++ {
-						m, err := newSlotModel(p, label, r, slots)
-						require.NoError(t, err)
-						require.NoError(t, checkWellFormed(m), "%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
-						models++
+		t.Run(fam.name, func(t *testing.T) {
+			t.Parallel()
+			for seed := int64(1); seed <= int64(n); seed++ {
+				src := gen.Program(seed, fam.cfg)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err)
+				for _, label := range []string{"", "t0_L1"} {
+					for _, r := range []bp.Reading{bp.Blocking, bp.Monotone} {
+						for slots := 1; slots <= 3; slots++ {
+							m, err := newSlotModel(p, label, r, slots)
+							require.NoError(t, err)
+							require.NoError(t, checkWellFormed(m), "%s seed %d label %q %v, %d slots\n%s", fam.name, seed, label, r, slots, src)
+							models.Add(1)
+						}
 					}
 				}
 			}
-		}
+		})
 	}
-	t.Logf("%d models keep their states well-formed", models)
 }
 
 // TestWellFormedOnBenchmarks: so do the models of the BoPPo suite's
@@ -93,6 +98,7 @@ func TestWellFormedIsInvariant(t *testing.T) {
 // thread where the control flow bounds them (as the circuit engines
 // run), else 2.
 func TestWellFormedOnBenchmarks(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("seconds")
 	}
@@ -126,6 +132,7 @@ func TestWellFormedOnBenchmarks(t *testing.T) {
 // TestWellFormedCanFail: a step that leaves its proc (a successor past
 // the last step, as a broken lowering could give) is caught.
 func TestWellFormedCanFail(t *testing.T) {
+	t.Parallel()
 	p, err := bp.Load("t.bp", []byte(`decl g; void main() begin g := T; g := F; skip; skip; end`))
 	require.NoError(t, err)
 	m, err := newSlotModel(p, "", bp.Blocking, 1)
@@ -141,6 +148,7 @@ func TestWellFormedCanFail(t *testing.T) {
 // a local is dead where it is read, and one that says it is dead before
 // a step that does not assign it, on a path to a read.
 func TestLivenessIsChecked(t *testing.T) {
+	t.Parallel()
 	src := `decl g; void main() begin decl x; x := *; skip; g := x; end`
 	p, err := bp.Load("t.bp", []byte(src))
 	require.NoError(t, err)

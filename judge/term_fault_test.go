@@ -25,7 +25,8 @@ import (
 // search; unsafe ones are those the explicit engine (which does not use
 // encode) finds a bug in.
 //
-// Not parallel: the fault is a variable every encoding reads.
+// Not parallel: the fault is a variable every encoding reads (the
+// package's parallel tests start once the sequential ones have ended).
 func TestTermFaultRefused(t *testing.T) {
 	const bound = 3
 	engines := []struct {

@@ -114,10 +114,10 @@ func TestSpinAgreesWithInterp(t *testing.T) {
 func needSpin(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
+		t.Skip("SPIN tests skipped with -short (they compile pan with gcc): run without -short")
 	}
 	if err := spin.Available(); err != nil {
-		t.Skipf("SPIN tests skipped: %v", err)
+		t.Skipf("SPIN tests skipped: %v (apt-get install spin gcc, as .ci/run does)", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 // replaces, on fixed cases and on random strings over the characters
 // that matter.
 func TestIsAsyncLabel(t *testing.T) {
+	t.Parallel()
 	re := regexp.MustCompile(`^ASYNC_[0-9]+$`)
 	cases := []string{"", "ASYNC_", "ASYNC_0", "ASYNC_12", "ASYNC_1a", "async_1", "ASYNC_-1", "XASYNC_1", "ASYNC_1 ", "ASYNC__1", "ASYNC_٣"}
 	r := rand.New(rand.NewPCG(1, 2))

@@ -9,6 +9,7 @@ import (
 )
 
 func TestScannerTokens(t *testing.T) {
+	t.Parallel()
 	src := "c$$main b2#x-y _ __a 37: := != => == && || ~ ? ' /* c */ // x\n T F"
 	var errs ErrorList
 	sc := newScanner(NewFile("t", []byte(src)), []byte(src), &errs)
@@ -26,6 +27,7 @@ func TestScannerTokens(t *testing.T) {
 }
 
 func TestPositions(t *testing.T) {
+	t.Parallel()
 	f := NewFile("p.bp", []byte("ab\ncd\n\nx"))
 	cases := []struct {
 		off       int
@@ -50,6 +52,7 @@ func TestPositions(t *testing.T) {
 // to the end of its last ("decl ...;", "void f() begin ... end"), as an
 // error about a whole function or declaration points at it.
 func TestDeclarationSpans(t *testing.T) {
+	t.Parallel()
 	src := "decl a, b;\n\nvoid main() begin\n  skip;\nend\nbool<2> f(x) begin return x, x; end\n"
 	sf, err := Parse("p.bp", []byte(src))
 	require.NoError(t, err)
@@ -95,6 +98,7 @@ func exprString(e Expr) string {
 }
 
 func TestPrecedence(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"a & b | c":       "((a & b) | c)",
 		"a | b & c":       "(a | (b & c))",
@@ -120,6 +124,7 @@ func TestPrecedence(t *testing.T) {
 }
 
 func TestStatementForms(t *testing.T) {
+	t.Parallel()
 	src := `
 decl g;
 void main() begin
@@ -150,6 +155,7 @@ end`
 }
 
 func TestReturnBeforeLabel(t *testing.T) {
+	t.Parallel()
 	// A label after "return" is not a returned value: the diagnostic is
 	// the missing separator.
 	f, err := Parse("r.bp", []byte("void main() begin return\n L: skip; end"))
@@ -159,6 +165,7 @@ func TestReturnBeforeLabel(t *testing.T) {
 }
 
 func TestErrorsAreSortedAndBounded(t *testing.T) {
+	t.Parallel()
 	src := make([]byte, 5000)
 	for i := range src {
 		src[i] = 0x01
@@ -177,6 +184,7 @@ func TestErrorsAreSortedAndBounded(t *testing.T) {
 // deeper input is rejected with a position instead of exhausting the
 // stack.
 func TestDeepNesting(t *testing.T) {
+	t.Parallel()
 	deep := func(n int) []byte {
 		return []byte("decl x; void main() begin x := " + strings.Repeat("(", n) + "!x" + strings.Repeat(")", n) + "; assert(x | !x); end")
 	}

@@ -23,12 +23,13 @@ var heavyCircuits = map[string]bool{"Threads5": true, "n-peterson": true, "p-pet
 // (suppressing a thread start removes behaviours, it adds none). ABC runs
 // once on all the circuits: most of its time per circuit is starting up.
 func TestAIGERExportAgreesWithABC(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
-		t.Skip("ABC agreement skipped with -short")
+		t.Skip("ABC agreement skipped with -short: run without -short")
 	}
 	abc, err := exec.LookPath("berkeley-abc")
 	if err != nil {
-		t.Skip("berkeley-abc is not on PATH: ABC agreement not checked (apt-get install berkeley-abc)")
+		t.Skip("berkeley-abc is not on PATH: ABC agreement not checked (apt-get install berkeley-abc, as .ci/run does)")
 	}
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
@@ -66,6 +67,7 @@ func TestAIGERExportAgreesWithABC(t *testing.T) {
 }
 
 func TestCircuitCommandErrors(t *testing.T) {
+	t.Parallel()
 	code, _, errOut := runCmd("circuit", "--engine", "magic", "x.aig")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "--engine must be")

@@ -171,6 +171,7 @@ func optValue(opts []string, name string) string {
 // must match expected.tsv, the exit status must be 0, and every
 // counterexample's values must replay.
 func TestBoPPoConformance(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
 	require.Len(t, cases, 37)
@@ -302,6 +303,7 @@ func nilIfEmpty(s []string) []string {
 // TestBoPPoTakenLines: the lines the conformance suite looks for
 // (testdata/boppo/README.md on why the labels are bare).
 func TestBoPPoTakenLines(t *testing.T) {
+	t.Parallel()
 	for dir, want := range map[string]string{
 		"Taken1": "TRACE t=0 L1 g1=1 TAKEN=1",
 		"Taken2": "TRACE t=0 L1 g1=1 g2=0 TAKEN=0",
@@ -323,6 +325,7 @@ func TestBoPPoTakenLines(t *testing.T) {
 // attributes every later thread's locals correctly. With --max-threads 2
 // the checker can start only after the worker has ended.
 func TestBoPPoEndedThread(t *testing.T) {
+	t.Parallel()
 	const path = "testdata/boppo_threads.bp"
 	for _, engine := range bopgo.Engines {
 		if engine == bopgo.Auto || unchecked(engine) {
@@ -352,6 +355,7 @@ func TestBoPPoEndedThread(t *testing.T) {
 // by hand: boppo_loop.bp goes around its loop once (from L1 with g=1 back
 // to L1 with g=1) before it fails.
 func TestBoPPoLoopDetection(t *testing.T) {
+	t.Parallel()
 	const path = "testdata/boppo_loop.bp"
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -419,6 +423,7 @@ TRACE t=0 L3 g=0
 
 // TestBoPPoPORTrap: the program whose bug BoPPo's --por missed.
 func TestBoPPoPORTrap(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{}, {"--por"}, {"--por", "--compact-trace"}} {
 		code, out, _ := runName("boppo", append(args, "testdata/boppo_portrap.bp")...)
 		assert.Equal(t, 0, code, "%v", args)
@@ -427,6 +432,7 @@ func TestBoPPoPORTrap(t *testing.T) {
 }
 
 func TestBoPPoInvocation(t *testing.T) {
+	t.Parallel()
 	const path = "testdata/race.bp"
 	// One engine: the default portfolio's winner, and so its trace, varies.
 	_, viaLink, _ := runName("boppo", "--engine", "symbolic", path)
@@ -459,6 +465,7 @@ func TestBoPPoInvocation(t *testing.T) {
 }
 
 func TestBoPPoFlags(t *testing.T) {
+	t.Parallel()
 	const path = "testdata/race.bp"
 	// BoPPo's harmless flags, in both spellings, and bopgo's own.
 	for _, args := range [][]string{
@@ -509,6 +516,7 @@ func TestBoPPoFlags(t *testing.T) {
 }
 
 func TestBoPPoBadInputAndUnknown(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runName("boppo", "--compact-trace", "testdata/bad.bp")
 	assert.Equal(t, exitBadInput, code)
 	assert.Empty(t, out, "no verdict for a bad file: SatAbs must not read one")

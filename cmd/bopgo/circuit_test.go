@@ -11,6 +11,7 @@ import (
 // TestCircuitEngines: --engine bmc|kind run from the command line, with
 // the engine's name and depth in the JSON and --max-depth bounding BMC.
 func TestCircuitEngines(t *testing.T) {
+	t.Parallel()
 	unsafeFile := conformanceDir + "/Taken1/main.bp"
 	safeFile := conformanceDir + "/Arguments1/main.bp"
 	for _, engine := range []string{"bmc", "kind"} {

@@ -14,6 +14,7 @@ import (
 // input (a refinement loop must not read it as a proof); boppo keeps
 // BoPPo's answer.
 func TestMissingLabel(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCmd("check", "testdata/label.bp", "-l", "NOWHERE")
 	assert.Equal(t, exitBadInput, code)
 	assert.Empty(t, out)
@@ -32,6 +33,7 @@ func TestMissingLabel(t *testing.T) {
 // Help that the user asks for goes to stdout; a mistake is one line and a
 // hint on stderr, not the whole flag list.
 func TestHelpAndMistakes(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"check", "qbf", "boppo", "circuit", "export", "spin"} {
 		code, out, errOut := runCmd(cmd, "-h")
 		assert.Equal(t, 0, code, cmd)
@@ -53,6 +55,7 @@ func TestHelpAndMistakes(t *testing.T) {
 
 // --engine's help is the engine table.
 func TestEngineHelpReadsTheTable(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runCmd("check", "-h")
 	for _, e := range []string{"symbolic", "explicit", "ic3", "bmc", "kind", "auto"} {
 		assert.Contains(t, out, e+" (", e)
@@ -66,6 +69,7 @@ func TestEngineHelpReadsTheTable(t *testing.T) {
 // go test ./...). With the default bound of 8 threads the search ends
 // in under a second, so the bound is raised.
 func TestProgressLines(t *testing.T) {
+	t.Parallel()
 	_, _, errOut := runCmd("check", "testdata/race.bp")
 	assert.NotContains(t, errOut, "states (")
 	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--max-threads", "30", "--timeout", "3s", "testdata/forever.bp")
@@ -78,6 +82,7 @@ func TestProgressLines(t *testing.T) {
 // --broadcast selects the reading: a passive thread that cannot take the
 // step blocks it, or stays unchanged.
 func TestBroadcastFlag(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "b.bp")
 	require.NoError(t, os.WriteFile(path, []byte(`decl g;
 void main() begin decl x; g := F; x := F; start_thread goto W;

@@ -15,6 +15,7 @@ import (
 // NULs of the placeholder step), and an error result. The golden outputs
 // (TestGoldenOutput) run it on real counterexamples.
 func TestEncodeResultStreamsTheSameBytes(t *testing.T) {
+	t.Parallel()
 	same := func(r jsonResult) {
 		t.Helper()
 		var whole, streamed bytes.Buffer

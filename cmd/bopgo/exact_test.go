@@ -32,6 +32,8 @@ func localsAt(t *testing.T, out, label string) string {
 // check --exact-trace prints the values of one execution: after PC6's
 // b2, b3 := *, * constrain ('b2 != 'b3), the worker's b3 (dead, since
 // PC7 overwrites it) is the value PC6 assigned, not an arbitrary one.
+// Not parallel: it compares the traces of two races, which other tests
+// running beside them could let different engines win.
 func TestCheckExactTrace(t *testing.T) {
 	const path = "testdata/satabs_inlined.bp"
 	// One engine for both runs: in the race the winner, and so the

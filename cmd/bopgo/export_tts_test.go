@@ -15,6 +15,7 @@ import (
 // program's expected verdict: the export is the program, for any number
 // of threads, and bfc or mist can be run on the same file.
 func TestExportTTSRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -41,6 +42,7 @@ func TestExportTTSRoundTrip(t *testing.T) {
 // TestExportRefusesRecursion: the exports keep a thread's state as one
 // frame; a program with recursive functions is refused, as bad input.
 func TestExportRefusesRecursion(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"promela", "aiger", "tts"} {
 		code, _, errOut := runCmd("export", "--format", format, "testdata/satabs/Recursion1-partial.bp")
 		assert.Equal(t, exitBadInput, code, format)

@@ -14,6 +14,7 @@ import (
 // saved --json result the page bopgo check --html wrote, byte for byte,
 // for a counterexample and for a proof.
 func TestHTMLFromCheckAndFromSavedResult(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		file   string
@@ -38,6 +39,7 @@ func TestHTMLFromCheckAndFromSavedResult(t *testing.T) {
 // TestHTMLImpliesAnExactTrace: the text output next to a page shows the
 // values the page shows, one execution's.
 func TestHTMLImpliesAnExactTrace(t *testing.T) {
+	t.Parallel()
 	page := filepath.Join(t.TempDir(), "p.html")
 	_, withPage, _ := runCmd("check", "--engine", "explicit", "--html", page, "testdata/race.bp")
 	_, exact, _ := runCmd("check", "--engine", "explicit", "--exact-trace", "testdata/race.bp")
@@ -45,6 +47,7 @@ func TestHTMLImpliesAnExactTrace(t *testing.T) {
 }
 
 func TestTraceErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, _, errOut := runCmd("trace", filepath.Join(dir, "none.json"))
 	assert.Equal(t, exitUsage, code, "no --html")

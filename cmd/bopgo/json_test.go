@@ -27,6 +27,7 @@ import (
 // result printed (TestGoldenOutput runs check --json end to end); one
 // parallel subtest per program.
 func TestJSONTraceReplays(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
 	var n atomic.Int64

@@ -21,6 +21,7 @@ func runQBFTest(ctx context.Context, stdin string, args ...string) (int, string,
 }
 
 func TestCLIVerdicts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		args   []string
@@ -47,6 +48,7 @@ func TestCLIVerdicts(t *testing.T) {
 }
 
 func TestCLIStdin(t *testing.T) {
+	t.Parallel()
 	in, err := os.ReadFile("../../qbf/testdata/false.qdimacs")
 	require.NoError(t, err)
 	code, stdout, _ := runQBFTest(context.Background(), string(in), "-")
@@ -59,6 +61,7 @@ func TestCLIStdin(t *testing.T) {
 }
 
 func TestCLIBadInput(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		file   string
@@ -79,6 +82,7 @@ func TestCLIBadInput(t *testing.T) {
 }
 
 func TestCLIUsage(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		args   []string
@@ -108,6 +112,7 @@ func TestCLIUsage(t *testing.T) {
 }
 
 func TestCLITimeout(t *testing.T) {
+	t.Parallel()
 	name := "testdata/hard40.qdimacs"
 	start := time.Now()
 	code, stdout, stderr := runQBFTest(context.Background(), "", "--timeout", "100ms", "--stats", name)
@@ -129,6 +134,7 @@ func TestCLITimeout(t *testing.T) {
 }
 
 func TestQBFCommand(t *testing.T) {
+	t.Parallel()
 	// runQBF itself, on a file so that it does not read the test's stdin.
 	var stdout, stderr bytes.Buffer
 	code := runQBF([]string{"--stats", "../../qbf/testdata/true.qdimacs"}, &stdout, &stderr)

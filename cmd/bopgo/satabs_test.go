@@ -153,6 +153,7 @@ func loadProgram(t *testing.T, path string) (*bp.Program, string) {
 }
 
 func TestHarnessConformance(t *testing.T) {
+	t.Parallel()
 	cases, err := conformance.Read(conformanceDir)
 	require.NoError(t, err)
 	ta := &tally{name: "conformance"}
@@ -173,6 +174,7 @@ func TestHarnessConformance(t *testing.T) {
 // not known to be safe, and checks every trace found within 10 s
 // (BOPGO_CORPUS=1; a few minutes).
 func TestHarnessCorpus(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("BOPGO_CORPUS") == "" {
 		t.Skip("set BOPGO_CORPUS=1 to run the corpus")
 	}
@@ -226,6 +228,7 @@ func seeds(t *testing.T) int64 {
 // threads whose locals have different names. One parallel subtest per
 // seed, named seed=N.
 func TestHarnessRandom(t *testing.T) {
+	t.Parallel()
 	n := seeds(t)
 	satabsShape := gen.Small
 	satabsShape.SatAbs = true
@@ -265,6 +268,7 @@ func TestHarnessRandom(t *testing.T) {
 // as SatAbs runs boppo, with golden compact traces. Both must pass the
 // harness read exactly as SatAbs reads them, with every engine.
 func TestSatAbsForms(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"satabs_dollar_main", "satabs_inlined"} {
 		path := "testdata/" + name + ".bp"
 		prog, src := loadProgram(t, path)

@@ -14,6 +14,7 @@ const ttsRegression = "../../tts/cover/testdata/bfc-regression"
 // TestTTS: bfc's verdict lines and bopgo's exit statuses, the .prop file
 // next to the .tts as the default target, --init, and bad input.
 func TestTTS(t *testing.T) {
+	t.Parallel()
 	file := ttsRegression + "/spawn_vf_01/main.tts" // target 2|1,2 from main.prop
 	code, out, errOut := runCmd("tts", "--trace", file)
 	require.Equal(t, exitUnsafe, code, errOut)

@@ -169,8 +169,13 @@ W: assume(F); end_thread; end`)
 // FuzzSearch runs the engine on arbitrary programs that the front end
 // accepts: no panic, and every counterexample replays.
 func FuzzSearch(f *testing.F) {
-	gen.Seeds(func(src []byte) { f.Add(src) }, "../../testdata/boppo/*/*.bp", 20)
+	n := 20 // random programs of the cheapest families (gen.Seeds)
+	if testing.Short() {
+		n = 4
+	}
+	gen.Seeds(func(src []byte) { f.Add(src) }, "../../testdata/boppo/*/*.bp", n)
 	f.Fuzz(func(t *testing.T, src []byte) {
+		t.Parallel() // no effect when fuzzing
 		p, err := bp.Load("fuzz.bp", src)
 		if err != nil {
 			return

@@ -33,10 +33,10 @@ var conformanceDefault = map[string]bool{
 // and every Safe with the Unchecked evidence.
 func TestConformance(t *testing.T) {
 	if testing.Short() {
-		t.Skip("SPIN tests skipped with -short (they compile pan with gcc)")
+		t.Skip("SPIN tests skipped with -short (they compile pan with gcc): run without -short")
 	}
 	if err := pan.Available(); err != nil {
-		t.Skipf("SPIN tests skipped: %v", err)
+		t.Skipf("SPIN tests skipped: %v (apt-get install spin gcc, as .ci/run does)", err)
 	}
 	root := filepath.Join("..", "..", "testdata", "boppo")
 	cases, err := conformance.Read(root)

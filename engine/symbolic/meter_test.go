@@ -17,6 +17,7 @@ import (
 // memory; at least the nodes' structs, at most a generous bound per
 // stored state.
 func TestMeterEstimatesMemory(t *testing.T) {
+	t.Parallel()
 	prog, err := bp.Load("counter.bp", []byte(`decl a, b, c, d;
 void w() begin
   L: a, b := *, !a;

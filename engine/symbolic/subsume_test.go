@@ -13,6 +13,7 @@ import (
 // TestQueryKey: problems built the same way have the same key, and a
 // change of a gate, a block or the matrix changes it.
 func TestQueryKey(t *testing.T) {
+	t.Parallel()
 	type shape struct {
 		or, swapBlocks, negate bool
 	}

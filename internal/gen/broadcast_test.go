@@ -11,6 +11,7 @@ import (
 // TestBroadcastProgramsLoad: the broadcast profiles give valid programs,
 // most of them with a broadcast.
 func TestBroadcastProgramsLoad(t *testing.T) {
+	t.Parallel()
 	with := 0
 	for seed := int64(1); seed <= 300; seed++ {
 		for _, cfg := range []Config{SmallBroadcast, TinyBroadcast} {

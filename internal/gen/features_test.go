@@ -16,6 +16,7 @@ import (
 // that start threads with arguments, and Getafix's are read in
 // Getafix's dialect with its property, SLIC_ERROR.
 func TestFullProgramsLoad(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		cfg  Config
@@ -52,6 +53,7 @@ func TestFullProgramsLoad(t *testing.T) {
 // so that the tests that run them test it. A feature is recognised in the
 // lowered program where it has a mark there, else in the text.
 func TestEveryDimensionAppears(t *testing.T) {
+	t.Parallel()
 	const n = 200
 	text := map[string]*regexp.Regexp{
 		"start with arguments":          regexp.MustCompile(`start_thread t\d\([^)]`),

@@ -12,6 +12,7 @@ import (
 // Every generated program must be accepted by the front end: otherwise the
 // differential tests silently test nothing.
 func TestProgramsLoad(t *testing.T) {
+	t.Parallel()
 	satabs := Small
 	satabs.SatAbs = true
 	for _, cfg := range []Config{Small, Tiny, satabs} {
@@ -31,6 +32,7 @@ func TestProgramsLoad(t *testing.T) {
 // different seeds give different programs (otherwise a differential test
 // checks one program many times).
 func TestSeedsDetermineTheProgram(t *testing.T) {
+	t.Parallel()
 	configs := []Config{Small, Tiny, SmallBroadcast, Full, FullBroadcast}
 	first := map[int][]string{}
 	for i, cfg := range configs {
@@ -68,6 +70,7 @@ func TestSeedsDetermineTheProgram(t *testing.T) {
 // earlier failure reports and issues reproduce something else, so it
 // should be a visible, deliberate change.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		cfg  Config

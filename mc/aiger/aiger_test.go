@@ -142,11 +142,11 @@ func FuzzRead(f *testing.F) {
 // verdicts with the brute-force oracle.
 func TestABCAgrees(t *testing.T) {
 	if testing.Short() {
-		t.Skip("ABC agreement skipped with -short")
+		t.Skip("ABC agreement skipped with -short: run without -short")
 	}
 	abc, err := exec.LookPath("berkeley-abc")
 	if err != nil {
-		t.Skip("berkeley-abc is not on PATH; skipping the ABC agreement test")
+		t.Skip("berkeley-abc is not on PATH: the ABC agreement test did not run (apt-get install berkeley-abc, as .ci/run does)")
 	}
 	dir := t.TempDir()
 	var script []string

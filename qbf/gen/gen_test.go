@@ -11,6 +11,7 @@ import (
 // TestSolverAgainstTruth solves generated formulas and compares with the
 // loop run on every choice, which involves no CNF and no solver.
 func TestSolverAgainstTruth(t *testing.T) {
+	t.Parallel()
 	n := uint64(300) // 100 with -short: running the loop is most of the time
 	if testing.Short() {
 		n = 100
@@ -48,6 +49,7 @@ func TestSolverAgainstTruth(t *testing.T) {
 }
 
 func TestFormulaDeterministic(t *testing.T) {
+	t.Parallel()
 	p := Random(rand.New(rand.NewPCG(7, 7)), 8, 5)
 	a, err := Formula(p)
 	if err != nil {
@@ -71,6 +73,7 @@ func TestFormulaDeterministic(t *testing.T) {
 }
 
 func TestFormulaRejectsBadParams(t *testing.T) {
+	t.Parallel()
 	for _, p := range []Params{{}, {Vars: 2, Choices: 1, Rounds: 1}, {Vars: 2, Choices: 1, Rounds: 1, Olds: []int{-1}}} {
 		if _, err := Formula(p); err == nil {
 			t.Errorf("%+v: no error", p)
@@ -82,6 +85,7 @@ func TestFormulaRejectsBadParams(t *testing.T) {
 // before truth-table gates and splitting (And/Or patterns only), and
 // with no gate recovery at all, on generated formulas, against Truth.
 func TestSolverModesAgree(t *testing.T) {
+	t.Parallel()
 	modes := []qbf.Options{
 		{},
 		{Gates: qbf.GatesPatterns, NoSplit: true},

@@ -15,6 +15,7 @@ import (
 // against 2,574 bottom up, 95%; the walk from the roots finds 2,676 both
 // ways.)
 func TestTopDownRecoversGates(t *testing.T) {
+	t.Parallel()
 	var up, down int
 	for seed := range uint64(40) {
 		p := Random(rand.New(rand.NewPCG(seed, 17)), 8, 6)
@@ -47,6 +48,7 @@ func TestTopDownRecoversGates(t *testing.T) {
 // up, give or take 1%. (The numbered passes alone found 2,055 where
 // the same formulas numbered bottom up gave 2,360.)
 func TestShuffledNumbering(t *testing.T) {
+	t.Parallel()
 	var straight, shuffled int
 	for seed := range uint64(60) {
 		p := Random(rand.New(rand.NewPCG(seed, 23)), 6, 4)

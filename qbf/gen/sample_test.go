@@ -23,6 +23,7 @@ import (
 // solver is held to expected.tsv alone (TestSolverAgainstTruth holds it
 // to the loop on smaller formulas). One parallel subtest per file.
 func TestSample(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("testdata/sample/expected.tsv")
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,7 @@ func state(t *testing.T, s string) tts.State {
 // TestMinimalThreads: a bug that needs three threads in local 1 at once
 // is found with exactly three (two spawned), and the path replays.
 func TestMinimalThreads(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1")}
 	for _, budget := range []int{0, -1} {
@@ -49,6 +50,7 @@ func TestMinimalThreads(t *testing.T) {
 // TestBroadcastBlocksCover: each move sends the other threads of local 0
 // away (bfc's accel_fault1), so two threads never meet in local 1.
 func TestBroadcastBlocksCover(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "1 3\n0 0 -> 0 1 0 ~> 2\n")
 	opts := Options{Init: state(t, "0/0"), Target: state(t, "0|1,1")}
 	res, err := Check(t.Context(), sys, opts)
@@ -69,6 +71,7 @@ func TestBroadcastBlocksCover(t *testing.T) {
 // with the test's own search, and the evidence checks. One parallel
 // subtest per seed, named by it.
 func TestRandomAgree(t *testing.T) {
+	t.Parallel()
 	n := 300
 	if testing.Short() {
 		n = 60
@@ -152,6 +155,7 @@ func randomSystem(r *rand.Rand) (src, init, target string) {
 // stopped it, from where it hit it: the element bound, or the context's
 // end, a deadline or a cancellation with its cause.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1"), ForwardBudget: -1}
 	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
@@ -188,6 +192,7 @@ func TestLimits(t *testing.T) {
 // The invariant stops once more counts than its bound have risen, and
 // Check then goes on without it, within the element bound.
 func TestInvariantBound(t *testing.T) {
+	t.Parallel()
 	rc := regressionCase{name: "mesh2x2_vs", dir: filepath.Join("testdata", "bfc-regression", "mesh2x2_vs"), target: "main.prop"}
 	sys, opts := rc.load(t)
 	c, err := compile(t.Context(), sys, opts)

@@ -14,6 +14,7 @@ import (
 // by another. The Karp–Miller search alone proves it (its nodes are the
 // certificate), with no backward element.
 func TestAccelerationProvesUnboundedSpawns(t *testing.T) {
+	t.Parallel()
 	// shared 0 free, 1 held; local 0 main, 1 waiting worker, 2 critical.
 	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n1 0 +> 1 1\n0 1 -> 1 2\n1 2 -> 0 1\n")
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|2,2"), ForwardBudget: -1}
@@ -31,6 +32,7 @@ func TestAccelerationProvesUnboundedSpawns(t *testing.T) {
 // backward search then proves safety, pruned by the intersection of both
 // invariants, and that intersection is the certificate's.
 func TestBroadcastImageOverapproximates(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "1 4\n0 0 -> 0 0 1 ~> 2 1 ~> 3\n")
 	opts := Options{Init: state(t, "0|0,1"), Target: state(t, "0|2,3"), ForwardBudget: -1}
 	res, err := Check(t.Context(), sys, opts)
@@ -50,6 +52,7 @@ func TestBroadcastImageOverapproximates(t *testing.T) {
 // TestMeet: the intersection of two boxes bounds each local by the
 // smaller bound, "any number" above every number.
 func TestMeet(t *testing.T) {
+	t.Parallel()
 	a := Box{Shared: 3, Bounds: []Bound{{1, -1}, {2, 1}, {5, 2}}}
 	b := Box{Shared: 3, Bounds: []Bound{{1, 4}, {2, -1}, {7, 1}}, Others: -1}
 	assert.Equal(t, Box{Shared: 3, Bounds: []Bound{{1, 4}, {2, 1}, {5, 2}}}, meet(a, b))
@@ -60,6 +63,7 @@ func TestMeet(t *testing.T) {
 // bug, the backward search ends where a configuration the forward search
 // did reach covers its element, and the two halves make one path.
 func TestBackwardMeetsForward(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 0 -> 1 2\n")
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|1,1,1"), ForwardBudget: 4, Algorithm: Pruned}
 	res, err := Check(t.Context(), sys, opts)
@@ -76,6 +80,7 @@ func TestBackwardMeetsForward(t *testing.T) {
 // the workers' step repeated) becomes a concrete run: multipliers are
 // raised until the workers made suffice, and the path replays.
 func TestConcretizeAcceleratedPath(t *testing.T) {
+	t.Parallel()
 	sys := mustSystem(t, "2 3\n0 0 +> 0 1\n0 1 -> 0 2\n0 0 -> 1 0\n")
 	opts := Options{Init: state(t, "0|0"), Target: state(t, "1|2,2,2,2,2"), ForwardBudget: -1}
 	res, err := Check(t.Context(), sys, opts)

@@ -131,6 +131,7 @@ var openRegression = map[string]string{
 // each algorithm and checks the expected verdicts and the evidence: one
 // parallel subtest per case and algorithm, named CASE/ALGORITHM.
 func TestRegression(t *testing.T) {
+	t.Parallel()
 	cases := loadRegression(t, filepath.Join("testdata", "bfc-regression"))
 	if len(cases) < 50 {
 		t.Fatalf("only %d regression tests found", len(cases))
