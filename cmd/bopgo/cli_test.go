@@ -72,7 +72,7 @@ func TestProgressLines(t *testing.T) {
 	t.Parallel()
 	_, _, errOut := runCmd("check", "testdata/race.bp")
 	assert.NotContains(t, errOut, "states (")
-	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--max-threads", "30", "--timeout", "3s", "testdata/forever.bp")
+	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--max-threads", "30", "--timeout", "2s", "testdata/forever.bp")
 	assert.Contains(t, []int{exitUnknown, exitSafe}, code, out)
 	assert.Contains(t, errOut, "bopgo: explicit, ")
 	assert.Contains(t, errOut, " states (")
