@@ -17,7 +17,7 @@ import (
 // both is logged).
 func TestIC3InvariantsPass(t *testing.T) {
 	t.Parallel()
-	answers, all := safeAnswers(t, "ic3", seedCount(80))
+	answers, all := safeAnswers(t, "ic3", seedCount(80, 15))
 	var cost costs
 	for _, a := range answers {
 		inv, ok := a.r.Evidence.(*engine.SlotInvariant)

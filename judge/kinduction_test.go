@@ -16,7 +16,7 @@ import (
 // the engine's circuit does (the time of both is logged).
 func TestKInductionProofsPass(t *testing.T) {
 	t.Parallel()
-	answers, all := safeAnswers(t, "kind", seedCount(80))
+	answers, all := safeAnswers(t, "kind", seedCount(80, 15))
 	var cost costs
 	maxK := 0
 	for _, a := range answers {

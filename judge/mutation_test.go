@@ -182,7 +182,7 @@ func (t tally) String() string {
 // comment at the top of this file says.
 func TestInvariantMutations(t *testing.T) {
 	t.Parallel()
-	answers, _ := safeAnswers(t, "ic3", seedCount(80))
+	answers, _ := safeAnswers(t, "ic3", seedCount(80, 15))
 	seen := tally{}
 	unverified := 0
 	for _, a := range answers {
@@ -243,7 +243,7 @@ func TestInvariantMutations(t *testing.T) {
 // judge does too.
 func TestKInductionMutations(t *testing.T) {
 	t.Parallel()
-	answers, _ := safeAnswers(t, "kind", seedCount(80))
+	answers, _ := safeAnswers(t, "kind", seedCount(80, 15))
 	seen := tally{}
 	for _, a := range answers {
 		k := a.r.Evidence.(*engine.KInduction)

@@ -18,16 +18,17 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 )
 
-// seedCount is how many random programs a test of this file runs:
-// BOPGO_SEEDS overrides the default, -short runs a tenth of it.
-func seedCount(def int) int {
+// seedCount is how many random questions a test of the slot model runs:
+// full, short under -short (enough for each kind of mutation to meet a
+// proof it breaks); BOPGO_SEEDS overrides both.
+func seedCount(full, short int) int {
 	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
 		return n
 	}
 	if testing.Short() {
-		return max(def/10, 1)
+		return short
 	}
-	return def
+	return full
 }
 
 // family is a shape of random programs with the readings to check them
