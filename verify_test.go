@@ -235,14 +235,17 @@ func TestPanicLeavesNoEngine(t *testing.T) {
 		}
 	})
 	// The others answer only once the panic is under way (and a little
-	// later, so that the race has taken the failure in).
+	// later, so that the race has taken the failure in). They wait on
+	// this first channel: the race does not wait for its losers, who may
+	// still be starting when panicked is made again below.
+	first := panicked
 	for _, name := range RacedEngines(p, Options{}) {
 		if name == Explicit {
 			continue
 		}
 		withEngine(t, name, func(honest engine.Run) engine.Run {
 			return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
-				<-panicked
+				<-first
 				time.Sleep(20 * time.Millisecond)
 				return honest(ctx, p, bound, last)
 			}
