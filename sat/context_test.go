@@ -142,6 +142,8 @@ func TestSolveContextPollsErr(t *testing.T) {
 	start := time.Now()
 	assert.Equal(t, Unknown, s.SolveContext(ctx))
 	assert.Less(t, time.Since(start), prompt)
-	// 300 ms of polls every errEvery, each held 10 ms: about 25.
-	assert.GreaterOrEqual(t, ctx.polls.Load(), int64(5), "Err polled during the query")
+	// 300 ms of polls every errEvery, each held 10 ms: about 25 on an
+	// idle machine, 4 under -race; a query that watched Done alone made
+	// none. At least two: Err is polled again and again, not once.
+	assert.GreaterOrEqual(t, ctx.polls.Load(), int64(2), "Err polled during the query")
 }
