@@ -28,7 +28,7 @@ func TestCountingCatchesFaultyTranslation(t *testing.T) {
 		fault := f.fault
 		t.Run(f.name, func(t *testing.T) {
 			caught := 0
-			for seed := int64(1); seed <= int64(countingSeeds(100)) && caught < 3; seed++ {
+			for seed := int64(1); seed <= int64(gen.Count(100, 10)) && caught < 3; seed++ {
 				src := gen.Program(seed, countingShapes[0].cfg)
 				prog := countingLoad(t, src)
 				r := countingRun(t, prog, "", bp.Blocking)

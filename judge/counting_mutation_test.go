@@ -144,7 +144,7 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 			refused[kind]++
 		}
 		rules := c.proof.System.Rules
-		for _, i := range countingSample(len(rules), countingSeeds(150)) {
+		for _, i := range countingSample(len(rules), gen.Count(150, 15)) {
 			check("rule dropped", func(q *engine.CounterProof) bool {
 				r := q.System.Rules[i]
 				q.System.Rules = slices.Delete(q.System.Rules, i, i+1)
@@ -163,7 +163,7 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 				})
 			}
 		}
-		for _, l := range countingSample(len(c.proof.Locals), countingSeeds(60)) {
+		for _, l := range countingSample(len(c.proof.Locals), gen.Count(60, 6)) {
 			m := c.proof.Locals[l]
 			if m.Kind != engine.CounterThread {
 				continue

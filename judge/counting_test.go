@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"sync"
 	"testing"
 
@@ -20,23 +19,6 @@ import (
 	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/verdict"
 )
-
-// countingSeeds is how many random programs of each shape the tests
-// run: BOPGO_SEEDS overrides it, -short runs a tenth.
-func countingSeeds(def int) int {
-	return countingSeedsShort(def, max(def/10, 1))
-}
-
-// countingSeedsShort is countingSeeds with short programs under -short.
-func countingSeedsShort(def, short int) int {
-	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
-		return n
-	}
-	if testing.Short() {
-		return short
-	}
-	return def
-}
 
 // countingShapes are the random programs of the tests: threads started
 // in loops (so only the counter engine decides them), with and without
@@ -99,7 +81,7 @@ func TestCountingProofsPass(t *testing.T) {
 	})
 	for _, shape := range countingShapes {
 		t.Run(shape.name, func(t *testing.T) {
-			for seed := int64(1); seed <= int64(countingSeedsShort(30, 6)); seed++ {
+			for seed := int64(1); seed <= int64(gen.Count(30, 6)); seed++ {
 				t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 					t.Parallel()
 					src := gen.Program(seed, shape.cfg)

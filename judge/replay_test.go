@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,13 +42,7 @@ func counterexample(p *bp.Program, label string, reading bp.Reading, bound int) 
 // still replay and mostly do not).
 func TestReplayAgreesWithEnumeration(t *testing.T) {
 	t.Parallel()
-	n := int64(60)
-	switch {
-	case testing.Short():
-		n = 20
-	case os.Getenv("BOPGO_LONG") != "":
-		n = 500
-	}
+	n := int64(gen.Count(60, 20))
 	for _, c := range []struct {
 		name     string
 		cfg      gen.Config
@@ -163,13 +156,7 @@ func TestReplayRejectsWrongBroadcast(t *testing.T) {
 // made concrete, are exact executions with the engine's schedule.
 func TestConcretizeRandom(t *testing.T) {
 	t.Parallel()
-	n := int64(60)
-	switch {
-	case testing.Short():
-		n = 20
-	case os.Getenv("BOPGO_LONG") != "":
-		n = 500
-	}
+	n := int64(gen.Count(60, 20))
 	for _, c := range []struct {
 		name string
 		cfg  gen.Config

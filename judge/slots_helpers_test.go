@@ -3,9 +3,7 @@ package judge_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -17,19 +15,6 @@ import (
 	"github.com/bopgo/bopgo/engine/circuit"
 	"github.com/bopgo/bopgo/internal/gen"
 )
-
-// seedCount is how many random questions a test of the slot model runs:
-// full, short under -short (enough for each kind of mutation to meet a
-// proof it breaks); BOPGO_SEEDS overrides both.
-func seedCount(full, short int) int {
-	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
-		return n
-	}
-	if testing.Short() {
-		return short
-	}
-	return full
-}
 
 // family is a shape of random programs with the readings to check them
 // under.

@@ -3,6 +3,8 @@ package gen
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"testing"
 )
 
 // Family is a kind of random program: a generator of one configuration.
@@ -59,4 +61,21 @@ func Seeds(add func(src []byte), glob string, n int) {
 			add([]byte(f.Program(seed)))
 		}
 	}
+}
+
+// Count is how many random programs a test runs: full, or short under
+// go test -short; BOPGO_SEEDS=N overrides both, and BOPGO_LONG (the
+// runs before a release, README.md) makes full ten times larger. For
+// tests only: testing's flags must be parsed.
+func Count(full, short int) int {
+	if n, err := strconv.Atoi(os.Getenv("BOPGO_SEEDS")); err == nil && n > 0 {
+		return n
+	}
+	switch {
+	case testing.Short():
+		return short
+	case os.Getenv("BOPGO_LONG") != "":
+		return 10 * full
+	}
+	return full
 }
