@@ -15,15 +15,19 @@ import "github.com/bopgo/bopgo/bp/syntax"
 //     init's body, then starts every thread in one atomic step and ends;
 //     each thread is a proc of its own, in source order.
 //   - atomic: Getafix switches from a thread to the next only when the
-//     first global (v1, by convention atomic) is 0 (`s_G.v1 = 0 &
-//     ContextSwitch_k(s_pc_k)` in the formulas), so while atomic is T the
-//     thread that set it runs alone. bopgo reads the globals named atomic
-//     and super_atomic (its README asks for both, first, set to F in
-//     init) this way, wherever they are declared. A thread that ends, or
-//     returns, while atomic is T keeps the others out for ever, as
-//     Getafix's scheduler does. If init may leave atomic T, the first
-//     thread holds it (Getafix's first round starts with it) and the
-//     others wait for it to be F.
+//     first declared global (v1, by convention atomic) is 0 (`s_G.v1 = 0 &
+//     ContextSwitch_k(s_pc_k)` in the formulas; translate_Mucke.c numbers
+//     the globals from 1 in declaration order), so while it is T the
+//     thread that set it runs alone. bopgo gates on that global whatever
+//     its name: a file that declares super_atomic first and never sets it
+//     (two SafeStack files) has no atomic sections in Getafix, and none
+//     here, or bopgo would miss executions Getafix has. Getafix lets the
+//     running thread move while the flag is T only if its first local
+//     (v0) is T; bopgo lets it move always, a superset. A thread that
+//     ends, or returns, while the flag is T keeps the others out for
+//     ever, as Getafix's scheduler does. If init may leave the flag T,
+//     the first thread holds it (Getafix's first round starts with it)
+//     and the others wait for it to be F.
 //   - A call of a function (every callee is neither init, main nor a
 //     threadN) is one step in Getafix: its translation moves from the
 //     call to the return through the callee's summary (programCall,
@@ -56,9 +60,6 @@ const (
 	getafixTarget  = "SLIC_ERROR" // the default property's label
 	getafixEndInit = "endinit"    // where init ends
 )
-
-// getafixFlags are the globals that keep the other threads out while T.
-var getafixFlags = []string{"atomic", "super_atomic"}
 
 // lowerGetafix checks a parsed file in Getafix's dialect and lowers it.
 func lowerGetafix(f *syntax.SourceFile) (*Program, error) {
@@ -112,7 +113,7 @@ func lowerGetafix(f *syntax.SourceFile) (*Program, error) {
 // the threads, Procs[1:] are the threads in source order.
 type getafixLowering struct {
 	*lowerer
-	flags   []int  // global indices of the declared flags (atomic, super_atomic)
+	flags   []int  // global index of the flag, the first declared global; none without globals
 	clears  bool   // init certainly ends with every flag F
 	endInit []hole // init's jumps to the start of the threads
 	// resumed is the step that ends the latest yield (or the prologue): a
@@ -126,10 +127,8 @@ type getafixLowering struct {
 }
 
 func (g *getafixLowering) lower() {
-	for _, name := range getafixFlags {
-		if i, ok := g.info.GlobalIndex[name]; ok && !g.info.ThreadLocal[i] {
-			g.flags = append(g.flags, i)
-		}
+	if len(g.info.Globals) > 0 && !g.info.ThreadLocal[0] {
+		g.flags = []int{0}
 	}
 	var threads []*syntax.FuncInfo
 	for _, fn := range g.info.File.Funcs {

@@ -160,7 +160,7 @@ func (l *lowerer) condStep(ctx *frameCtx, base Step, s *syntax.CondStmt) Step {
 	switch s.Tok {
 	case syntax.ASSERT:
 		n.Kind = Assert
-	case syntax.ASSUME:
+	case syntax.ASSUME, syntax.CONSTRAIN:
 		n.Kind = Assume
 	case syntax.ABORTIF:
 		n.Kind = Assume

@@ -124,10 +124,11 @@ type WhileStmt struct {
 	Od    Pos
 }
 
-// CondStmt is one of assert(e), assume(e), enforce e, abortif e.
+// CondStmt is one of assert(e), assume(e), enforce e, abortif e, and in
+// Getafix's dialect constrain(e).
 type CondStmt struct {
 	Labels
-	Tok    Kind // ASSERT, ASSUME, ENFORCE or ABORTIF
+	Tok    Kind // ASSERT, ASSUME, ENFORCE, ABORTIF, or CONSTRAIN (Getafix's dialect: an assume)
 	TokPos Pos
 	Cond   Expr
 }

@@ -56,6 +56,9 @@ func (c *checker) stmt(s Stmt) {
 		c.expr(s.Cond, plain)
 		c.stmts(s.Body)
 	case *CondStmt:
+		if s.Tok == CONSTRAIN && c.dialect != DialectGetafix {
+			c.errorf(s.TokPos, "constrain as a statement is Getafix's (an assume there); here constrain follows an assignment: x := e constrain c")
+		}
 		c.expr(s.Cond, plain)
 	case *DeadStmt:
 		for _, id := range s.Names {

@@ -40,9 +40,13 @@ func (c *checker) getafixRules() {
 // assigned twice in one statement, `x, x := a, b`, becomes `x := a
 // constrain 'x = b`: Getafix's translation conjoins x' <-> e for every
 // target (print_recursive_statement_program_Int1), so the step happens
-// only when the values agree.
+// only when the values agree. An assigned `schoose[e, T]` becomes
+// `schoose[e, F]` (getafixSchoose), and the statement `constrain(e)` an
+// assignment of `*` to every variable in scope constrained by e
+// (getafixConstrain).
 func DesugarGetafix(f *SourceFile) ErrorList {
-	var notes ErrorList
+	notes := getafixSchoose(f)
+	notes = append(notes, getafixConstrain(f)...)
 	for _, fn := range f.Funcs {
 		WalkStmts(fn.Body, func(s Stmt) {
 			a, ok := s.(*AssignStmt)
@@ -72,6 +76,112 @@ func DesugarGetafix(f *SourceFile) ErrorList {
 		})
 	}
 	return notes
+}
+
+// getafixSchoose gives an assigned `schoose[e, T]`, e not a constant,
+// Getafix's meaning: T if e holds, else any value, as `schoose[e, F]`.
+// Getafix's translation of an assignment looks only at whether the second
+// argument is a constant, not at its value (translate_Mucke.c,
+// print_recursive_statement_program_Int1: `((a&f1)|(!f1))` when
+// q->expr->right->token == BP_CONST), where BoPPo's and Bebop's meaning
+// is e. Getafix's reading has more executions, so reading it as BoPPo does
+// could answer SAFE where Getafix finds the bug. Call arguments are
+// translated with the full rule there, and keep BoPPo's meaning here.
+func getafixSchoose(f *SourceFile) ErrorList {
+	var notes ErrorList
+	for _, fn := range f.Funcs {
+		WalkStmts(fn.Body, func(s Stmt) {
+			a, ok := s.(*AssignStmt)
+			if !ok {
+				return
+			}
+			for _, v := range a.Values {
+				c, ok := v.(*SchooseExpr)
+				if !ok || len(c.Args) != 2 {
+					continue
+				}
+				if _, leftConst := ConstValue(c.Args[0]); leftConst {
+					continue
+				}
+				if right, ok := ConstValue(c.Args[1]); ok && right {
+					at := c.Args[1].Pos()
+					c.Args[1] = &ConstExpr{ValuePos: at, Lit: "F"}
+					notes.Add(f.File.Position(c.Schoose), "schoose[e, T] read as Getafix reads it: T if e holds, else any value (--dialect boppo reads it as e)")
+				}
+			}
+		})
+	}
+	return notes
+}
+
+// getafixConstrain rewrites each statement `constrain(e)` into
+// `v1, ..., vn := *, ..., * constrain e` over every global and every
+// variable of the function (its parameters and locals). Getafix's
+// translation of the statement (translate_Mucke.c,
+// print_recursive_statement_program_Int3) relates the pc and e alone, and
+// its formulas conjoin it with no frame condition (programInt3 has no
+// CopyVariables_ProgramInt, formulae/formula-3t_4r_cav.mu): every
+// variable may take any value that e allows, `'x` the new value of x.
+func getafixConstrain(f *SourceFile) ErrorList {
+	var globals []string
+	for _, d := range f.Globals {
+		for _, id := range d.Names {
+			globals = append(globals, id.Name)
+		}
+	}
+	var notes ErrorList
+	for _, fn := range f.Funcs {
+		scope := append(slices.Clone(globals), functionVars(fn)...)
+		if len(scope) == 0 {
+			continue // a plain assume: nothing can change
+		}
+		fn.Body = mapStmts(fn.Body, func(s Stmt) Stmt {
+			c, ok := s.(*CondStmt)
+			if !ok || c.Tok != CONSTRAIN {
+				return s
+			}
+			a := &AssignStmt{Labels: c.Labels, Constrain: c.Cond, EndPos: c.Cond.End()}
+			for _, name := range scope {
+				a.Targets = append(a.Targets, &Ident{NamePos: c.TokPos, Name: name})
+				a.Values = append(a.Values, &NondetExpr{Star: c.TokPos})
+			}
+			notes.Add(f.File.Position(c.TokPos), "constrain(e) read as Getafix reads it: every variable in scope may change, to values where e holds ('x is the new value of x)")
+			return a
+		})
+	}
+	return notes
+}
+
+// functionVars are the names of fn's parameters and locals, each once.
+func functionVars(fn *FuncDecl) []string {
+	var names []string
+	for _, id := range fn.Params {
+		names = append(names, id.Name)
+	}
+	WalkStmts(fn.Body, func(s Stmt) {
+		if d, ok := s.(*DeclStmt); ok {
+			for _, id := range d.Decl.Names {
+				names = append(names, id.Name)
+			}
+		}
+	})
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// mapStmts replaces every statement of list, nested ones included, by
+// what f returns for it.
+func mapStmts(list []Stmt, f func(Stmt) Stmt) []Stmt {
+	for i, s := range list {
+		switch s := s.(type) {
+		case *IfStmt:
+			s.Then, s.Else = mapStmts(s.Then, f), mapStmts(s.Else, f)
+		case *WhileStmt:
+			s.Body = mapStmts(s.Body, f)
+		}
+		list[i] = f(s)
+	}
+	return list
 }
 
 // DuplicateLabelNotes notes every label that labels more than one

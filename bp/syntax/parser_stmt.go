@@ -84,6 +84,14 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 	case ASSERT, ASSUME, ENFORCE, ABORTIF:
 		p.advance()
 		return &CondStmt{Labels: labels, Tok: t.kind, TokPos: t.pos, Cond: p.parseExpr()}, false
+	case CONSTRAIN:
+		// Getafix's grammar has `constrain(e)` as a statement (bp.y's
+		// CONSTRAIN '(' decider ')'); its translation steps on only where
+		// e holds, as assume does (translate_Mucke.c, BP_CONSTRAIN). It is
+		// parsed in both dialects so that a Getafix file is recognised;
+		// the checker rejects it in BoPPo's.
+		p.advance()
+		return &CondStmt{Labels: labels, Tok: t.kind, TokPos: t.pos, Cond: p.parseExpr()}, false
 	case SKIP, END_THREAD, ATOMIC_BEGIN, ATOMIC_END:
 		p.advance()
 		return &SimpleStmt{Labels: labels, Tok: t.kind, TokPos: t.pos}, false
