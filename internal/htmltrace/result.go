@@ -1,6 +1,7 @@
 package htmltrace
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -16,7 +17,10 @@ type Result struct {
 	Limit       string       `json:"limit"`
 	Property    string       `json:"property"`
 	Engine      string       `json:"engine"`
+	Dialect     string       `json:"dialect"`
 	Unchecked   bool         `json:"unchecked"`
+	Evidence    *Evidence    `json:"evidence"`
+	Stats       Stats        `json:"stats"`
 	Errors      []string     `json:"errors"`
 	Trace       []Step       `json:"trace"`
 	Violation   *Violation   `json:"violation"`
@@ -36,6 +40,7 @@ type Step struct {
 		Globals map[string]bool `json:"globals"`
 		Locals  map[string]bool `json:"locals"`
 	} `json:"values"`
+	Calls   []Call   `json:"calls"`
 	Note    string   `json:"note"`
 	Started int      `json:"started"`
 	Ended   bool     `json:"ended"`
@@ -52,6 +57,62 @@ type Changed struct {
 		Thread int             `json:"thread"`
 		Locals map[string]bool `json:"locals"`
 	} `json:"threads"`
+}
+
+// Call is one call of a recursive function on a thread's stack,
+// outermost first: the function called and where it was called.
+type Call struct {
+	Function string `json:"function"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+}
+
+// Evidence is what a definite answer rests on, as the judge ruled: the
+// page claims a check only when Checked says one ran.
+type Evidence struct {
+	Kind    string `json:"kind"`
+	Checked bool   `json:"checked"`
+	Words   string `json:"words"`
+}
+
+// Stats are a result's counters, in the JSON's order.
+type Stats []Stat
+
+// Stat is one counter.
+type Stat struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+}
+
+// UnmarshalJSON reads the "stats" object keeping its order (the engine's
+// counters come in the engine's order).
+func (st *Stats) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v float64
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		*st = append(*st, Stat{Name: k.(string), Value: v})
+	}
+	return nil
+}
+
+// Get is counter name's value, 0 when absent.
+func (st Stats) Get(name string) float64 {
+	for _, s := range st {
+		if s.Name == name {
+			return s.Value
+		}
+	}
+	return 0
 }
 
 // Violation is where the property fails.
