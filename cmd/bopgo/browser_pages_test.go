@@ -63,20 +63,22 @@ func TestRecursionPageInABrowser(t *testing.T) {
 	n := len(res.Trace)
 	go_(n - 2) // the return to main
 	assert.Contains(t, text(t, ctx, p, "detail"), "returns to main (the call at line 21), which gets x=1")
-	shots(t, b, ctx, p, "trace-recursion", deepest, "cmd/bopgo/testdata/recurse.bp", "--engine", "explicit")
+	shots(t, b, ctx, p, "trace-recursion", deepest, `document.querySelector("#statebox").open = true`, "cmd/bopgo/testdata/recurse.bp", "--engine", "explicit")
 }
 
-// shots saves the page at step at, 1400 px wide, and 800 px wide (file
-// checked again into a narrow tab), when -screenshots asks for them.
-func shots(t *testing.T, b *browser.Browser, ctx context.Context, p *browser.Page, name string, at int, file string, args ...string) {
+// shots saves the page at step at, after the script then, 1400 px wide,
+// and 800 px wide (file checked again into a narrow tab), when
+// -screenshots asks for them.
+func shots(t *testing.T, b *browser.Browser, ctx context.Context, p *browser.Page, name string, at int, then, file string, args ...string) {
 	t.Helper()
 	if !*screenshots {
 		return
 	}
-	require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", at), nil))
+	js := fmt.Sprintf("bopgoPage.go(%d); %s", at, then)
+	require.NoError(t, p.Eval(ctx, js, nil))
 	shoot(t, ctx, p, name+".png")
 	ctx, narrow, _ := openPage(t, b, narrowWidth, file, args...)
-	require.NoError(t, narrow.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", at), nil))
+	require.NoError(t, narrow.Eval(ctx, js, nil))
 	shoot(t, ctx, narrow, name+"-800.png")
 }
 
@@ -118,7 +120,7 @@ func TestGetafixPageInABrowser(t *testing.T) {
 
 	keys(t, ctx, p, "End")
 	assert.Equal(t, "SLIC_ERROR: skip", eval[string](t, ctx, p, `document.querySelector("#spacer .row.cur.fail .stmt").textContent.replace(/^main/, "")`))
-	shots(t, b, ctx, p, "trace-getafix", len(res.Trace), file, "--engine", "explicit")
+	shots(t, b, ctx, p, "trace-getafix", len(res.Trace), "", file, "--engine", "explicit")
 }
 
 // TestLabelPageInABrowser: the label a thread reaches after the last

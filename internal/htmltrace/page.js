@@ -39,7 +39,7 @@
     return;
   }
 
-  let sum = `<span id="nsteps">${nsteps}</span> steps over <span id="nthreads">${D.threads.length}</span> threads`;
+  let sum = `<span id="nsteps">${nsteps}</span> steps over <span id="nthreads">${D.threads.length}</span> thread${D.threads.length === 1 ? "" : "s"}`;
   if (viol) {
     const at = `<a id="failat" role="link" tabindex="0" title="go to the failing step">line ${viol.line}</a>`; // the failing line may be off screen
     sum += viol.kind === "assertion"
@@ -121,6 +121,9 @@
     });
     lanes = D.threads.filter((t) => !hidden.has(t.id));
     laneW = lanes.length <= 3 ? 72 : lanes.length <= 6 ? 44 : lanes.length <= 12 ? 28 : 20;
+    // Getafix's lanes are named ("thread12"): a few lanes get room for it.
+    const tagW = Math.max(...lanes.map((t) => t.tag.length)) * 7 + 8;
+    if (lanes.length <= 6) laneW = Math.max(laneW, Math.min(72, tagW));
     lanesW = lanes.length * laneW;
     laneX = new Map(lanes.map((t, k) => [t.id, k * laneW + laneW / 2]));
     spacer.style.height = items.length * ROW + "px";
@@ -201,6 +204,16 @@
     return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
   }
 
+  // callChip shows in a row what a call binds, or what a return hands
+  // back: a call changes no value of its caller's frame.
+  function callChip(s) {
+    if (s.cl) return `<span class="v call" title="a new frame of ${esc(s.cl.f)}">${esc(s.cl.f)}(${shortPairs(s.cl.v)})</span>`;
+    if (s.rt) return `<span class="v call" title="back to ${esc(s.rt.f)}">↩ ${shortPairs(s.rt.v) || esc(s.rt.f)}</span>`;
+    return "";
+  }
+
+  function shortPairs(vs) { return (vs || []).map(([n, v]) => esc(N[n].replace(/^.*::/, "")) + "=" + v).join(", "); }
+
   function rowHTML(x) {
     const it = items[x];
     if (it.s === undefined) {
@@ -224,7 +237,7 @@
     return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
       `<span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
-      `<span class="chg">${chips(s.ch || [], s.t, s.st)}</span></div>`;
+      `<span class="chg">${callChip(s)}${chips(s.ch || [], s.t, s.st)}</span></div>`;
   }
 
   function draw(force) {
