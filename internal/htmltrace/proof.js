@@ -4,7 +4,7 @@
 // (unknown). It claims a check only where the result's evidence says one
 // ran (judge.Evidence: checked or not, in words).
 function bopgoProof(D, esc) {
-  const stat = (n) => ((D.stats || []).find((s) => s.name === n) || { value: 0 }).value;
+  const stat = (n) => (D.stats && D.stats[n]) || 0;
   const num = (v) => (Number.isInteger(v) ? v.toLocaleString("en-US") : v.toFixed(2));
 
   // explored lists the counters that say how far the search went.

@@ -1,7 +1,6 @@
 package htmltrace
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -75,45 +74,10 @@ type Evidence struct {
 	Words   string `json:"words"`
 }
 
-// Stats are a result's counters, in the JSON's order.
-type Stats []Stat
-
-// Stat is one counter.
-type Stat struct {
-	Name  string  `json:"name"`
-	Value float64 `json:"value"`
-}
-
-// UnmarshalJSON reads the "stats" object keeping its order (the engine's
-// counters come in the engine's order).
-func (st *Stats) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil {
-		return err
-	}
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		var v float64
-		if err := dec.Decode(&v); err != nil {
-			return err
-		}
-		*st = append(*st, Stat{Name: k.(string), Value: v})
-	}
-	return nil
-}
-
-// Get is counter name's value, 0 when absent.
-func (st Stats) Get(name string) float64 {
-	for _, s := range st {
-		if s.Name == name {
-			return s.Value
-		}
-	}
-	return 0
-}
+// Stats are a result's counters by name (a map: the page looks them up,
+// and encoding/json writes a map's keys sorted, so the page stays
+// deterministic).
+type Stats map[string]float64
 
 // Violation is where the property fails.
 type Violation struct {
