@@ -162,7 +162,8 @@ func TestSafeAndUnknownPagesInABrowser(t *testing.T) {
 				assert.Contains(t, text(t, ctx, p, "explored"), "states stored")
 				assert.Contains(t, text(t, ctx, p, "explored"), "thread bound")
 			case "counter":
-				assert.NotContains(t, how, "safe for any number of threads")
+				assert.NotContains(t, text(t, ctx, p, "proof"), "safe for any number of threads")
+				assert.NotContains(t, text(t, ctx, p, "proof"), "certificate: for any number of threads")
 				assert.Contains(t, how, "for the threads this program starts")
 			case "ic3":
 				require.NoError(t, p.Eval(ctx, `document.querySelector("#certlines a.ln").click()`, nil))

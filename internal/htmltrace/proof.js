@@ -5,7 +5,7 @@
 // ran (judge.Evidence: checked or not, in words).
 function bopgoProof(D, esc) {
   const stat = (n) => (D.stats && D.stats[n]) || 0;
-  const num = (v) => (Number.isInteger(v) ? v.toLocaleString("en-US") : v.toFixed(2));
+  const num = (v) => (Number.isInteger(v) ? v.toLocaleString("en-US") : v < 1 ? v.toPrecision(2) : v.toFixed(2));
 
   // explored lists the counters that say how far the search went.
   function explored() {
@@ -39,7 +39,8 @@ function bopgoProof(D, esc) {
   function certificate() {
     const c = D.certificate;
     if (!c) return "";
-    let h = `<p class="cert">Its certificate: ${esc(c.kind)}, <b>${c.size}</b> ${esc(c.unit)}.</p>`;
+    const kind = D.engine === "counter" ? c.kind.replace(/^for any number of threads: /, "") : c.kind; // see how()
+    let h = `<p class="cert">Its certificate: ${esc(kind)}, <b>${c.size}</b> ${esc(c.unit)}.</p>`;
     if (c.lines && c.lines.length) {
       const ls = D.engine === "ic3" ? relevant(c.lines) : c.lines;
       h += `<pre id="certlines">${ls.map(lineLinks).join("\n")}</pre>`;
