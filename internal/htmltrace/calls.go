@@ -71,6 +71,12 @@ func addFrames(d *data, r *Result, index map[string]int) {
 		tr.saved = append(tr.saved[:min(depth, len(tr.saved))], localValues(s.Values.Locals, index))
 		tr.last = i
 	}
+	// A label's row (labelRow) is at its thread's last depth.
+	if n := len(r.Trace); len(d.Steps) > n {
+		if tr := by[d.Steps[n].T]; tr != nil {
+			d.Steps[n].Depth = len(r.Trace[tr.last].Calls)
+		}
+	}
 }
 
 // baseName is the function a thread runs: its lane's name.

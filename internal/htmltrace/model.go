@@ -12,33 +12,33 @@ import (
 // variable names by index, and the state before each step as the delta
 // from the state before the previous one.
 type data struct {
-	File     string       `json:"file"`
-	Verdict  string       `json:"verdict"`
-	Reason   string       `json:"reason,omitempty"`
-	Limit    string       `json:"limit,omitempty"`
-	Property string       `json:"property,omitempty"`
-	Engine   string       `json:"engine,omitempty"`
-	Dialect  string       `json:"dialect,omitempty"`
-	Checked  bool         `json:"checked"`
-	Evidence *Evidence    `json:"evidence,omitempty"`
-	Stats    Stats        `json:"stats,omitempty"`
-	Errors   []string     `json:"errors,omitempty"`
-	Names    []string     `json:"names"`
-	Threads  []thread     `json:"threads"`
-	Steps    []step       `json:"steps"`
+	File     string    `json:"file"`
+	Verdict  string    `json:"verdict"`
+	Reason   string    `json:"reason,omitempty"`
+	Limit    string    `json:"limit,omitempty"`
+	Property string    `json:"property,omitempty"`
+	Engine   string    `json:"engine,omitempty"`
+	Dialect  string    `json:"dialect,omitempty"`
+	Checked  bool      `json:"checked"`
+	Evidence *Evidence `json:"evidence,omitempty"`
+	Stats    Stats     `json:"stats,omitempty"`
+	Errors   []string  `json:"errors,omitempty"`
+	Names    []string  `json:"names"`
+	Threads  []thread  `json:"threads"`
+	Steps    []step    `json:"steps"`
 	// Fail is the failing row: the failing assertion's step, or the row
 	// added for the label a thread reaches after the last step; -1 for
 	// none.
-	Fail int        `json:"fail"`
-	Viol     *Violation   `json:"violation,omitempty"`
-	Cert     *Certificate `json:"certificate,omitempty"`
-	Source   []string     `json:"source"`
+	Fail   int          `json:"fail"`
+	Viol   *Violation   `json:"violation,omitempty"`
+	Cert   *Certificate `json:"certificate,omitempty"`
+	Source []string     `json:"source"`
 }
 
 // thread is one lane.
 type thread struct {
-	ID      int    `json:"id"`
-	Name    string `json:"name"`
+	ID   int    `json:"id"`
+	Name string `json:"name"`
 	// Tag is what the page calls the thread where space is short: T and
 	// its number, or in Getafix's dialect its function (whose numbers are
 	// not the trace's: Getafix's thread1 is the trace's thread 2).
