@@ -12,8 +12,12 @@
 // decodes it here, so a result saved with --json draws the same page,
 // byte for byte, later. Everything the page shows about a step is in the
 // JSON, read off the execution's states by the root (bopgo.Effect), never
-// guessed from a statement's text; the one exception is cosmetic, a
-// thread's name taken from the start_thread statement that started it.
+// guessed from a statement's text; what is read off text is cosmetic
+// and changes no value: a thread's name from the statement that started
+// it, a frame's parameters from its function's header, the variables a
+// return sets from the call's left side, and the steps Getafix's
+// translation adds from their texts (getafix.go, calls.go). A label
+// reached after the last step gets a row of its own (labelRow).
 //
 // Invariants:
 //   - The page is one file: inline CSS and JavaScript, no fonts, no

@@ -12,26 +12,37 @@ import (
 // variable names by index, and the state before each step as the delta
 // from the state before the previous one.
 type data struct {
-	File     string       `json:"file"`
-	Verdict  string       `json:"verdict"`
-	Reason   string       `json:"reason,omitempty"`
-	Limit    string       `json:"limit,omitempty"`
-	Property string       `json:"property,omitempty"`
-	Engine   string       `json:"engine,omitempty"`
-	Checked  bool         `json:"checked"`
-	Errors   []string     `json:"errors,omitempty"`
-	Names    []string     `json:"names"`
-	Threads  []thread     `json:"threads"`
-	Steps    []step       `json:"steps"`
-	Viol     *Violation   `json:"violation,omitempty"`
-	Cert     *Certificate `json:"certificate,omitempty"`
-	Source   []string     `json:"source"`
+	File     string    `json:"file"`
+	Verdict  string    `json:"verdict"`
+	Reason   string    `json:"reason,omitempty"`
+	Limit    string    `json:"limit,omitempty"`
+	Property string    `json:"property,omitempty"`
+	Engine   string    `json:"engine,omitempty"`
+	Dialect  string    `json:"dialect,omitempty"`
+	Checked  bool      `json:"checked"`
+	Evidence *Evidence `json:"evidence,omitempty"`
+	Stats    Stats     `json:"stats,omitempty"`
+	Errors   []string  `json:"errors,omitempty"`
+	Names    []string  `json:"names"`
+	Threads  []thread  `json:"threads"`
+	Steps    []step    `json:"steps"`
+	// Fail is the failing row: the failing assertion's step, or the row
+	// added for the label a thread reaches after the last step; -1 for
+	// none.
+	Fail   int          `json:"fail"`
+	Viol   *Violation   `json:"violation,omitempty"`
+	Cert   *Certificate `json:"certificate,omitempty"`
+	Source []string     `json:"source"`
 }
 
 // thread is one lane.
 type thread struct {
-	ID      int    `json:"id"`
-	Name    string `json:"name"`
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Tag is what the page calls the thread where space is short: T and
+	// its number, or in Getafix's dialect its function (whose numbers are
+	// not the trace's: Getafix's thread1 is the trace's thread 2).
+	Tag     string `json:"tag"`
 	Creator int    `json:"creator"` // the thread that started it; -1 for main
 	Start   int    `json:"start"`   // the step that started it; -1 for main
 	End     int    `json:"end"`     // the step that ended it; -1 if it did not
@@ -55,6 +66,19 @@ type step struct {
 	Blocked []int    `json:"b,omitempty"`
 	Changed [][3]int `json:"ch,omitempty"` // the step's own changes
 	Delta   [][3]int `json:"d,omitempty"`  // the state before it, from the state before the previous step
+	// Depth is how many calls of recursive functions the step is in.
+	Depth int `json:"dp,omitempty"`
+	// Frames is the thread's call stack from here on, set where it
+	// differs from the thread's previous step's (calls.go).
+	Frames []frame `json:"fs,omitempty"`
+	Call   *call   `json:"cl,omitempty"` // the step calls a recursive function
+	Return *call   `json:"rt,omitempty"` // the step returns from one
+	// Synthetic: a step of Getafix's translation, not of the program
+	// (a yield, the threads' start); the page folds them away.
+	Synthetic bool `json:"y,omitempty"`
+	// Reached: the row added for a label the thread reaches after the
+	// last step.
+	Reached bool `json:"r,omitempty"`
 }
 
 // removed is the value of a delta entry for a name that left a thread's
@@ -64,7 +88,8 @@ const removed = 2
 // build turns a result and its program's source into the page's data.
 func build(r *Result, source []byte) *data {
 	d := &data{File: r.File, Verdict: r.Verdict, Reason: r.Reason, Limit: r.Limit, Property: r.Property,
-		Engine: r.Engine, Checked: !r.Unchecked, Errors: r.Errors, Viol: r.Violation, Cert: r.Certificate,
+		Engine: r.Engine, Dialect: r.Dialect, Checked: !r.Unchecked, Evidence: r.Evidence, Stats: r.Stats,
+		Errors: r.Errors, Viol: r.Violation, Cert: r.Certificate, Fail: -1,
 		Names: names(r), Threads: []thread{}, Steps: []step{}, Source: sourceLines(source)}
 	index := make(map[string]int, len(d.Names))
 	for i, n := range d.Names {
@@ -88,7 +113,36 @@ func build(r *Result, source []byte) *data {
 		prev = cur
 		d.Steps = append(d.Steps, row)
 	}
+	if v := r.Violation; v != nil && len(r.Trace) > 0 {
+		d.Fail = len(d.Steps) - 1
+		if v.Kind == "label" {
+			d.Steps = append(d.Steps, labelRow(r, prev, index))
+			d.Fail++
+		}
+	}
+	addFrames(d, r, index)
+	if r.Dialect == "getafix" {
+		getafix(d, r)
+	}
 	return d
+}
+
+// labelRow is the row of the label a thread reaches after the last
+// step: a trace ends before the labelled statement, which would leave
+// the failure without a row, a marker or a note. prev is the state
+// before the last step; the row's is the state after it.
+func labelRow(r *Result, prev state, index map[string]int) step {
+	v, lastStep := r.Violation, &r.Trace[len(r.Trace)-1]
+	cur := prev.clone()
+	for _, c := range changes(lastStep.Changed, lastStep.Thread, index) {
+		cur.set(c[0], c[1], c[2] == 1)
+	}
+	text := v.Statement
+	if v.Label != "" {
+		text = v.Label + ": " + text
+	}
+	return step{T: v.Thread, Line: v.Line, Col: v.Column, Text: text, Labels: []string{v.Label},
+		Note: "reaches label " + v.Label + ": the property fails", Reached: true, Delta: cur.delta(prev)}
 }
 
 // names are every variable name of the result, sorted.
@@ -225,10 +279,10 @@ func b2i(b bool) int {
 // threads are the lanes: main, every thread that runs a step, and every
 // thread a step started, in number order.
 func threads(r *Result) []thread {
-	by := map[int]*thread{0: {ID: 0, Name: "main", Creator: -1, Start: -1, End: -1}}
+	by := map[int]*thread{0: {ID: 0, Name: "main", Tag: "T0", Creator: -1, Start: -1, End: -1}}
 	get := func(id int) *thread {
 		if by[id] == nil {
-			by[id] = &thread{ID: id, Name: "thread " + strconv.Itoa(id), Creator: -1, Start: -1, End: -1}
+			by[id] = &thread{ID: id, Name: "thread " + strconv.Itoa(id), Tag: "T" + strconv.Itoa(id), Creator: -1, Start: -1, End: -1}
 		}
 		return by[id]
 	}

@@ -65,7 +65,7 @@ func TestDeltasRebuildTheValues(t *testing.T) {
 func TestLanes(t *testing.T) {
 	d := build(readResult(t, "race.json"), nil)
 	require.Len(t, d.Threads, 3)
-	assert.Equal(t, thread{ID: 0, Name: "main", Creator: -1, Start: -1, End: -1, Steps: 5}, d.Threads[0])
+	assert.Equal(t, thread{ID: 0, Name: "main", Tag: "T0", Creator: -1, Start: -1, End: -1, Steps: 5}, d.Threads[0])
 	assert.Equal(t, "worker1", d.Threads[1].Name)
 	assert.Equal(t, 0, d.Threads[1].Creator)
 	assert.Equal(t, "start_thread worker1()", d.Steps[d.Threads[1].Start].Text)

@@ -18,6 +18,8 @@ var (
 	pageCSS string
 	//go:embed page.js
 	pageJS string
+	//go:embed proof.js
+	proofJS string
 )
 
 var tmpl = template.Must(template.New("page").Parse(pageTemplate))
@@ -46,7 +48,7 @@ func Write(w io.Writer, p Page) error {
 		Title:   title(p.Result),
 		Verdict: p.Result.Verdict,
 		CSS:     template.CSS(pageCSS),
-		JS:      template.JS(pageJS),
+		JS:      template.JS(proofJS + pageJS),
 		Data:    d,
 	})
 	if err != nil {

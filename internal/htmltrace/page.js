@@ -6,15 +6,22 @@
 (function () {
   const D = DATA, S = D.steps, N = D.names, ROW = 22, last = S.length - 1;
   const $ = (id) => document.getElementById(id);
+  const LINE = 16; // a source line's height in pixels
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-  const COLORS = ["#2563eb", "#c026d3", "#059669", "#d97706", "#7c3aed", "#0891b2", "#be123c", "#4d7c0f", "#9333ea", "#0f766e", "#b45309", "#1d4ed8"];
+  // Twelve colours apart in hue and lightness (Kelly's), none the
+  // failing red: lanes side by side stay apart up to twelve threads.
+  const COLORS = ["#0067a5", "#f38400", "#008856", "#875692", "#00a0b0", "#882d17", "#8db600", "#e68fac", "#848482", "#2b3d26", "#c2b280", "#b3446c"];
   const color = (id) => COLORS[id % COLORS.length];
   const byId = new Map(D.threads.map((t) => [t.id, t]));
   const tname = (id) => (byId.has(id) ? byId.get(id).name : "thread " + id);
-  const tlabel = (id) => `<b style="color:${color(id)}">T${id}</b> ${esc(tname(id))}`;
+  const ttag = (id) => (byId.has(id) ? byId.get(id).tag : "T" + id);
+  const tlabel = (id) => `<b style="color:${color(id)}">${esc(ttag(id))}</b>${ttag(id) === tname(id) ? "" : " " + esc(tname(id))}`;
   const viol = D.violation;
-  const failStep = viol && viol.kind === "assertion" ? last : -1;
-  const failLine = viol ? viol.line : 0;
+  // The failing row: the failing assertion, or the label reached after
+  // the last step (a row of its own, model.go's labelRow).
+  const failStep = D.fail, failLine = viol ? viol.line : 0;
+  const nsteps = failStep >= 0 && S[failStep].r ? S.length - 1 : S.length;
+  const synthetic = S.some((s) => s.y);
 
   const words = { unsafe: "VERIFICATION FAILED", safe: "VERIFICATION SUCCESSFUL", unknown: "VERIFICATION UNKNOWN", error: "BAD INPUT" };
   $("verdict").textContent = words[D.verdict] || D.verdict;
@@ -22,32 +29,44 @@
 
   if (S.length === 0) {
     drawSource();
-    drawProof();
+    $("controls").hidden = true;
+    $("detail").hidden = true;
+    $("summary").textContent = [D.property, D.engine && "engine " + D.engine].filter(Boolean).join(" · ");
+    $("trace").innerHTML = `<div id="proof">${bopgoProof(D, esc)}</div>`;
+    document.body.classList.add("showsrc"); // a narrow window still shows the lines the proof names
+    linkLines($("proof"));
     performance.mark("bopgo-drawn");
     return;
   }
 
-  let sum = `<span id="nsteps">${S.length}</span> steps over <span id="nthreads">${D.threads.length}</span> threads`;
+  let sum = `<span id="nsteps">${nsteps}</span> steps over <span id="nthreads">${D.threads.length}</span> thread${D.threads.length === 1 ? "" : "s"}`;
   if (viol) {
+    const at = `<a id="failat" role="link" tabindex="0" title="go to the failing step">line ${viol.line}</a>`; // the failing line may be off screen
     sum += viol.kind === "assertion"
-      ? ` · thread ${viol.thread} fails <code>${esc(viol.statement)}</code> at line ${viol.line}`
-      : ` · thread ${viol.thread} reaches label ${esc(viol.label)} at line ${viol.line}`;
+      ? ` · ${tlabel(viol.thread)} fails <code>${esc(viol.statement)}</code> at ${at}`
+      : ` · ${tlabel(viol.thread)} reaches label ${esc(viol.label)} at ${at}`;
   }
   sum += ` · ${esc(D.property || "")} · engine ${esc(D.engine || "?")}`;
   $("summary").innerHTML = sum;
+  if (viol) $("failat").addEventListener("click", (e) => { e.preventDefault(); go(failStep); });
 
   const scroller = $("scroller"), spacer = $("spacer"), head = $("lanehead");
-  let cur = 0, varq = "", collapse = S.length > 300, stateOpen = false;
+  let cur = 0, varq = "", collapse = S.length > 300, stateOpen = false, showSyn = false;
   const hidden = new Set(), expanded = new Set();
   let vis = [], items = [], lanes = [], laneW = 0, laneX = new Map(), lanesW = 0;
   const itemOf = new Int32Array(S.length);
   let drawnFrom = -1, drawnTo = -1;
   $("controls").hidden = false;
   $("collapse").checked = collapse;
+  // Getafix's translation adds steps of its own (yields, the threads'
+  // start): folded away unless asked for.
+  $("synlabel").hidden = !synthetic;
+  $("syn").addEventListener("change", (e) => { showSyn = e.target.checked; refilter(); });
+  $("showsrc").addEventListener("click", () => { document.body.classList.toggle("showsrc"); markSource(); });
 
   // The thread filter: a chip per thread.
   $("threadfilter").innerHTML = "threads: " + D.threads.map((t) =>
-    `<span class="chip" data-t="${t.id}" style="color:${color(t.id)}" title="${esc(t.name)}: ${t.steps} steps">T${t.id}</span>`).join("");
+    `<span class="chip" data-t="${t.id}" style="color:${color(t.id)}" title="${esc(t.name)}: ${t.steps} steps">${esc(t.tag)}</span>`).join("");
   $("threadfilter").addEventListener("click", (e) => {
     const c = e.target.closest(".chip");
     if (!c) return;
@@ -85,7 +104,7 @@
   // step, or a collapsed run of one thread's consecutive steps.
   function rebuild() {
     vis = [];
-    for (let i = 0; i < S.length; i++) if (!hidden.has(S[i].t) && touches(i)) vis.push(i);
+    for (let i = 0; i < S.length; i++) if (!hidden.has(S[i].t) && touches(i) && (showSyn || !S[i].y || i === failStep)) vis.push(i);
     items = [];
     for (let k = 0; k < vis.length;) {
       let j = k;
@@ -102,6 +121,9 @@
     });
     lanes = D.threads.filter((t) => !hidden.has(t.id));
     laneW = lanes.length <= 3 ? 72 : lanes.length <= 6 ? 44 : lanes.length <= 12 ? 28 : 20;
+    // Getafix's lanes are named ("thread12"): a few lanes get room for it.
+    const tagW = Math.max(...lanes.map((t) => t.tag.length)) * 7 + 8;
+    if (lanes.length <= 6) laneW = Math.max(laneW, Math.min(72, tagW));
     lanesW = lanes.length * laneW;
     laneX = new Map(lanes.map((t, k) => [t.id, k * laneW + laneW / 2]));
     spacer.style.height = items.length * ROW + "px";
@@ -109,11 +131,17 @@
     let h = "";
     for (const t of lanes) {
       const x = 44 + laneX.get(t.id) - laneW / 2;
-      h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by thread " + t.creator + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>${laneW > 20 ? "T" : ""}${t.id}</b>${laneW >= 40 ? esc(t.name) : ""}</div>`;
+      h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by " + esc(ttag(t.creator)) + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>${esc(laneTag(t))}</b>${laneW >= 40 && t.tag !== t.name ? esc(t.name) : ""}</div>`;
     }
     h += `<span class="txt" style="left:${52 + lanesW}px">line:col  statement  changed values</span>`;
     head.innerHTML = h;
     drawnFrom = drawnTo = -1;
+  }
+
+  // laneTag is a lane's head in the width it has.
+  function laneTag(t) {
+    if (t.tag !== "T" + t.id) return laneW >= 40 ? t.tag : t.tag.slice(0, laneW >= 28 ? 4 : 2);
+    return laneW > 20 ? t.tag : String(t.id);
   }
 
   // sizeColumns gives the statements what the lanes and a column of
@@ -164,7 +192,7 @@
   function chip(c, t) {
     const other = c[0] >= 0 && c[0] !== t;
     const full = N[c[1]], short = c[0] >= 0 ? full.slice(full.indexOf("::") + 1).replace(/^:/, "") : full;
-    const name = (other ? "T" + c[0] + "." : "") + short;
+    const name = (other ? ttag(c[0]) + "." : "") + short;
     return `<span class="v${other ? " other" : ""}" title="${esc(full)}">${esc(name)}:=${c[2]}</span>`;
   }
 
@@ -176,6 +204,16 @@
     return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
   }
 
+  // callChip shows in a row what a call binds, or what a return hands
+  // back: a call changes no value of its caller's frame.
+  function callChip(s) {
+    if (s.cl) return `<span class="v call" title="a new frame of ${esc(s.cl.f)}">${esc(s.cl.f)}(${shortPairs(s.cl.v)})</span>`;
+    if (s.rt) return `<span class="v call" title="back to ${esc(s.rt.f)}">↩ ${shortPairs(s.rt.v) || esc(s.rt.f)}</span>`;
+    return "";
+  }
+
+  function shortPairs(vs) { return (vs || []).map(([n, v]) => esc(N[n].replace(/^.*::/, "")) + "=" + v).join(", "); }
+
   function rowHTML(x) {
     const it = items[x];
     if (it.s === undefined) {
@@ -186,17 +224,20 @@
       const cls = "row run" + (cur >= a && cur <= b ? " cur" : "");
       return `<div class="${cls}" data-run="${it.a}" data-step="${a}" style="top:${x * ROW}px"><span class="no">${a + 1}</span>` +
         `<span class="lanes" style="width:${lanesW}px">${lanesHTML(a, true)}</span><span class="pos">${lines[0]}–${lines[1]}</span>` +
-        `<span class="stmt">▸ ${it.b - it.a + 1} steps of T${it.t} (to step ${b + 1})</span><span class="chg">${chips([...net.values()], it.t)}</span></div>`;
+        `<span class="stmt">▸ ${it.b - it.a + 1} steps of ${esc(ttag(it.t))} (to step ${b + 1})</span><span class="chg">${chips([...net.values()], it.t)}</span></div>`;
     }
     const i = it.s, s = S[i];
     let cls = "row";
     if (i === cur) cls += " cur";
     if (i === failStep) cls += " fail";
     if (s.a) cls += " atomic";
-    return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${i + 1}</span>` +
+    if (s.y) cls += " syn";
+    // A row is indented by its call depth (recursive calls), up to 12.
+    const ind = s.dp ? ` style="padding-left:${Math.min(s.dp, 12) * 12}px"` : "";
+    return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
-      `<span class="stmt" title="${esc(s.s)}"><b class="tid" style="color:${color(s.t)}">T${s.t}</b>${esc(s.s)}</span>` +
-      `<span class="chg">${chips(s.ch || [], s.t, s.st)}</span></div>`;
+      `<span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
+      `<span class="chg">${callChip(s)}${chips(s.ch || [], s.t, s.st)}</span></div>`;
   }
 
   function draw(force) {
@@ -287,7 +328,8 @@
 
   function drawDetail() {
     const s = S[cur];
-    let h = `<h2>Step ${cur + 1} of ${S.length} · ${tlabel(s.t)} · line ${s.l}, column ${s.c}</h2>`;
+    let h = s.r ? `<h2>After step ${cur} · ${tlabel(s.t)} · line ${s.l}, column ${s.c}</h2>`
+      : `<h2>Step ${cur + 1} of ${nsteps} · ${tlabel(s.t)} · line ${s.l}, column ${s.c}</h2>`;
     if (s.lb) h += `<div class="fact">labels: ${s.lb.map(esc).join(", ")}</div>`;
     h += `<pre>${esc(s.s)}</pre>`;
     if (s.tk) h += `<div class="fact">the condition ${s.tk === 1 ? "holds" : "does not hold"}</div>`;
@@ -296,7 +338,12 @@
     if (s.st) h += `<div class="fact">starts ${tlabel(s.st)}${first.length ? " with " + first.map((c) => `${esc(N[c[1]])}=${c[2]}`).join(", ") : ""}</div>`;
     if (s.e) h += `<div class="fact">ends its thread</div>`;
     if (s.a) h += `<div class="fact">inside an atomic section: no other thread runs</div>`;
-    h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
+    if (s.y) h += `<div class="fact muted">a step of the translation of Getafix's dialect, not of the program</div>`;
+    const fs = framesAt(cur, s.t);
+    if (fs.length > 1) h += `<div class="fact">stack: ${fs.map(frameName).join(" › ")}</div>`;
+    if (s.cl) h += `<div class="fact">calls ${esc(s.cl.f)}, a new frame${s.cl.v && s.cl.v.length ? " binding " + pairs(s.cl.v) : ""}</div>`;
+    if (s.rt) h += `<div class="fact">returns to ${esc(s.rt.f)} (the call at line ${s.rt.l})${s.rt.v && s.rt.v.length ? ", which gets " + pairs(s.rt.v) : ""}</div>`;
+    if (!s.r && !(own.length === 0 && (s.cl || s.rt))) h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
     if (s.b) h += `<div class="fact">blocked before it: ${s.b.map(tlabel).join(", ")}</div>`;
     h += `<details id="statebox"${stateOpen ? " open" : ""}><summary>Whole state before this step <kbd>s</kbd></summary><div id="state"></div></details>`;
     $("detail").innerHTML = h;
@@ -328,6 +375,29 @@
       : `<span>${esc(N[n])}=${m.get(n)}</span>`).join("");
   }
 
+  // framesAt is thread t's stack at step i: the frames of its latest
+  // step that changed depth (model's calls.go), the running frame last;
+  // one frame when it never called a recursive function.
+  function framesAt(i, t) {
+    for (let j = i; j >= 0; j--) if (S[j].t === t && S[j].fs) return S[j].fs;
+    return [{ f: tname(t) }];
+  }
+
+  function frameName(f) { return esc(f.f) + (f.l ? ` <span class="muted">(${f.l}:${f.c})</span>` : ""); }
+
+  // pairs shows [name, value] pairs by short name.
+  function pairs(vs) { return vs.map(([n, v]) => `<span class="mono">${esc(N[n].replace(/^.*::/, ""))}=${v}</span>`).join(", "); }
+
+  // framesHTML shows a thread's frames under the running one, each with
+  // the locals it keeps while its callee runs.
+  function framesHTML(fs) {
+    let h = "";
+    for (let k = 0; k < fs.length - 1; k++) {
+      h += `<div class="frame"><span class="fname">${frameName(fs[k])}</span> ${(fs[k].v || []).map(([n, v]) => `<span class="mono">${esc(N[n])}=${v}</span>`).join(" ") || "<i>no locals</i>"}</div>`;
+    }
+    return h + `<div class="frame top"><span class="fname">${frameName(fs[fs.length - 1])}</span> runs</div>`;
+  }
+
   function drawState() {
     const st = stateAt(cur), s = S[cur], ch = s.ch || [];
     let h = `<table class="state"><tr><td>globals</td><td class="vals mono">${valsHTML(st.get(-1), -1, ch)}</td></tr></table>`;
@@ -342,7 +412,10 @@
         if (t.id !== s.t) next = j <= last ? ` · next at line ${S[j].l} (step ${j + 1})` : " · takes no further step";
       }
       h += `<div class="fact">${tlabel(t.id)}: ${status}${next}</div>`;
-      if (status !== "not started yet" && !status.startsWith("ended")) h += `<div class="vals mono">${valsHTML(st.get(t.id), t.id, ch)}</div>`;
+      if (status === "not started yet" || status.startsWith("ended")) continue;
+      const fs = framesAt(cur, t.id);
+      if (fs.length > 1) h += framesHTML(fs);
+      h += `<div class="vals mono">${valsHTML(st.get(t.id), t.id, ch)}</div>`;
     }
     $("state").innerHTML = h;
   }
@@ -350,7 +423,6 @@
   // The source is one text (a few thousand lines lay out as fast as
   // one), its line numbers another; the current and the failing line are
   // bands behind the text, at line × LINE pixels.
-  const LINE = 16;
   function band(id, line) {
     let b = $(id);
     if (!b) {
@@ -367,7 +439,21 @@
 
   function markSource() {
     if (!D.source.length || !S.length) return;
-    const line = S[cur].l;
+    showLine(S[cur].l);
+  }
+
+  // linkLines makes the line links in el (class ln) show their line.
+  function linkLines(el) {
+    el.addEventListener("click", (e) => {
+      const a = e.target.closest(".ln");
+      if (!a) return;
+      e.preventDefault();
+      showLine(+a.dataset.line);
+    });
+  }
+
+  // showLine highlights a line of the source and scrolls it into view.
+  function showLine(line) {
     band("curline", line);
     const box = $("source"), top = (line - 1) * LINE, h = box.clientHeight;
     if (top < box.scrollTop || top > box.scrollTop + h - 2 * LINE) box.scrollTop = top - h / 3;
@@ -393,33 +479,10 @@
     });
   }
 
-  function drawProof() {
-    $("controls").hidden = true;
-    const c = D.certificate;
-    let h = "";
-    if (D.verdict === "safe") {
-      h += `<h2>What was proved</h2><p>No execution violates the property: <b>${esc(D.property || "")}</b>.</p>`;
-      h += `<p>Engine <b>${esc(D.engine || "?")}</b>: ${esc(D.reason || "")}.</p>`;
-      if (c) {
-        h += `<p class="cert">Its certificate: ${esc(c.kind)}, <b>${c.size}</b> ${esc(c.unit)}.</p>`;
-        if (c.lines && c.lines.length) h += `<pre id="certlines">${c.lines.map(esc).join("\n")}</pre>`;
-        if (c.omitted) h += `<p>(${c.omitted} more not shown.)</p>`;
-      }
-      h += D.checked ? "<p>The answer was checked before it was printed: its certificate re-checked by code independent of the engine.</p>"
-        : "<p>This answer is a peer's (SPIN) and could not be checked.</p>";
-    } else if (D.verdict === "error") {
-      h += `<h2>The program could not be read</h2><pre>${(D.errors || []).map(esc).join("\n")}</pre>`;
-    } else {
-      h += `<h2>No answer</h2><p>${esc(D.reason || "")}${D.limit ? " (limit: " + esc(D.limit) + ")" : ""}.</p>`;
-      if (viol === undefined && D.verdict === "unsafe") h += "<p>This answer has no trace to draw.</p>";
-    }
-    $("summary").textContent = [D.property, D.engine && "engine " + D.engine].filter(Boolean).join(" · ");
-    $("trace").innerHTML = `<div id="proof">${h}</div>`;
-    $("detail").hidden = true;
-  }
-
   rebuild();
-  show(false);
+  // The first step opens current and unfolded, and past the steps of
+  // the translation.
+  if (vis.length) go(vis[0]);
   performance.mark("bopgo-drawn");
   // The source (thousands of lines of a SatAbs program) is drawn once the
   // rows are on the screen.

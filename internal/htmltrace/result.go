@@ -16,7 +16,10 @@ type Result struct {
 	Limit       string       `json:"limit"`
 	Property    string       `json:"property"`
 	Engine      string       `json:"engine"`
+	Dialect     string       `json:"dialect"`
 	Unchecked   bool         `json:"unchecked"`
+	Evidence    *Evidence    `json:"evidence"`
+	Stats       Stats        `json:"stats"`
 	Errors      []string     `json:"errors"`
 	Trace       []Step       `json:"trace"`
 	Violation   *Violation   `json:"violation"`
@@ -36,6 +39,7 @@ type Step struct {
 		Globals map[string]bool `json:"globals"`
 		Locals  map[string]bool `json:"locals"`
 	} `json:"values"`
+	Calls   []Call   `json:"calls"`
 	Note    string   `json:"note"`
 	Started int      `json:"started"`
 	Ended   bool     `json:"ended"`
@@ -53,6 +57,27 @@ type Changed struct {
 		Locals map[string]bool `json:"locals"`
 	} `json:"threads"`
 }
+
+// Call is one call of a recursive function on a thread's stack,
+// outermost first: the function called and where it was called.
+type Call struct {
+	Function string `json:"function"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+}
+
+// Evidence is what a definite answer rests on, as the judge ruled: the
+// page claims a check only when Checked says one ran.
+type Evidence struct {
+	Kind    string `json:"kind"`
+	Checked bool   `json:"checked"`
+	Words   string `json:"words"`
+}
+
+// Stats are a result's counters by name (a map: the page looks them up,
+// and encoding/json writes a map's keys sorted, so the page stays
+// deterministic).
+type Stats map[string]float64
 
 // Violation is where the property fails.
 type Violation struct {
