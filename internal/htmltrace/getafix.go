@@ -1,6 +1,9 @@
 package htmltrace
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A program in Getafix's dialect (docs/semantics.md) runs through a
 // translation: thread 0 runs init and then starts main and every threadN
@@ -8,12 +11,26 @@ import "strings"
 // atomic section of the translation's own from its start to its next
 // yield point. The page shows the program, not the translation: lanes
 // named by their functions, the atomic shading where the program's flag
-// (atomic, super_atomic) holds, and the translation's steps folded away.
+// (the first declared global, atomic by convention) holds, and the
+// translation's steps folded away.
 // The steps' texts are the lowering's (bp/getafix.go, getafix_yield.go);
 // like a lane's name they only change what the page says, never a value.
 
-// getafixFlags are the globals that keep the other threads out.
-var getafixFlags = []string{"atomic", "super_atomic"}
+// getafixFlag is the global that keeps the other threads out: Getafix's
+// first declared global (bp/getafix.go), read off the source; "atomic"
+// when the source is not at hand.
+func getafixFlag(src []string) string {
+	text := comments.ReplaceAllString(strings.Join(src, "\n"), " ")
+	if m := firstDecl.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return "atomic"
+}
+
+var (
+	comments  = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
+	firstDecl = regexp.MustCompile(`\bdecl\s+([A-Za-z_$][A-Za-z0-9_$#\-]*)`)
+)
 
 // getafix relabels d's lanes and rows for a program in Getafix's dialect.
 func getafix(d *data, r *Result) {
@@ -28,7 +45,8 @@ func getafix(d *data, r *Result) {
 		}
 		t.Tag = t.Name
 	}
-	var held bool // a flag after the previous step
+	flag := getafixFlag(d.Source)
+	var held bool // the flag after the previous step
 	for i := range d.Steps {
 		row := &d.Steps[i]
 		row.Synthetic = synthetic(row.Text)
@@ -37,8 +55,8 @@ func getafix(d *data, r *Result) {
 			continue
 		}
 		s := &r.Trace[i]
-		before := flagHeld(s.Values.Globals, nil)
-		held = flagHeld(s.Values.Globals, s.Changed)
+		before := flagHeld(flag, s.Values.Globals, nil)
+		held = flagHeld(flag, s.Values.Globals, s.Changed)
 		// Like atomic_begin and atomic_end, the steps that set and clear
 		// the flag belong to the section.
 		row.Atomic = before || held
@@ -57,21 +75,16 @@ func getafix(d *data, r *Result) {
 	}
 }
 
-// flagHeld tells whether a flag is T in globals, or after changes when
+// flagHeld tells whether flag is T in globals, or after changes when
 // they are given.
-func flagHeld(globals map[string]bool, changes *Changed) bool {
-	for _, f := range getafixFlags {
-		v := globals[f]
-		if changes != nil {
-			if nv, ok := changes.Globals[f]; ok {
-				v = nv
-			}
-		}
-		if v {
-			return true
+func flagHeld(flag string, globals map[string]bool, changes *Changed) bool {
+	v := globals[flag]
+	if changes != nil {
+		if nv, ok := changes.Globals[flag]; ok {
+			v = nv
 		}
 	}
-	return false
+	return v
 }
 
 // synthetic tells whether stmt is one the translation adds: the atomic

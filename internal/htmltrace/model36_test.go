@@ -90,3 +90,16 @@ func TestFrames(t *testing.T) {
 	assert.Equal(t, "main", back.Func)
 	assert.Equal(t, map[string]int{"main::x": 1}, name(back.Values))
 }
+
+// The flag is Getafix's first declared global, whatever its name, and
+// comments before it are not declarations.
+func TestGetafixFlagIsTheFirstGlobal(t *testing.T) {
+	t.Parallel()
+	src := []string{"/// a decl in a comment: decl x;", "/* decl y; */", "decl", "    super_atomic, // decl z", "    atomic;", "void init() begin decl at; end"}
+	if got := getafixFlag(src); got != "super_atomic" {
+		t.Errorf("getafixFlag = %q, want super_atomic", got)
+	}
+	if got := getafixFlag(nil); got != "atomic" {
+		t.Errorf("getafixFlag without a source = %q, want atomic", got)
+	}
+}
