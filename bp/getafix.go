@@ -169,7 +169,13 @@ func (g *getafixLowering) lowerInit(init *syntax.FuncInfo, threads []*syntax.Fun
 		in = g.lowerList(ctx, init.Decl.Body, in)
 		start.Pos = init.Decl.EndPos
 		if stmt, ok := init.Labels[getafixEndInit]; ok {
+			// With endinit, the threads start there only: init's end
+			// is the end of a run on alone.
 			start.Pos = syntax.StmtPos(stmt)
+			if len(in) > 0 {
+				g.emit(ctx, Step{Kind: EndThread, Pos: init.Decl.EndPos, Text: "end of init, past endinit: the threads never start"}, in)
+			}
+			in = nil
 		}
 	} else if len(threads) > 0 {
 		start.Pos = threads[0].Decl.Name.Pos()
@@ -260,10 +266,20 @@ func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s syntax.Stmt, in []hole) 
 		if !syntax.HasStmtLabel(s, getafixEndInit) {
 			return nil, false
 		}
-		// Reaching endinit ends init: the statement is not run.
-		i := g.emit(ctx, Step{Kind: Skip, Pos: syntax.StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
-		g.endInit = append(g.endInit, next(i)...)
-		return nil, true
+		// Reaching endinit starts the threads from init's globals there
+		// (GlobalInit = Init_Reach & Target_Init). Getafix's Init_Reach
+		// goes on past it, alone, and its target test covers those states
+		// too: init either ends here or runs on without the threads.
+		if g.nothingAfter(ctx, s) {
+			i := g.emit(ctx, Step{Kind: Skip, Pos: syntax.StmtPos(s), Text: getafixEndInit + ": init ends"}, in)
+			g.endInit = append(g.endInit, next(i)...)
+			return nil, true
+		}
+		n := Step{Kind: Branch, Pos: syntax.StmtPos(s), Text: getafixEndInit + ": init ends, or runs on alone"}
+		n.Cond = g.nondet(&n.Choices)
+		i := g.emit(ctx, n, in)
+		g.endInit = append(g.endInit, hole{node: i, field: holeThen})
+		return g.lowerStmt(ctx, s, []hole{{node: i, field: holeElse}}), true
 	}
 	switch s := s.(type) {
 	case *syntax.WhileStmt:
@@ -275,6 +291,15 @@ func (g *getafixLowering) lowerSpecial(ctx *frameCtx, s syntax.Stmt, in []hole) 
 		return nil, false
 	}
 	return g.lowerStmt(ctx, s, g.yield(ctx, syntax.StmtPos(s), in)), true
+}
+
+// nothingAfter tells whether init running on past its endinit statement s
+// could show nothing: s is init's last statement, a skip with no other
+// label (Getafix's experiments all end init so).
+func (g *getafixLowering) nothingAfter(ctx *frameCtx, s syntax.Stmt) bool {
+	body := ctx.fn.Decl.Body
+	simple, ok := s.(*syntax.SimpleStmt)
+	return ok && simple.Tok == syntax.SKIP && len(simple.Labels.List) == 1 && len(body) > 0 && body[len(body)-1] == s
 }
 
 // CheckedLabel is the label the property is about when the caller asks

@@ -74,4 +74,30 @@ void thread1() begin if g then SLIC_ERROR: skip; fi end`, "unsafe"},
 	{"a goto backwards lets the others run", getafixInit + `
 void thread0() begin g := T; L: goto L; end
 void thread1() begin if g then SLIC_ERROR: skip; fi end`, "unsafe"},
+	// Found by running Getafix itself on the probes of
+	// testdata/getafix-probes: where its reading has more executions
+	// than BoPPo's, bopgo reads the dialect as Getafix does.
+	{"init runs on past endinit, alone: a label there is reached", `decl atomic, a;
+void init() begin atomic, a := F, F; endinit: skip; SLIC_ERROR: skip; end
+void thread1() begin a := a; end`, "unsafe"},
+	{"init running on past endinit starts no thread", `decl atomic, a;
+void init() begin atomic, a := F, F; endinit: skip; a := T; end
+void thread1() begin if a then SLIC_ERROR: skip; fi end`, "safe"},
+	{"the first declared global gates switches, whatever its name", `decl g, atomic, a;
+void init() begin g, atomic, a := T, F, F; endinit: skip; end
+void main() begin a := T; a := F; end
+void thread1() begin if a then SLIC_ERROR: skip; fi end`, "safe"},
+	{"atomic declared second has no effect", `decl super_atomic, atomic, a;
+void init() begin super_atomic, atomic, a := F, F, F; endinit: skip; end
+void thread0() begin atomic := T; a := T; a := F; atomic := F; end
+void thread1() begin if a then SLIC_ERROR: skip; fi end`, "unsafe"},
+	{"an assigned schoose[e, T] is T if e holds, else any value", getafixInit + `
+void main() begin decl l; l := schoose[a, T]; if l & !a then SLIC_ERROR: skip; fi end`, "unsafe"},
+	{"schoose[e, T] as an argument is e", getafixInit + `
+void check(l) begin if l & !a then SLIC_ERROR: skip; fi end
+void main() begin check(schoose[a, T]); end`, "safe"},
+	{"constrain(e) lets every variable in scope change", getafixInit + `
+void main() begin constrain(T); if a then SLIC_ERROR: skip; fi end`, "unsafe"},
+	{"constrain(e) keeps what e says", getafixInit + `
+void main() begin constrain('a = a); if a then SLIC_ERROR: skip; fi end`, "safe"},
 }
