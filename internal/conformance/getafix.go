@@ -46,7 +46,7 @@ void thread1() begin if a then SLIC_ERROR: skip; fi end`, "safe"},
 void init() begin a := F; atomic := T; endinit: skip; end
 void thread0() begin a := T; atomic := F; end
 void thread1() begin if !a then SLIC_ERROR: skip; fi end`, "safe"},
-	{"endinit ends init: what follows it does not run", `decl g;
+	{"the threads start from the globals at endinit", `decl g;
 void init() begin g := F; endinit: skip; g := T; end
 void thread1() begin if g then SLIC_ERROR: skip; fi end`, "safe"},
 	{"with SLIC_ERROR in the program, assertions are not the property", getafixInit + `
