@@ -69,6 +69,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if prog == nil {
 		return Result{}, errors.New("no program")
 	}
+	if opts.Contexts > 0 && opts.Rounds > 0 {
+		return Result{}, errors.New("a bound on context switches and one on rounds: give one")
+	}
 	// The program's own property (Getafix's SLIC_ERROR) unless the
 	// caller names one.
 	opts.Label = prog.CheckedLabel(opts.Label)
@@ -90,7 +93,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	defer stop()
 	p := &engine.Problem{
 		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
-		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack, Contexts: opts.Contexts,
+		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack, Contexts: opts.Contexts, Rounds: opts.Rounds,
 		Broadcast: opts.Broadcast,
 		Meter:     &engine.Meter{},
 	}
@@ -191,12 +194,13 @@ func threadBound(prog *bp.Program, opts Options) int {
 // with a bug, or one that no thread start exceeds, decides; at the last
 // bound an exceeded bound gives Unknown with the Threads limit. It
 // returns the answer, with the counters added up over the bounds, and
-// the last bound. A search that stopped at its bound on context switches
-// or call depth and suppressed a thread start goes on to the next thread
-// bound: the thread it left out may be the one with the bug (Getafix's
-// SafeStack programs' bug needs all three threads, and with --contexts
-// the search stopped at two), and every execution of a bound is one of
-// the next with that thread never run, so the last bound's answer holds.
+// the last bound. A search that stopped at its bound on context switches,
+// rounds or call depth and suppressed a thread start goes on to the next
+// thread bound: the thread it left out may be the one with the bug
+// (Getafix's SafeStack programs' bug needs all three threads, and with
+// --contexts the search stopped at two), and every execution of a bound
+// is one of the next with that thread never run, so the last bound's
+// answer holds.
 func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.Problem, maxThreads int) (engine.Result, int, error) {
 	var sum Counters
 	for bound := firstBound(info, p.Prog, maxThreads); ; bound++ {
@@ -211,7 +215,7 @@ func runBounds(ctx context.Context, run engine.Run, info EngineInfo, p *engine.P
 		switch {
 		case r.Verdict == verdict.Unsafe:
 			return r, bound, nil
-		case r.Verdict == verdict.Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Stack):
+		case r.Verdict == verdict.Unknown && r.BoundHit && !last && (r.Limit == engine.Contexts || r.Limit == engine.Rounds || r.Limit == engine.Stack):
 			continue
 		case r.Verdict == verdict.Unknown && r.Limit != engine.Threads:
 			return r, bound, nil

@@ -153,7 +153,7 @@ var engineTable = []EngineInfo{
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},
 	{Name: Explicit, Summary: "every interleaving, state by state; recursion by procedure summaries (one thread) or bounded stacks (threads)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts},
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts, engine.Rounds},
 		Race:   1, Share: 6, Counters: explicit.Counters(),
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit, after a few random walks for a shallow bug",
@@ -188,7 +188,7 @@ var engineTable = []EngineInfo{
 		new:      func(o *Options) engine.Run { return spin.New(o.Spin) }},
 	{Name: Auto, Summary: "the portfolio (default): engines race on the available cores, the first checked answer wins (see portfolio.go)",
 		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true,
-		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth, engine.Stack, engine.Contexts}},
+		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Depth, engine.Stack, engine.Contexts, engine.Rounds}},
 }
 
 // always makes an engine without options or state.

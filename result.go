@@ -82,6 +82,15 @@ type Options struct {
 	// is Unknown with the Contexts limit. The other engines ignore it and
 	// answer for every interleaving.
 	Contexts int
+	// Rounds, when positive, makes the explicit engine explore only the
+	// executions of at most that many rounds (Getafix's bound): the
+	// threads take turns in the order of their ids (creation order; in
+	// Getafix's dialect the source order, init's steps outside the
+	// rounds), and a round runs each for a context, possibly empty, in
+	// that order. Bugs found are real; where it finds none, the verdict
+	// is Unknown with the Rounds limit. The other engines ignore it, as
+	// they ignore Contexts; Check refuses Contexts and Rounds together.
+	Rounds int
 	// Timeout bounds the check's wall time: past it the verdict is
 	// Unknown with the Time limit and the reason "timeout after" it. 0
 	// means no bound (the context's deadline, if any, still holds).

@@ -36,6 +36,7 @@ const (
 	Choices   = verdict.Choices
 	Stack     = verdict.Stack
 	Contexts  = verdict.Contexts
+	Rounds    = verdict.Rounds
 )
 
 // Problem is what an engine is given: the program, the property and the
@@ -58,6 +59,7 @@ type Problem struct {
 	MaxDepth  int // unrolling or frames of the circuit engines; 0: no bound (the Depth limit)
 	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
 	Contexts  int // context switches (explicit); 0: no bound (the Contexts limit)
+	Rounds    int // rounds, Getafix's bound (explicit); 0: no bound (the Rounds limit)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.

@@ -52,9 +52,12 @@ const (
 	// Contexts: the bound on context switches (--contexts); executions
 	// with more switches were not explored.
 	Contexts
+	// Rounds: the bound on rounds (--rounds, Getafix's bound); executions
+	// with more rounds were not explored.
+	Rounds
 )
 
-var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices", "stack", "contexts"}
+var limitNames = [...]string{"", "time", "memory", "states", "threads", "depth", "cancelled", "choices", "stack", "contexts", "rounds"}
 
 // String is the limit's name as JSON prints it ("" for NoLimit).
 func (l Limit) String() string {

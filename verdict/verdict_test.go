@@ -17,7 +17,8 @@ func TestZeroValues(t *testing.T) {
 	assert.Equal(t, "choices", Choices.String())
 	assert.Equal(t, "stack", Stack.String())
 	assert.Equal(t, "contexts", Contexts.String())
-	assert.Len(t, Limits(), 9)
+	assert.Equal(t, "rounds", Rounds.String())
+	assert.Len(t, Limits(), 10)
 }
 
 // The words and the limit come from whoever ended the context.

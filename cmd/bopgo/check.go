@@ -35,6 +35,7 @@ type checkFlags struct {
 	maxDepth   int
 	maxStack   int
 	contexts   int
+	rounds     int
 	keepCalls  bool
 	noSlice    bool
 	maxMemory  cli.ByteSize
@@ -62,6 +63,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.BoolVar(&f.noSlice, "no-slice", false, "check the program as given, without first cutting out the variables that cannot affect the property (for comparison; traces show every variable either way)")
 	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
+	fs.IntVar(&f.rounds, "rounds", 0, "explicit: explore only executions of at most `K` rounds, Getafix's bound: each round runs every thread for a context, possibly empty, in the order of their ids (source order in Getafix's dialect, else creation order); the bounds 1 to K in turn, each said with --progress; bugs found are real; none found gives UNKNOWN; 0: every interleaving")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(verdict.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(verdict.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB, also the runtime's soft memory limit (0: no limit)")
@@ -86,6 +88,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)
 	}
+	if msg := badRounds(&f); msg != "" {
+		return cmd.Errorf("%s", msg)
+	}
 	reading, ok := bp.ParseReading(f.broadcast)
 	if !ok {
 		return cmd.Errorf("--broadcast must be blocking or monotone, not %q", f.broadcast)
@@ -105,7 +110,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading, NoSlice: f.noSlice,
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, Rounds: f.rounds, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading, NoSlice: f.noSlice,
 		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por},
 		Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)
@@ -113,7 +118,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		opts.Progress = progress.show
 	}
 	bopgo.CollectNearLimit(opts)
-	res, err := bopgo.Check(context.Background(), prog, opts)
+	var res bopgo.Result
+	var err error
+	if f.rounds > 0 {
+		res, err = checkRounds(prog, opts, progress.writer())
+	} else {
+		res, err = bopgo.Check(context.Background(), prog, opts)
+	}
 	progress.clear()
 	if err != nil {
 		return checkError("bopgo", name, err, stderr, out)

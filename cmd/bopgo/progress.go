@@ -49,6 +49,25 @@ func (p *progressLine) show(s bopgo.Progress) {
 	fmt.Fprintln(p.w, line)
 }
 
+// writer is where lines that stay go, after the progress line is
+// cleared from a terminal; nil for a nil line (no progress at all).
+func (p *progressLine) writer() io.Writer {
+	if p == nil {
+		return nil
+	}
+	return clearing{p}
+}
+
+// clearing writes to the progress line's writer on a line of its own.
+type clearing struct{ p *progressLine }
+
+func (c clearing) Write(b []byte) (int, error) {
+	c.p.clear()
+	c.p.mu.Lock()
+	defer c.p.mu.Unlock()
+	return c.p.w.Write(b)
+}
+
 // clear removes the line from a terminal before the answer is printed.
 func (p *progressLine) clear() {
 	if p == nil {

@@ -42,6 +42,7 @@
 // the evidence of Safe that the root re-checks with bp/interp. With
 // threads, the search bounds the depth of calls (Options.MaxStack; Run
 // raises it by steps) and, optionally, context switches
-// (Options.Contexts); a bound that stopped the search makes the answer
-// Unknown with the Stack or Contexts limit.
+// (Options.Contexts) or rounds (Options.Rounds); a bound that stopped the
+// search makes the answer Unknown with the Stack, Contexts or Rounds
+// limit.
 package explicit

@@ -63,8 +63,8 @@ import (
 // proviso made more expansions full (7.4 million) than the reduction
 // made reduced (5.9 million).
 //
-// Off (Options.NoPOR) or not used: with a bound on context switches
-// (reordering moves changes the count) and in programs with calls (their
+// Off (Options.NoPOR) or not used: with a bound on context switches or
+// rounds (reordering moves changes the count) and in programs with calls (their
 // sections are not run whole).
 
 // stubborn returns the smallest stubborn set of threads of s found from

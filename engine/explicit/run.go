@@ -32,7 +32,7 @@ func New(c Config) engine.Run {
 // that finds a bug, or that never meets its bound (the reachable stacks
 // are finite), decides.
 func run(ctx context.Context, p *engine.Problem, bound int, c Config) (engine.Result, error) {
-	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts,
+	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts, Rounds: p.Rounds,
 		Footprint: p.Meter.SetBytes, Config: c}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil

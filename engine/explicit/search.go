@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/por"
 )
@@ -39,6 +40,17 @@ type Options struct {
 	// ends Unknown with the Contexts limit. It finds bugs in programs
 	// whose stacks or states are too many otherwise.
 	Contexts int
+	// Rounds, when positive, bounds the rounds of an execution
+	// (Getafix's bound, La Torre, Madhusudan and Parlato): the threads
+	// take turns in the order of their ids, and a round runs each thread
+	// for a context, possibly empty, in that order. A step by a thread
+	// whose id is below that of the thread whose step counted last
+	// starts the next round; executions of more rounds are not explored,
+	// and a search that met the bound and found no bug ends Unknown with
+	// the Rounds limit. In Getafix's dialect the steps of thread 0 (init,
+	// which starts the threads in source order, ids 1..N) are outside
+	// the rounds. Not together with Contexts.
+	Rounds int
 	// MaxStack bounds the depth of a thread's calls of recursive
 	// functions: a call beyond it is not explored, and a search that met
 	// the bound and found no bug ends Unknown with the Stack limit. 0: no
@@ -70,6 +82,10 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 	if r.Verdict == engine.Safe && e.contextHit {
 		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts), Counters: r.Counters}
+	}
+	if r.Verdict == engine.Safe && e.roundHit {
+		r = engine.Result{Limit: engine.Rounds, BoundHit: e.boundHit,
+			Reason: "round bound reached: no bug within " + roundsWords(opts.Rounds), Counters: r.Counters}
 	}
 	if r.Verdict == engine.Safe && e.stackHit {
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
@@ -108,6 +124,10 @@ type concretised struct {
 
 type search struct {
 	contextHit bool // a step was not taken because of Options.Contexts
+	roundHit   bool // a step was not taken because of Options.Rounds
+	// initOutside: thread 0's steps are outside the rounds (Getafix's
+	// init, Options.Rounds).
+	initOutside bool
 	// sections: atomic sections run to their end before a state is
 	// stored (section.go).
 	sections bool
@@ -134,11 +154,13 @@ type search struct {
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
+	st.rounds = opts.Rounds > 0
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
 	}
-	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls()}
-	if !opts.NoPOR && e.sections && opts.Contexts == 0 {
+	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
+		initOutside: prog.Dialect == syntax.DialectGetafix}
+	if !opts.NoPOR && e.sections && opts.Contexts == 0 && opts.Rounds == 0 {
 		e.por = por.Analyse(prog, opts.Label)
 		e.acyclic = terminates(prog, an)
 	}
@@ -243,4 +265,12 @@ func (e *search) labelReached(i int32) *engine.Result {
 		}
 	}
 	return nil
+}
+
+// roundsWords words a bound on rounds: "1 round", "3 rounds".
+func roundsWords(k int) string {
+	if k == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", k)
 }

@@ -65,12 +65,9 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 		return false
 	}
 	th := s.threads[ti]
-	switches := s.switches
-	if e.opts.Contexts > 0 && s.last != -1 && s.last != th.id {
-		if switches++; int(switches) > e.opts.Contexts {
-			e.contextHit = true
-			return false
-		}
+	last, switches, round, ok := e.counted(s, th.id)
+	if !ok {
+		return false
 	}
 	xs := e.an.unknownReads(s, ti)
 	if len(xs) > maxEnum {
@@ -85,9 +82,7 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 			if e.failure != nil || m.done() {
 				return
 			}
-			if e.opts.Contexts > 0 {
-				n.last, n.switches = th.id, switches
-			}
+			n.last, n.switches, n.round = last, switches, round
 			if e.settle(m, n, moved, created, info) {
 				reached = true
 			}
@@ -110,6 +105,35 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 		all = all && reached
 	}
 	return all
+}
+
+// counted is where a step of thread id from s stands under the bound on
+// context switches or on rounds: the thread that counts as the last to
+// run after it, the switches and the round; ok is false when the step
+// would exceed the bound. Without a bound it is s's, unchanged.
+func (e *search) counted(s *state, id int32) (last, switches, round int32, ok bool) {
+	last, switches, round = s.last, s.switches, s.round
+	switch {
+	case e.opts.Contexts > 0:
+		if last != -1 && last != id {
+			if switches++; int(switches) > e.opts.Contexts {
+				e.contextHit = true
+				return last, switches, round, false
+			}
+		}
+		last = id
+	case e.opts.Rounds > 0 && (id != 0 || !e.initOutside):
+		// A thread after the last in the order runs on in its round;
+		// one before it (or the first to run) starts the next.
+		if last < 0 || id < last {
+			if round++; int(round) > e.opts.Rounds {
+				e.roundHit = true
+				return last, switches, round, false
+			}
+		}
+		last = id
+	}
+	return last, switches, round, true
 }
 
 // settle takes successor n of a step: it forgets the dead locals, checks

@@ -22,8 +22,10 @@ type state struct {
 	nextID  int32
 	// With a bound on context switches (Options.Contexts): the thread
 	// that ran last (-1: none yet; endedThread: it has ended) and the
-	// switches so far.
-	last, switches int32
+	// switches so far. With a bound on rounds (Options.Rounds): the
+	// thread whose step counted last (-1: none yet), by its id even
+	// after it ended, and the round of that step.
+	last, switches, round int32
 }
 
 // endedThread is state.last when the thread that ran last has ended: any
@@ -43,7 +45,7 @@ func (s *state) clone() state {
 	}
 	vals := make([]val, n)
 	at := copy(vals, s.globals)
-	c := state{globals: vals[:at:at], nextID: s.nextID, last: s.last, switches: s.switches}
+	c := state{globals: vals[:at:at], nextID: s.nextID, last: s.last, switches: s.switches, round: s.round}
 	c.threads = make([]thread, len(s.threads))
 	for i, t := range s.threads {
 		c.threads[i] = t
@@ -80,7 +82,7 @@ func (s *state) cloneFor(ti int, a *arena) state {
 	}
 	vals := a.valSlice(n)
 	at := copy(vals, s.globals)
-	c := state{globals: vals[:at:at], nextID: s.nextID, last: s.last, switches: s.switches}
+	c := state{globals: vals[:at:at], nextID: s.nextID, last: s.last, switches: s.switches, round: s.round}
 	c.threads = a.threadSlice(len(s.threads))
 	copy(c.threads, s.threads)
 	ct := &c.threads[ti]

@@ -29,12 +29,19 @@ import (
 // locals live at its pc: the search forgets the others (they are X), and
 // in Getafix's SafeStack programs that is 5 of a thread's 322 slots. The
 // rest says which part each thread is, in creation order, and its
-// identity, so that the state comes back exactly as stored.
+// identity, so that the state comes back exactly as stored. Under a
+// bound on rounds the threads are not symmetric, and the key keeps them
+// in creation order (stateStore.rounds).
 type stateStore struct {
 	globals int // number of globals
 	// contexts: the key holds the switches so far and the rank of the
 	// thread that ran last (Options.Contexts).
 	contexts bool
+	// rounds: the threads are not symmetric, their order is the bound's
+	// (Options.Rounds): the key holds them in creation order, then the
+	// round so far and where the thread that ran last stands among them
+	// (roundsLast).
+	rounds bool
 	// live, if not nil, is liveIndices of the program: a record holds
 	// only the locals of a thread's current frame live at its pc, and
 	// the others come back X.
@@ -197,7 +204,9 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		st.parts = append(st.parts, p)
 		st.order = append(st.order, i)
 	}
-	slices.SortStableFunc(st.order, func(a, b int) int { return bytes.Compare(st.parts[a], st.parts[b]) })
+	if !st.rounds {
+		slices.SortStableFunc(st.order, func(a, b int) int { return bytes.Compare(st.parts[a], st.parts[b]) })
+	}
 	st.rank = slices.Grow(st.rank[:0], n)[:n]
 	for r, i := range st.order {
 		st.rank[i] = r
@@ -219,6 +228,10 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		}
 		key = binary.AppendUvarint(key, uint64(s.switches))
 		key = binary.AppendUvarint(key, uint64(last))
+	}
+	if st.rounds {
+		key = binary.AppendUvarint(key, uint64(s.round))
+		key = binary.AppendUvarint(key, uint64(roundsLast(s)))
 	}
 	for _, i := range st.order {
 		key = append(key, st.parts[i]...)
@@ -253,6 +266,12 @@ func (st *stateStore) state(n int32) state {
 		sw, p = uvarint(p)
 		lastCode, p = uvarint(p)
 		s.switches = int32(sw)
+	}
+	if st.rounds {
+		var round int
+		round, p = uvarint(p)
+		lastCode, p = uvarint(p)
+		s.round = int32(round)
 	}
 	parts := st.decoded[:0]
 	for len(p) > 0 {
@@ -314,10 +333,51 @@ func (st *stateStore) state(n int32) state {
 			s.last = s.threads[i].id
 		}
 	}
+	if st.rounds {
+		s.last = roundsLastID(&s, lastCode)
+	}
 	clear(parts) // the scratch keeps no state's values alive
 	st.decoded = parts[:0]
 	st.localsHint = max(st.localsHint, len(vals)-st.globals)
 	return s
+}
+
+// roundsLast codes where the thread that ran last stands among s's
+// threads (in creation order, that is by id) for Options.Rounds: 0 if
+// none has run, 2i+2 if it is thread i, 2i+1 if it has ended after
+// thread i-1 and before thread i in the order. That is all a bound on
+// rounds reads of it: a thread started later has a larger id than any
+// thread so far, ended or not (state.nextID), so states whose ids differ
+// but keep this order have the same futures, and share a key.
+func roundsLast(s *state) int {
+	if s.last < 0 {
+		return 0
+	}
+	for i := range s.threads {
+		switch id := s.threads[i].id; {
+		case id == s.last:
+			return 2*i + 2
+		case id > s.last:
+			return 2*i + 1
+		}
+	}
+	return 2*len(s.threads) + 1
+}
+
+// roundsLastID is an id of the thread that ran last in s, coded as
+// roundsLast codes it: the thread's own if it lives, else one that has
+// the ended thread's place in the order (the id just below the next
+// thread's, or below nextID), which is all that the bound reads.
+func roundsLastID(s *state, code int) int32 {
+	switch i := (code - 1) / 2; {
+	case code == 0:
+		return -1
+	case code%2 == 0:
+		return s.threads[i].id
+	case i < len(s.threads):
+		return s.threads[i].id - 1
+	}
+	return s.nextID - 1
 }
 
 // valsPerByte is how many values a record packs into a byte: a value is
