@@ -2,12 +2,14 @@ package explicit
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
+	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
 )
@@ -27,14 +29,39 @@ func naiveSearch(t testing.TB, prog *bp.Program, opts interp.Options, bound, lim
 // recursive functions (0: none): a call beyond it is not taken, and the
 // verdict is then Unknown where no bug was found.
 func naiveSearchStack(t testing.TB, prog *bp.Program, opts interp.Options, bound, maxStack, limit int) (v engine.Verdict, ok bool) {
+	return naiveSearchBounds(t, prog, opts, naiveBounds{threads: bound, stack: maxStack}, limit)
+}
+
+// naiveBounds are the bounds of a naive search: live threads, the depth
+// of calls of recursive functions (0: none) and rounds (0: none).
+type naiveBounds struct{ threads, stack, rounds int }
+
+// naiveItem is a state of the naive search: the concrete state, and
+// under a bound on rounds the id of the thread whose step counted last
+// (-1: none yet) and its round.
+type naiveItem struct {
+	s           bp.State
+	last, round int
+}
+
+// naiveSearchBounds is naiveSearch under bounds b. A step that would
+// exceed the bound on rounds is not taken, by the definition of
+// Options.Rounds: the threads take turns by id; a step by a thread below
+// the one that counted last starts a round; thread 0's steps are outside
+// the rounds in Getafix's dialect.
+func naiveSearchBounds(t testing.TB, prog *bp.Program, opts interp.Options, b naiveBounds, limit int) (v engine.Verdict, ok bool) {
 	sem := interp.New(prog, opts)
 	targets := prog.Targets(opts.Label)
 	seen := map[string]bool{}
-	var queue []bp.State
-	push := func(s bp.State) {
-		if k := key(&s); !seen[k] {
+	var queue []naiveItem
+	push := func(it naiveItem) {
+		k := key(&it.s)
+		if b.rounds > 0 {
+			k += fmt.Sprintf("|%d|%d", it.last, it.round)
+		}
+		if !seen[k] {
 			seen[k] = true
-			queue = append(queue, s)
+			queue = append(queue, it)
 		}
 	}
 	main := prog.Procs[0]
@@ -49,14 +76,16 @@ func naiveSearchStack(t testing.TB, prog *bp.Program, opts interp.Options, bound
 			t.Locals[i] = mask&(1<<(len(s.Globals)+i)) != 0
 		}
 		s.Threads = []bp.ThreadState{t}
-		push(s)
+		push(naiveItem{s: s, last: -1})
 	}
+	initOutside := prog.Dialect == syntax.DialectGetafix
 	hit := false
 	for head := 0; head < len(queue); head++ {
 		if len(queue) > limit {
 			return engine.Unknown, false
 		}
-		s := queue[head]
+		it := queue[head]
+		s := it.s
 		for _, th := range s.Threads {
 			if opts.Label != "" && targets[th.Proc][th.PC] {
 				return engine.Unsafe, true
@@ -64,20 +93,32 @@ func naiveSearchStack(t testing.TB, prog *bp.Program, opts interp.Options, bound
 		}
 		for ti := range s.Threads {
 			st := &prog.Procs[s.Threads[ti].Proc].Steps[s.Threads[ti].PC]
-			if st.Kind == bp.Spawn && len(s.Threads) >= bound {
+			if st.Kind == bp.Spawn && len(s.Threads) >= b.threads {
 				hit = true
 			}
-			if st.Kind == bp.Call && maxStack > 0 && len(s.Threads[ti].Stack) >= maxStack {
+			if st.Kind == bp.Call && b.stack > 0 && len(s.Threads[ti].Stack) >= b.stack {
 				hit = true
 				continue
 			}
-			succs, fails, err := sem.Successors(&s, ti, bound)
+			succs, fails, err := sem.Successors(&s, ti, b.threads)
 			require.NoError(t, err)
+			next := naiveItem{last: it.last, round: it.round}
+			if id := s.Threads[ti].ID; b.rounds > 0 && (id != 0 || !initOutside) && (len(succs) > 0 || fails) {
+				if next.last < 0 || id < next.last {
+					next.round++
+				}
+				if next.round > b.rounds {
+					hit = true
+					continue
+				}
+				next.last = id
+			}
 			if fails {
 				return engine.Unsafe, true
 			}
 			for _, sc := range succs {
-				push(sc.Next)
+				next.s = sc.Next
+				push(next)
 			}
 		}
 	}
