@@ -1,0 +1,101 @@
+package bopgo_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/internal/gen"
+	"github.com/bopgo/bopgo/verdict"
+)
+
+// TestRoundsBound: each program's bug needs two rounds of Getafix's
+// bound, so one round gives Unknown with the rounds limit and two find
+// it. In order.bp one context switch (thread2 to thread1) is enough, but
+// a round runs thread1 first.
+func TestRoundsBound(t *testing.T) {
+	t.Parallel()
+	for _, file := range []string{"two.bp", "order.bp"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile("testdata/rounds/" + file)
+			require.NoError(t, err)
+			p, err := bp.Load(file, src)
+			require.NoError(t, err)
+			opts := bopgo.Options{Engine: bopgo.Explicit, Rounds: 1}
+			res, err := bopgo.Check(context.Background(), p, opts)
+			require.NoError(t, err)
+			assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
+			assert.Equal(t, verdict.Rounds, res.Limit)
+			assert.Equal(t, "round bound reached: no bug within 1 round", res.Reason)
+
+			opts.Rounds = 2
+			res, err = bopgo.Check(context.Background(), p, opts)
+			require.NoError(t, err)
+			assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+			opts.Label = p.CheckedLabel("")
+			replay(t, p, opts, res)
+		})
+	}
+}
+
+// TestRoundsWithContexts: the two bounds together are refused.
+func TestRoundsWithContexts(t *testing.T) {
+	t.Parallel()
+	p, err := bp.Load("t.bp", []byte(`void main() begin skip; end`))
+	require.NoError(t, err)
+	_, err = bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Contexts: 1, Rounds: 1})
+	require.Error(t, err)
+}
+
+// TestRoundsDifferential compares the bound on rounds with the symbolic
+// engine's answer for every interleaving, on random programs of both
+// dialects: a bug within K rounds is a bug (an unbounded Safe admits
+// none at any K), a bug within K rounds is one within K+1, and a search
+// that finds none says why (the rounds limit, or the thread bound).
+func TestRoundsDifferential(t *testing.T) {
+	t.Parallel()
+	n := gen.Count(30, 6)
+	families := []struct {
+		name string
+		prog func(seed int64) string
+	}{
+		{"tiny", func(seed int64) string { return gen.Program(seed, gen.Tiny) }},
+		{"getafix", func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
+	}
+	for _, f := range families {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			for seed := int64(1); seed <= int64(n); seed++ {
+				src := f.prog(seed)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err, "seed %d", seed)
+				full, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
+				require.NoError(t, err, "seed %d", seed)
+				unsafe := false
+				for k := 1; k <= 3; k++ {
+					what := fmt.Sprintf("seed %d (%s), %d rounds", seed, f.name, k)
+					res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Rounds: k})
+					require.NoError(t, err, what)
+					switch {
+					case res.Verdict == verdict.Unsafe && full.Verdict != verdict.Unsafe:
+						t.Fatalf("%s: a bug within the bound, none for symbolic (%v: %s)\n%s", what, full.Verdict, full.Reason, src)
+					case unsafe && res.Verdict != verdict.Unsafe:
+						t.Fatalf("%s: %v (%s), but a bug within %d rounds\n%s", what, res.Verdict, res.Reason, k-1, src)
+					case res.Verdict == verdict.Safe && full.Verdict == verdict.Unsafe:
+						t.Fatalf("%s: Safe within the bound, but symbolic finds a bug\n%s", what, src)
+					case res.Verdict == verdict.Unknown && res.Limit != verdict.Rounds && res.Limit != verdict.Threads:
+						t.Fatalf("%s: Unknown with limit %v (%s)\n%s", what, res.Limit, res.Reason, src)
+					}
+					unsafe = res.Verdict == verdict.Unsafe
+				}
+			}
+		})
+	}
+}
