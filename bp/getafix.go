@@ -45,7 +45,8 @@ import "github.com/bopgo/bopgo/bp/syntax"
 //     bopgo's yield points but for a thread that blocks or loops for ever
 //     between two of them: there Getafix loses the other threads' moves,
 //     bopgo keeps them. And Getafix bounds the rounds; bopgo decides
-//     every interleaving.
+//     every interleaving, or bounds the rounds as Getafix does
+//     (Options.Rounds: init outside them, the threads in source order).
 //   - Accepted with Getafix's meaning, with a note (Program.Notes): a
 //     variable assigned twice in one statement (its translation conjoins
 //     x' = e for every target, so the step happens only when the values
