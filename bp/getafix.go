@@ -303,6 +303,12 @@ func (g *getafixLowering) nothingAfter(ctx *frameCtx, s syntax.Stmt) bool {
 	return ok && simple.Tok == syntax.SKIP && len(simple.Labels.List) == 1 && len(body) > 0 && body[len(body)-1] == s
 }
 
+// InitThread reports whether thread 0 is Getafix's init (the program is
+// in Getafix's dialect): it runs alone, starts the threads in source
+// order (ids 1..N) and then only ends, so it is none of the threads that
+// Getafix's rounds schedule.
+func (p *Program) InitThread() bool { return p.Dialect == syntax.DialectGetafix }
+
 // CheckedLabel is the label the property is about when the caller asks
 // for label: label itself, or if it is empty the program's DefaultLabel
 // (empty: the assertions).

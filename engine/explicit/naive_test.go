@@ -9,7 +9,6 @@ import (
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
-	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
 )
@@ -78,7 +77,7 @@ func naiveSearchBounds(t testing.TB, prog *bp.Program, opts interp.Options, b na
 		s.Threads = []bp.ThreadState{t}
 		push(naiveItem{s: s, last: -1})
 	}
-	initOutside := prog.Dialect == syntax.DialectGetafix
+	initOutside := prog.InitThread()
 	hit := false
 	for head := 0; head < len(queue); head++ {
 		if len(queue) > limit {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/por"
 )
@@ -159,7 +158,7 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 		st.live = liveIndices(an.live)
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
-		initOutside: prog.Dialect == syntax.DialectGetafix}
+		initOutside: prog.InitThread()}
 	if !opts.NoPOR && e.sections && opts.Contexts == 0 && opts.Rounds == 0 {
 		e.por = por.Analyse(prog, opts.Label)
 		e.acyclic = terminates(prog, an)
