@@ -62,25 +62,19 @@ func TestRoundsWithContexts(t *testing.T) {
 func TestRoundsDifferential(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(30, 6)
-	families := []struct {
-		name string
-		prog func(seed int64) string
-	}{
-		{"tiny", func(seed int64) string { return gen.Program(seed, gen.Tiny) }},
-		{"getafix", func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
-	}
-	for _, f := range families {
-		t.Run(f.name, func(t *testing.T) {
+	for _, name := range []string{"tiny", "getafix"} {
+		f, _ := gen.FamilyNamed(name)
+		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
 			for seed := int64(1); seed <= int64(n); seed++ {
-				src := f.prog(seed)
+				src := f.Program(seed)
 				p, err := bp.Load("gen.bp", []byte(src))
 				require.NoError(t, err, "seed %d", seed)
 				full, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Symbolic})
 				require.NoError(t, err, "seed %d", seed)
 				unsafe := false
 				for k := 1; k <= 3; k++ {
-					what := fmt.Sprintf("seed %d (%s), %d rounds", seed, f.name, k)
+					what := fmt.Sprintf("seed %d (%s), %d rounds", seed, f.Name, k)
 					res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Rounds: k})
 					require.NoError(t, err, what)
 					switch {

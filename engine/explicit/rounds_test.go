@@ -23,27 +23,24 @@ import (
 func TestRoundsAgainstNaive(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(40, 10)
-	families := []struct {
-		name string
-		prog func(seed int64) string
-	}{
-		{"tiny", func(seed int64) string { return gen.Program(seed, gen.Tiny) }},
-		{"getafix", func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
+	tiny, _ := gen.FamilyNamed("tiny")
+	broadcast, _ := gen.FamilyNamed("tiny-broadcast")
+	families := []gen.Family{tiny, broadcast,
+		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
 		// Threads of one function, which the key tells apart by their
 		// order (the store's symmetry is off under the bound).
-		{"loops", func(seed int64) string {
+		{Name: "spawn-loops", Program: func(seed int64) string {
 			cfg := gen.Tiny
 			cfg.SpawnLoop = true
 			return gen.Program(seed, cfg)
 		}},
-		{"broadcast", func(seed int64) string { return gen.Program(seed, gen.TinyBroadcast) }},
 	}
 	for _, f := range families {
-		t.Run(f.name, func(t *testing.T) {
+		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
 			compared := 0
 			for seed := int64(1); seed <= int64(n); seed++ {
-				src := f.prog(seed)
+				src := f.Program(seed)
 				p, err := bp.Load("gen.bp", []byte(src))
 				require.NoError(t, err, "seed %d", seed)
 				label := p.CheckedLabel("")
@@ -53,7 +50,7 @@ func TestRoundsAgainstNaive(t *testing.T) {
 						break // too big for the naive search
 					}
 					compared++
-					what := fmt.Sprintf("seed %d (%s, %d rounds)", seed, f.name, rounds)
+					what := fmt.Sprintf("seed %d (%s, %d rounds)", seed, f.Name, rounds)
 					r := searchAndReplay(t, p, Options{Label: label, Rounds: rounds}, 3, what)
 					switch {
 					case (r.Verdict == engine.Unsafe) != (want == engine.Unsafe),
