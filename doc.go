@@ -18,7 +18,8 @@
 // Every answer is judged before Check returns it, by package judge, which
 // shares no code with the engines, on the one path every entry point's
 // answers take (judged.go): an Unsafe result's Trace is a concrete
-// execution that the reference semantics (bp/interp) has replayed; a
+// execution that the reference semantics (bp/interp) has replayed, in
+// the program's terms (package trace; Trace is its type); a
 // Safe result's evidence (an inductive invariant, a k-induction proof,
 // the counter engine's proof, procedure summaries) has been checked
 // against the program itself, not against the engine's encoding; an

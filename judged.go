@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -89,7 +90,7 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		if p.Slice != nil {
 			prog = p.Slice.Orig
 		}
-		res.Trace = newTrace(prog, ruling.Trace, p.Label)
+		res.Trace = trace.New(prog, ruling.Trace, p.Label)
 	case verdict.Unknown:
 		res.Reason = ruling.Reason
 	case verdict.Safe:

@@ -255,7 +255,7 @@ type jsonStep struct {
 	Values    jsonValues `json:"values"`
 	Calls     []jsonCall `json:"calls,omitempty"`
 	Note      string     `json:"note,omitempty"`
-	// What the step did (bopgo.Effect), added to schema version 1.
+	// What the step did (trace.Effect), added to schema version 1.
 	Started int          `json:"started,omitempty"`
 	Ended   bool         `json:"ended,omitempty"`
 	Atomic  bool         `json:"atomic,omitempty"`

@@ -11,7 +11,7 @@
 // program's source: bopgo check --html encodes its result as JSON and
 // decodes it here, so a result saved with --json draws the same page,
 // byte for byte, later. Everything the page shows about a step is in the
-// JSON, read off the execution's states by the root (bopgo.Effect), never
+// JSON, read off the execution's states by package trace (trace.Effect), never
 // guessed from a statement's text; the one exception is cosmetic, a
 // thread's name taken from the start_thread statement that started it.
 //
