@@ -89,6 +89,19 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	fmt.Fprintln(w, verdictLine(res.Verdict))
 }
 
+// writeAnswer ends the short outputs, BoPPo's and those of tts and
+// circuit, whichever entry point answered: the reason of an UNKNOWN, the
+// statistics (stats, nil when not asked for), and last the verdict line.
+func writeAnswer(w io.Writer, res bopgo.Result, stats func(io.Writer, bopgo.Result)) {
+	if res.Verdict == verdict.Unknown {
+		fmt.Fprintf(w, "reason: %s\n", res.Reason)
+	}
+	if stats != nil {
+		stats(w, res)
+	}
+	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
+
 // dialectName names the dialect of a program read in another than
 // BoPPo's, the default that outputs leave unsaid.
 func dialectName(prog *bp.Program) string {
