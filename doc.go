@@ -37,6 +37,10 @@
 // coverable, for any number of threads? It runs tts/cover and checks the
 // answer the same way (the judge replays the path or checks the
 // certificate), an answer that fails its check being ErrInternal too.
+// Every entry point returns one Result: CheckTTS's has the search's own
+// answer (path, certificate, statistics) in Result.Cover, CheckCircuit's
+// the circuit engine's (counterexample, invariant or k, depth) in
+// Result.Circuit, and their counts in Result.Counters as Check's have.
 //
 // Engines live in packages under engine/, one entry point each, and are
 // described in one table (EngineTable, engines.go) and nowhere else:
