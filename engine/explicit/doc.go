@@ -44,4 +44,7 @@
 // raises it by steps) and, optionally, context switches
 // (Options.Contexts); a bound that stopped the search makes the answer
 // Unknown with the Stack or Contexts limit.
+//
+// Its options are declared once, in options.go: Config, the engine's own
+// (what bopgo.ExplicitOptions sets), which a search's Options embed.
 package explicit
