@@ -217,6 +217,10 @@ func TestCheckCircuit(t *testing.T) {
 			if bopgo.Decides(e) || c.want == verdict.Unsafe {
 				assert.Equal(t, c.want, res.Verdict, "%s: %s", e, res.Reason)
 			}
+			require.NotNil(t, res.Circuit, "%s", e)
+			assert.Equal(t, e, res.Engine)
+			assert.Equal(t, res.Circuit.Depth, res.Counters.Int("depth"), "%s", e)
+			assert.Equal(t, res.Circuit.Stats.SATCalls, res.Counters.Int("sat_calls"), "%s", e)
 		}
 		res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.BMC, MaxDepth: 1})
 		require.NoError(t, err)

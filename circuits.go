@@ -7,6 +7,8 @@ import (
 
 	"github.com/go-air/gini/z"
 
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/circuit"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/verdict"
@@ -46,24 +48,42 @@ func CircuitEngines() []Engine {
 // every answer takes (judged.go). The error is ErrUnknownEngine
 // for an engine that is not a circuit engine, ErrInternal for an answer
 // that does not check.
-func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (mc.Result, error) {
+func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (Result, error) {
 	name := opts.Engine
 	if name == "" {
 		name = IC3
 	}
 	info, ok := name.Info()
 	if !ok || info.Circuit == nil {
-		return mc.Result{}, fmt.Errorf("%w %q (circuit engines: %v)", ErrUnknownEngine, name, CircuitEngines())
+		return Result{}, fmt.Errorf("%w %q (circuit engines: %v)", ErrUnknownEngine, name, CircuitEngines())
 	}
 	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
+	start := time.Now()
+	var checking time.Duration
+	answer := func(r *mc.Result) Result {
+		return Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Property: circuitProperty, Engine: name,
+			Circuit: r, Counters: withTimes(circuit.CountersOf(r.Stats, r.Depth), time.Since(start), checking)}
+	}
 	return decide(ctx, name,
 		func(ctx context.Context) (mc.Result, error) {
 			return info.Circuit(ctx, sys, mc.Options{MaxDepth: opts.MaxDepth}), nil
 		},
-		func(ctx context.Context, r mc.Result) (mc.Result, error) { return r, judgeCircuit(sys, r) },
-		func(r mc.Result, why string) mc.Result { return mc.Result{Reason: why} })
+		func(ctx context.Context, r mc.Result) (Result, error) {
+			begin := time.Now()
+			err := judgeCircuit(sys, r)
+			checking = time.Since(begin)
+			return answer(&r), err
+		},
+		func(r mc.Result, why string) Result {
+			res := answer(&mc.Result{Depth: r.Depth, Stats: r.Stats})
+			res.Limit, res.Reason = engine.Stopped(ctx).Limit, why
+			return res
+		})
 }
+
+// circuitProperty is the property CheckCircuit decides, in words.
+const circuitProperty = "no bad state is reachable"
 
 // judgeCircuit is the judge's check of a circuit engine's answer, against
 // the circuit that was the question.

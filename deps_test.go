@@ -25,8 +25,11 @@ import (
 // engines (its table), race (the portfolio races the table's engines in
 // one), the judge (the checks every answer passes), mc and its engines
 // (CheckCircuit), tts and tts/cover (CheckTTS), and the exporters
-// (Export: bp/promela, encode/circuit with mc/aiger, encode/threads);
-// cmd/bopgo imports no engine package, no judge and no exporter: it
+// (Export: bp/promela, encode/circuit with mc/aiger, encode/threads),
+// and trace (the counterexample it reports); trace makes a counterexample
+// from the judge's replayed execution (bp, bp/syntax for positions, the
+// judge's concretization and enabledness) and imports no engine and not
+// the root; cmd/bopgo imports no engine package, no judge and no exporter: it
 // parses flags, calls the root and prints.
 var allowedImports = map[string][]string{
 	"bp/syntax":                  {}, // the source language: nothing lowered, no program
@@ -64,7 +67,7 @@ var allowedImports = map[string][]string{
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict"},
-	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads"},
+	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads", "trace"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "bp", "bp/syntax", "bp/promela", "qbf", "internal/cli", "engine", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
@@ -76,6 +79,7 @@ var allowedImports = map[string][]string{
 	"internal/crosscheck":        {".", "bp", "judge", "verdict"},
 	"internal/golden":            {},
 	"internal/htmltrace":         {},
+	"trace":                      {"bp", "bp/syntax", "judge"}, // the counterexample in the program's terms: made from the judge's replayed execution
 	"internal/browser":           {},
 	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "encode", "sat"},

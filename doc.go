@@ -18,7 +18,8 @@
 // Every answer is judged before Check returns it, by package judge, which
 // shares no code with the engines, on the one path every entry point's
 // answers take (judged.go): an Unsafe result's Trace is a concrete
-// execution that the reference semantics (bp/interp) has replayed; a
+// execution that the reference semantics (bp/interp) has replayed, in
+// the program's terms (package trace; Trace is its type); a
 // Safe result's evidence (an inductive invariant, a k-induction proof,
 // the counter engine's proof, procedure summaries) has been checked
 // against the program itself, not against the engine's encoding; an
@@ -36,6 +37,10 @@
 // coverable, for any number of threads? It runs tts/cover and checks the
 // answer the same way (the judge replays the path or checks the
 // certificate), an answer that fails its check being ErrInternal too.
+// Every entry point returns one Result: CheckTTS's has the search's own
+// answer (path, certificate, statistics) in Result.Cover, CheckCircuit's
+// the circuit engine's (counterexample, invariant or k, depth) in
+// Result.Circuit, and their counts in Result.Counters as Check's have.
 //
 // Engines live in packages under engine/, one entry point each, and are
 // described in one table (EngineTable, engines.go) and nowhere else:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -58,9 +59,14 @@ func runAndJudge(ctx context.Context, info EngineInfo, p *engine.Problem, opts O
 }
 
 // withCheckTime is an engine's counters with the time its answer's check
-// took.
-func withCheckTime(cs Counters, d time.Duration) Counters {
-	return cs.Add(Counters{}.Duration(CounterSeconds, 0).Duration(CounterCheckSeconds, d))
+// took (Check adds the wall time once the check is over: withRoot).
+func withCheckTime(cs Counters, d time.Duration) Counters { return withTimes(cs, 0, d) }
+
+// withTimes is an answer's counters followed by the root's times: the
+// wall time of the whole (CounterSeconds) and, of that, the time its
+// check took (CounterCheckSeconds).
+func withTimes(cs Counters, total, checking time.Duration) Counters {
+	return cs.Add(Counters{}.Duration(CounterSeconds, total).Duration(CounterCheckSeconds, checking))
 }
 
 // ruled is the judge's ruling on an engine's answer r as a Result.
@@ -89,7 +95,7 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		if p.Slice != nil {
 			prog = p.Slice.Orig
 		}
-		res.Trace = newTrace(prog, ruling.Trace, p.Label)
+		res.Trace = trace.New(prog, ruling.Trace, p.Label)
 	case verdict.Unknown:
 		res.Reason = ruling.Reason
 	case verdict.Safe:

@@ -9,7 +9,9 @@ import (
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/engine/symbolic"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/race"
+	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -133,15 +135,19 @@ func (o Options) Property() string {
 	return "assertions hold"
 }
 
-// Result is the outcome of Check.
+// Result is the outcome of Check, CheckTTS and CheckCircuit: the fields
+// down to Counters are every entry point's, the rest one's own (nil or
+// empty from the others).
 type Result struct {
 	Verdict verdict.Verdict
 	Limit   verdict.Limit // for Unknown: what stopped the check (NoLimit: nothing did)
 	Reason  string        // why Unknown; what was violated for Unsafe; how Safe was shown
 	// Property is what was checked, in words.
 	Property string
-	Engine   Engine
-	Trace    *Trace // for Unsafe; replayed by bp/interp before Check returns
+	Engine   Engine // for CheckTTS, Counter: its coverability search
+	// Trace, from Check for Unsafe, is the counterexample in the
+	// program's terms, replayed by bp/interp before Check returns.
+	Trace *Trace
 	// Unchecked: the answer is a peer's Safe (SPIN: its row in the
 	// table is Unchecked) and was not checked, as the peer gives no
 	// certificate; every other answer (a peer's Unsafe too: its trace is
@@ -156,7 +162,28 @@ type Result struct {
 	// itself (IC3's invariant, k-induction's k, the counter engine's
 	// basis), is that certificate in the program's terms.
 	Certificate *Explanation
-	Counters    Counters
+	// Counters are the answering engine's counters, then the root's
+	// (CounterThreadBound from Check only; CounterSeconds, the wall
+	// time, and CounterCheckSeconds, the judge's share of it, from every
+	// entry point). CheckTTS reports the counter engine's
+	// (counter.CountersOf), CheckCircuit the circuit engines'
+	// (circuit.CountersOf).
+	Counters Counters
+
+	// Cover, from CheckTTS, is the coverability search's answer as the
+	// judge checked it: its Path (Unsafe: from an initial configuration
+	// to one that covers the target, replayed rule by rule), its Cert
+	// (Safe: re-checked) and its Stats (with the flags that Counters,
+	// numbers only, leave out). When the check was cut short it holds the
+	// Stats alone. Its Verdict, Limit and Reason repeat the Result's.
+	Cover *cover.Result
+	// Circuit, from CheckCircuit, is the circuit engine's answer as the
+	// judge checked it: its Trace (Unsafe: simulated to a bad state), its
+	// Invariant or K (Safe: re-checked by SAT calls), its Depth and Stats.
+	// When the check was cut short it holds the Depth and Stats alone.
+	// Its Verdict, Limit and Reason repeat the Result's.
+	Circuit *mc.Result
+
 	// Failures are the internal errors of engines that the portfolio
 	// raced and that lost (an answer that failed its check, say): the
 	// answer above is sound, but each of these is a bug in bopgo.

@@ -7,30 +7,12 @@ import (
 	"time"
 
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/engine/counter"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/verdict"
 )
-
-// TTSResult is the outcome of CheckTTS.
-type TTSResult struct {
-	Verdict verdict.Verdict
-	// Limit, for Unknown, is what stopped the search: verdict.Time,
-	// verdict.Cancelled, or verdict.States for cover.Options.MaxElements.
-	Limit  verdict.Limit
-	Reason string // for Unknown: why, in words
-	// Path, for Unsafe, runs from an initial configuration to one that
-	// covers the target; the judge has replayed it.
-	Path *cover.Path
-	// Certificate, for Safe, shows that the target is not coverable;
-	// the judge has checked it.
-	Certificate *cover.Certificate
-	Stats       cover.Stats
-	// SearchTime is the time tts/cover took, CheckTime the time the check
-	// of its answer took.
-	SearchTime, CheckTime time.Duration
-}
 
 // searchTTS is the search CheckTTS runs; tests replace it to forge
 // answers.
@@ -49,9 +31,13 @@ var searchTTS = cover.Check
 // verdict.Cancelled. The error is non-nil only when the question is not one
 // (cover.ErrTarget: a target with unbounded locals) or the search failed
 // (ErrInternal).
-func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (TTSResult, error) {
+func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (Result, error) {
 	var searched, checking time.Duration
 	q := judge.Coverability{System: sys, Init: opts.Init, Target: opts.Target}
+	answer := func(found *cover.Result) Result {
+		return Result{Verdict: found.Verdict, Limit: found.Limit, Reason: found.Reason, Property: ttsProperty, Engine: Counter,
+			Cover: found, Counters: withTimes(counter.CountersOf(found.Stats), searched+checking, checking)}
+	}
 	return decide(ctx, Counter,
 		func(ctx context.Context) (*cover.Result, error) {
 			start := time.Now()
@@ -65,19 +51,22 @@ func CheckTTS(ctx context.Context, sys *tts.System, opts cover.Options) (TTSResu
 			}
 			return found, nil
 		},
-		func(ctx context.Context, found *cover.Result) (TTSResult, error) {
+		func(ctx context.Context, found *cover.Result) (Result, error) {
 			start := time.Now()
 			err := judgeCover(ctx, q, found)
 			checking = time.Since(start)
-			return TTSResult{Verdict: found.Verdict, Limit: found.Limit, Reason: found.Reason,
-				Path: found.Path, Certificate: found.Cert, Stats: found.Stats, SearchTime: searched, CheckTime: checking}, err
+			return answer(found), err
 		},
-		func(found *cover.Result, why string) TTSResult {
+		func(found *cover.Result, why string) Result {
 			s := engine.Stopped(ctx)
-			return TTSResult{Limit: s.Limit, Reason: fmt.Sprintf("%s while checking the answer %s", why, found.Verdict),
-				Stats: found.Stats, SearchTime: searched, CheckTime: checking}
+			res := answer(&cover.Result{Stats: found.Stats})
+			res.Limit, res.Reason = s.Limit, fmt.Sprintf("%s while checking the answer %s", why, found.Verdict)
+			return res
 		})
 }
+
+// ttsProperty is the property CheckTTS decides, in words.
+const ttsProperty = "the target is not coverable"
 
 // judgeCover is the judge's check of an answer of CheckTTS.
 func judgeCover(ctx context.Context, q judge.Coverability, r *cover.Result) error {

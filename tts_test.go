@@ -40,14 +40,17 @@ func TestCheckTTS(t *testing.T) {
 	res, err := CheckTTS(t.Context(), sys, opts)
 	require.NoError(t, err)
 	require.Equal(t, verdict.Unsafe, res.Verdict)
-	assert.Equal(t, 4, res.Path.Threads)
-	assert.True(t, res.Path.Minimal)
+	assert.Equal(t, 4, res.Cover.Path.Threads)
+	assert.True(t, res.Cover.Path.Minimal)
+	assert.Equal(t, Counter, res.Engine)
+	assert.True(t, res.Counters.Has(CounterCheckSeconds))
+	assert.Equal(t, res.Cover.Stats.Elements, res.Counters.Int("backward_elements"))
 
 	sys, opts = ttsQuestion(t, "0|2")
 	res, err = CheckTTS(t.Context(), sys, opts)
 	require.NoError(t, err)
 	require.Equal(t, verdict.Safe, res.Verdict)
-	assert.NotNil(t, res.Certificate)
+	assert.NotNil(t, res.Cover.Cert)
 
 	sys, opts = ttsQuestion(t, "1|1,1,1")
 	opts.ForwardBudget = -1

@@ -183,12 +183,15 @@ func writeBoPPoResult(w io.Writer, prog *bp.Program, res bopgo.Result, f *boppoF
 			fmt.Fprintln(w)
 		}
 	}
-	if res.Verdict == verdict.Unknown {
-		fmt.Fprintf(w, "reason: %s\n", res.Reason)
-	}
+	var stats func(io.Writer, bopgo.Result)
 	if f.statistics {
-		c := res.Counters
-		fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", c.Int("states"), c.Int(bopgo.CounterThreadBound), c.Get(bopgo.CounterSeconds))
+		stats = writeBoPPoStats
 	}
-	fmt.Fprintln(w, verdictLine(res.Verdict))
+	writeAnswer(w, res, stats)
+}
+
+// writeBoPPoStats prints BoPPo's statistics.
+func writeBoPPoStats(w io.Writer, res bopgo.Result) {
+	c := res.Counters
+	fmt.Fprintf(w, "states: %d\nthread bound: %d\ntime: %.3fs\n", c.Int("states"), c.Int(bopgo.CounterThreadBound), c.Get(bopgo.CounterSeconds))
 }

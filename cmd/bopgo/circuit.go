@@ -7,12 +7,11 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/internal/cli"
 	"github.com/bopgo/bopgo/mc/aiger"
-	"github.com/bopgo/bopgo/verdict"
 )
 
 const circuitUsage = `usage: bopgo circuit [flags] FILE.aig
@@ -56,19 +55,24 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitBadInput
 	}
-	start := time.Now()
-	r, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.Engine(*engine), MaxDepth: *maxDepth, Timeout: *timeout})
+	res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.Engine(*engine), MaxDepth: *maxDepth, Timeout: *timeout})
 	if err != nil {
 		return checkError("bopgo circuit", name, err, stderr, nil)
 	}
-	if r.Verdict == verdict.Unknown {
-		fmt.Fprintf(stdout, "reason: %s\n", r.Reason)
-	}
+	var show func(io.Writer, bopgo.Result)
 	if *stats {
-		fmt.Fprintf(stdout, "depth: %d\nSAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n", r.Depth, r.Stats.SATCalls, len(r.Invariant), time.Since(start).Seconds())
+		show = writeCircuitStats
 	}
-	fmt.Fprintln(stdout, verdictLine(r.Verdict))
-	return exitStatus(r.Verdict, nil)
+	writeAnswer(stdout, res, show)
+	return exitStatus(res.Verdict, nil)
+}
+
+// writeCircuitStats prints a circuit engine's depth, SAT calls and
+// invariant, and the wall time.
+func writeCircuitStats(w io.Writer, res bopgo.Result) {
+	c := res.Counters
+	fmt.Fprintf(w, "depth: %d\nSAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n",
+		c.Int(engine.CountDepth), c.Int(engine.CountSATCalls), len(res.Circuit.Invariant), c.Get(bopgo.CounterSeconds))
 }
 
 // orList words names as "a, b or c".

@@ -9,7 +9,7 @@ import (
 )
 
 // exactTrace replaces res's counterexample by one execution's
-// (bopgo.Trace.Exact). If the trace cannot be made exact, res is left as
+// (trace.Trace.Exact). If the trace cannot be made exact, res is left as
 // it is and a warning goes to stderr.
 func exactTrace(prog *bp.Program, label string, reading bp.Reading, res *bopgo.Result, stderr io.Writer, who string) {
 	tr, err := res.Trace.Exact(prog, label, reading)

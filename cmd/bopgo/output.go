@@ -89,6 +89,19 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	fmt.Fprintln(w, verdictLine(res.Verdict))
 }
 
+// writeAnswer ends the short outputs, BoPPo's and those of tts and
+// circuit, whichever entry point answered: the reason of an UNKNOWN, the
+// statistics (stats, nil when not asked for), and last the verdict line.
+func writeAnswer(w io.Writer, res bopgo.Result, stats func(io.Writer, bopgo.Result)) {
+	if res.Verdict == verdict.Unknown {
+		fmt.Fprintf(w, "reason: %s\n", res.Reason)
+	}
+	if stats != nil {
+		stats(w, res)
+	}
+	fmt.Fprintln(w, verdictLine(res.Verdict))
+}
+
 // dialectName names the dialect of a program read in another than
 // BoPPo's, the default that outputs leave unsaid.
 func dialectName(prog *bp.Program) string {
@@ -255,7 +268,7 @@ type jsonStep struct {
 	Values    jsonValues `json:"values"`
 	Calls     []jsonCall `json:"calls,omitempty"`
 	Note      string     `json:"note,omitempty"`
-	// What the step did (bopgo.Effect), added to schema version 1.
+	// What the step did (trace.Effect), added to schema version 1.
 	Started int          `json:"started,omitempty"`
 	Ended   bool         `json:"ended,omitempty"`
 	Atomic  bool         `json:"atomic,omitempty"`

@@ -82,29 +82,42 @@ func runTTS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo tts: %v\n", err)
 		return exitBadInput
 	}
-	if res.Verdict == verdict.Unknown {
-		fmt.Fprintf(stdout, "reason: %s\n", res.Reason) // the time limit's words are its context's (withTimeout)
-	}
 	if res.Verdict == verdict.Unsafe {
-		minimal := ""
-		if !res.Path.Minimal {
-			minimal = " (not shown minimal)"
-		}
-		fmt.Fprintf(stdout, "threads: %d%s\nsteps: %d\n", res.Path.Threads, minimal, len(res.Path.Steps))
-		if *trace {
-			fmt.Fprintf(stdout, "start %v\n", res.Path.Start)
-			for _, st := range res.Path.Steps {
-				fmt.Fprintf(stdout, "%-30s # line %d -> %v\n", sys.Rules[st.Rule].String(), sys.Rules[st.Rule].Line, st.After)
-			}
-		}
+		writePath(stdout, sys, res.Cover.Path, *trace)
 	}
+	// An UNKNOWN's reason, for the time limit, is its context's words
+	// (withTimeout).
+	var show func(io.Writer, bopgo.Result)
 	if *stats {
-		s := res.Stats
-		fmt.Fprintf(stdout, "karp-miller nodes: %d (complete: %v)\npath from the karp-miller search: %v\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
-			s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, res.SearchTime.Seconds(), res.CheckTime.Seconds())
+		show = writeCoverStats
 	}
-	fmt.Fprintln(stdout, verdictLine(res.Verdict))
+	writeAnswer(stdout, res, show)
 	return exitStatus(res.Verdict, nil)
+}
+
+// writePath prints the threads and steps of a path that covers the
+// target, and with steps its rules and configurations.
+func writePath(w io.Writer, sys *tts.System, p *cover.Path, steps bool) {
+	minimal := ""
+	if !p.Minimal {
+		minimal = " (not shown minimal)"
+	}
+	fmt.Fprintf(w, "threads: %d%s\nsteps: %d\n", p.Threads, minimal, len(p.Steps))
+	if steps {
+		fmt.Fprintf(w, "start %v\n", p.Start)
+		for _, st := range p.Steps {
+			fmt.Fprintf(w, "%-30s # line %d -> %v\n", sys.Rules[st.Rule].String(), sys.Rules[st.Rule].Line, st.After)
+		}
+	}
+}
+
+// writeCoverStats prints the coverability search's statistics, and the
+// times of the search and of the check of its answer.
+func writeCoverStats(w io.Writer, res bopgo.Result) {
+	s, c := res.Cover.Stats, res.Counters
+	check := c.Get(bopgo.CounterCheckSeconds)
+	fmt.Fprintf(w, "karp-miller nodes: %d (complete: %v)\npath from the karp-miller search: %v\nbackward search met the forward one: %v\nbackward elements: %d\nbasis: %d\npruned: %d\nforward configurations: %d\nforward bound: %d\nsearch time: %.3fs\ncheck time: %.3fs\n",
+		s.Accelerated, s.AcceleratedComplete, s.Concretized, s.MetForward, s.Elements, s.Basis, s.Pruned, s.Forward, s.Bound, c.Get(bopgo.CounterSeconds)-check, check)
 }
 
 // ttsTarget reads --target as bfc does: a state, else a file holding one;

@@ -67,7 +67,7 @@ func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool) (res engine.Result, err error) {
 		var st mc.Stats
 		depth := 0
-		defer func() { res.Counters = counters(st, depth) }()
+		defer func() { res.Counters = CountersOf(st, depth) }()
 		n, bounded := p.Prog.MaxThreads()
 		c, err := enc.BuildReading(p.Prog, p.Label, slots, p.Broadcast)
 		if err != nil {
@@ -136,12 +136,13 @@ func RunWith(check mc.Engine) engine.Run {
 
 // Counters are the counters the circuit engines report, zero: the
 // engine table's declaration.
-func Counters() engine.Counters { return counters(mc.Stats{}, 0) }
+func Counters() engine.Counters { return CountersOf(mc.Stats{}, 0) }
 
-// counters are a run's, in this order: the SAT calls of every circuit
-// checked at the bound, the deepest unrolling (bmc, kind), the frames
-// (ic3) or the longest walk (sim) of the last, and IC3's learned clauses.
-func counters(st mc.Stats, depth int) engine.Counters {
+// CountersOf are a run's counters (the engine's, and bopgo.CheckCircuit's
+// on a circuit), in this order: the SAT calls of every circuit checked at
+// the bound, the deepest unrolling (bmc, kind), the frames (ic3) or the
+// longest walk (sim) of the last, and IC3's learned clauses.
+func CountersOf(st mc.Stats, depth int) engine.Counters {
 	return engine.Counters{}.
 		Count(engine.CountSATCalls, st.SATCalls).
 		Duration(engine.CountSATSeconds, st.SATTime).

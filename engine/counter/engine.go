@@ -77,7 +77,7 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 	if err != nil {
 		return engine.Result{}, err
 	}
-	defer func() { r.Counters = counters(res.Stats) }()
+	defer func() { r.Counters = CountersOf(res.Stats) }()
 	p.Meter.AddStates(res.Stats.Elements + res.Stats.Forward)
 	switch res.Verdict {
 	case verdict.Safe:
@@ -120,11 +120,12 @@ func search(ctx context.Context, p *engine.Problem, prog *bp.Program, maxElement
 
 // Counters are the counters the counter engine reports, zero: the engine
 // table's declaration.
-func Counters() engine.Counters { return counters(cover.Stats{}) }
+func Counters() engine.Counters { return CountersOf(cover.Stats{}) }
 
-// counters are a search's Stats as the engine reports them: states are
-// the backward elements and the forward configurations together.
-func counters(s cover.Stats) engine.Counters {
+// CountersOf are a search's Stats as the engine reports them (and
+// bopgo.CheckTTS, for a thread-transition system): states are the
+// backward elements and the forward configurations together.
+func CountersOf(s cover.Stats) engine.Counters {
 	return engine.Counters{}.
 		Count(engine.CountStates, s.Elements+s.Forward).
 		Count("backward_elements", s.Elements).

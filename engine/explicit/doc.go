@@ -45,4 +45,7 @@
 // (Options.Contexts) or rounds (Options.Rounds); a bound that stopped the
 // search makes the answer Unknown with the Stack, Contexts or Rounds
 // limit.
+//
+// Its options are declared once, in options.go: Config, the engine's own
+// (what bopgo.ExplicitOptions sets), which a search's Options embed.
 package explicit

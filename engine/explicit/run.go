@@ -6,17 +6,6 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// DefaultMaxStack is the bound on the depth of calls of recursive
-// functions in a program with threads when the problem gives none.
-const DefaultMaxStack = 32
-
-// Config are the explicit engine's own options, for the root's table
-// (bopgo.ExplicitOptions); a search's Options hold them too.
-type Config struct {
-	// NoPOR turns off partial-order reduction (reduce.go).
-	NoPOR bool
-}
-
 // New returns the explicit engine under c, for one check (engine.Run).
 func New(c Config) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {

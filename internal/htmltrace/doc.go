@@ -11,7 +11,7 @@
 // program's source: bopgo check --html encodes its result as JSON and
 // decodes it here, so a result saved with --json draws the same page,
 // byte for byte, later. Everything the page shows about a step is in the
-// JSON, read off the execution's states by the root (bopgo.Effect), never
+// JSON, read off the execution's states by package trace (trace.Effect), never
 // guessed from a statement's text; what is read off text is cosmetic
 // and changes no value: a thread's name from the statement that started
 // it, a frame's parameters from its function's header, the variables a

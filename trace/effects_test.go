@@ -1,4 +1,4 @@
-package bopgo_test
+package trace_test
 
 import (
 	"context"
@@ -11,14 +11,16 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 	"github.com/bopgo/bopgo/judge"
+	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
 )
 
 // exactTrace checks src with the explicit engine and returns its
 // counterexample as one execution (judge.Concretize), as pages draw it.
-func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*bp.Program, *bopgo.Trace) {
+func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*bp.Program, *trace.Trace) {
 	t.Helper()
-	p := loadSource(t, src)
+	p, err := bp.Load("t.bp", []byte(src))
+	require.NoError(t, err)
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Broadcast: reading, MaxThreads: maxThreads})
 	require.NoError(t, err)
 	require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
@@ -30,7 +32,7 @@ func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*
 
 // stepAt is the index of the first step of thread th whose statement is
 // text.
-func stepAt(t *testing.T, tr *bopgo.Trace, th int, text string) int {
+func stepAt(t *testing.T, tr *trace.Trace, th int, text string) int {
 	t.Helper()
 	for i, s := range tr.Steps {
 		if s.Thread == th && s.Statement == text {
@@ -62,10 +64,10 @@ void main() begin c, done := F, F; start_thread w(); assume(done); assert(!c); e
 	assert.Equal(t, "w::tmp", start.Others[0].Values[0].Name, "the started thread's first values")
 
 	for _, v := range eff[stepAt(t, tr, 1, "tmp := c")].Locals {
-		assert.Equal(t, bopgo.Value{Name: "w::tmp", Value: false}, v, "tmp takes c's value, F")
+		assert.Equal(t, trace.Value{Name: "w::tmp", Value: false}, v, "tmp takes c's value, F")
 	}
 	flip := eff[stepAt(t, tr, 1, "c := !tmp")]
-	assert.Equal(t, []bopgo.Value{{Name: "c", Value: true}}, flip.Globals)
+	assert.Equal(t, []trace.Value{{Name: "c", Value: true}}, flip.Globals)
 	assert.Empty(t, flip.Locals)
 
 	// main waits at assume(done) while w runs: blocked at every step of w
@@ -116,7 +118,7 @@ W: assert(!x); end_thread; end`, bp.Blocking, 0)
 	eff := tr.Effects(p, bp.Blocking)
 	i := stepAt(t, tr, 0, "x, x$ := x, T")
 	assert.Empty(t, eff[i].Locals, "main's own x stays F")
-	assert.Equal(t, []bopgo.ThreadValues{{Thread: 1, Values: []bopgo.Value{{Name: "main::x", Value: true}}}}, eff[i].Others)
+	assert.Equal(t, []trace.ThreadValues{{Thread: 1, Values: []trace.Value{{Name: "main::x", Value: true}}}}, eff[i].Others)
 }
 
 // TestEffectsOfAThreadEnd: with two threads at most, the second worker
@@ -152,8 +154,8 @@ void main() begin decl x; x := F; g := F; x := f(F); assert(!x | !g); end`, bp.B
 	eff := tr.Effects(p, bp.Blocking)
 	require.Len(t, eff, len(tr.Steps))
 	inner := eff[stepAt(t, tr, 0, "return T")]
-	assert.Equal(t, []bopgo.Value{{Name: "f::r", Value: true}}, inner.Locals, "the outer f's r takes the inner f's value")
+	assert.Equal(t, []trace.Value{{Name: "f::r", Value: true}}, inner.Locals, "the outer f's r takes the inner f's value")
 	assert.Empty(t, inner.Globals)
 	outer := eff[stepAt(t, tr, 0, "return r")]
-	assert.Equal(t, []bopgo.Value{{Name: "main::x", Value: true}}, outer.Locals, "main's x takes f's value")
+	assert.Equal(t, []trace.Value{{Name: "main::x", Value: true}}, outer.Locals, "main's x takes f's value")
 }

@@ -1,4 +1,4 @@
-package bopgo
+package trace
 
 import (
 	"slices"
