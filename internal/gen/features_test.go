@@ -126,14 +126,30 @@ func TestEveryDimensionAppears(t *testing.T) {
 			}
 		}
 	}
+	getafix := map[string]*regexp.Regexp{
+		"Getafix: super_atomic first":           regexp.MustCompile(`decl super_atomic, atomic`),
+		"Getafix: schoose[e, T] assigned":       regexp.MustCompile(`:= schoose\[\w+, T\];`),
+		"Getafix: constrain(e)":                 regexp.MustCompile(`(?m)^\s*constrain\(`),
+		"Getafix: SLIC_ERROR past endinit":      regexp.MustCompile(`endinit: skip;\n.*SLIC_ERROR`),
+		"Getafix: init running on past endinit": regexp.MustCompile(`endinit: skip;\n\s+\S`),
+	}
 	broadcasts, errors := 0, 0
 	for seed := int64(0); seed < n; seed++ {
 		if p, err := bp.Load("gen.bp", []byte(Program(seed, FullBroadcast))); err == nil && p.HasBroadcasts() && len(p.FindLabel(Target)) > 0 {
 			broadcasts++
 		}
-		if regexp.MustCompile(`atomic := T;(.|\n)*SLIC_ERROR`).MatchString(Getafix(seed, SmallGetafix)) {
+		src := Getafix(seed, SmallGetafix)
+		if regexp.MustCompile(`atomic := T;(.|\n)*SLIC_ERROR`).MatchString(src) {
 			errors++
 		}
+		for name, re := range getafix {
+			if re.MatchString(src) {
+				count[name]++
+			}
+		}
+	}
+	for name := range getafix {
+		require.Greater(t, count[name], n/50, "%s: in %d of %d programs", name, count[name], n)
 	}
 	count["broadcasts with a Target label"], count["SLIC_ERROR after an atomic section"] = broadcasts, errors
 	for name := range text {

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 )
 
@@ -22,14 +23,17 @@ var (
 )
 
 // Getafix returns a random program of Getafix's dialect (README's "The
-// language", bp/getafix.go): the global atomic declared first, init
-// (setting atomic F, or for one seed in eight leaving it T, up to its
-// endinit label, a statement after which never runs), main for half the
+// language", bp/getafix.go): the global atomic declared first (for one
+// seed in six after super_atomic, which then gates the switches and
+// leaves atomic without effect), init (setting the flags F, or for one
+// seed in eight leaving the first T, up to its endinit label, after which
+// it may run on alone, sometimes to a SLIC_ERROR), main for half the
 // seeds and the threadN, sections made atomic with atomic := T ...
 // atomic := F, statements labelled SLIC_ERROR (the property; none in one
 // program in four, which then checks its assertions; sometimes twice in a
-// function), a variable assigned twice in one statement, and operators
-// written without parentheses, which bind as in Getafix.
+// function), a variable assigned twice in one statement, operators
+// written without parentheses, which bind as in Getafix, schoose[e, T]
+// assigned (e ? T : * there) and the statement constrain(e).
 func Getafix(seed int64, cfg GetafixConfig) string {
 	r := rand.New(rand.NewSource(seed))
 	g := &getafixGen{generator: generator{r: r, cfg: Config{
@@ -46,17 +50,21 @@ type getafixGen struct {
 
 func (g *getafixGen) program() string {
 	fmt.Fprintf(&g.b, "// generated (getafix)\n")
-	globals := []string{"atomic"}
+	flags := []string{"atomic"}
+	if g.r.Intn(6) == 0 {
+		flags = []string{"super_atomic", "atomic"}
+	}
+	globals := slices.Clone(flags)
 	for i := 0; i < g.gc.Globals; i++ {
 		globals = append(globals, fmt.Sprintf("g%d", i))
 	}
 	fmt.Fprintf(&g.b, "decl %s;\n", strings.Join(globals, ", "))
-	shared := globals[1:]
+	shared := globals[len(flags):]
 	g.error = g.r.Intn(4) != 0
 	for h := 0; h < g.gc.Helpers; h++ {
 		g.function(fmt.Sprintf("h%d", h), shared, true, nil)
 	}
-	g.init(shared)
+	g.init(flags, shared)
 	var threads []string
 	if g.r.Intn(2) == 0 {
 		threads = append(threads, "main")
@@ -70,15 +78,18 @@ func (g *getafixGen) program() string {
 	return g.b.String()
 }
 
-// init writes init: atomic and some globals set, the rest left
-// non-deterministic, up to endinit.
-func (g *getafixGen) init(shared []string) {
+// init writes init: the flags and some globals set, the rest left
+// non-deterministic, up to endinit; then sometimes more, which runs only
+// in init running on alone (never in the threads).
+func (g *getafixGen) init(flags, shared []string) {
 	fmt.Fprintf(&g.b, "void init() begin\n")
 	g.indent = "  "
-	if g.r.Intn(8) == 0 {
-		g.printf("atomic := T;")
-	} else {
-		g.printf("atomic := F;")
+	for i, f := range flags {
+		if i == 0 && g.r.Intn(8) == 0 {
+			g.printf("%s := T;", f)
+		} else {
+			g.printf("%s := F;", f)
+		}
 	}
 	for _, v := range shared {
 		if g.r.Intn(3) != 0 {
@@ -86,8 +97,13 @@ func (g *getafixGen) init(shared []string) {
 		}
 	}
 	g.printf("endinit: skip;")
-	if g.r.Intn(4) == 0 {
+	switch g.r.Intn(4) {
+	case 0:
 		g.printf("%s := %s;", shared[g.r.Intn(len(shared))], constant(g.r.Intn(4)))
+	case 1:
+		if g.error {
+			g.printf("if %s then SLIC_ERROR: skip; fi", shared[g.r.Intn(len(shared))])
+		}
 	}
 	g.indent = ""
 	fmt.Fprintf(&g.b, "end\n")
@@ -127,7 +143,7 @@ func (g *getafixGen) thread(name string, shared []string) {
 // or any statement of the base generator but thread starts and atomic
 // sections (Config.NoAtomic).
 func (g *getafixGen) getafixStmt() {
-	switch g.r.Intn(8) {
+	switch g.r.Intn(10) {
 	case 0:
 		// A section made atomic with the global: the others do not run
 		// while it is T.
@@ -145,6 +161,18 @@ func (g *getafixGen) getafixStmt() {
 		// Operators without parentheses: a = b & c is (a = b) & c.
 		ops := []string{"&", "|", "^", "=", "!="}
 		g.printf("%s := %s %s %s %s %s;", g.pick(), g.pick(), ops[g.r.Intn(5)], g.pick(), ops[g.r.Intn(5)], g.pick())
+	case 3:
+		// An assigned schoose with T second: Getafix reads it as e ? T : *.
+		g.printf("%s := schoose[%s, T];", g.pick(), g.pick())
+	case 4:
+		// Getafix's constrain statement: every variable may change where
+		// the condition holds ('v the new value).
+		if g.r.Intn(2) == 0 {
+			v := g.pick()
+			g.printf("constrain('%s = %s);", v, g.expr(1))
+		} else {
+			g.printf("constrain(%s);", g.expr(1))
+		}
 	default:
 		g.stmt(g.cfg.Depth, false)
 	}
