@@ -19,7 +19,7 @@ GETAFIX="${GETAFIX:-$HERE/bin/getafix-translate}"
 MUCKE="${MUCKE:-$HERE/bin/mucke}"
 FORMULADIR="${FORMULADIR:-$HERE/bin/formulae}"
 GEN="$HERE/gen_formula.py"
-FILE="$1"; K="$2"
+FILE="$(realpath -m "$1")"; K="$2"
 TIMEOUT="${TIMEOUT:-300}"; LABEL="${LABEL:-SLIC_ERROR}"
 VARIANT="${VARIANT:-orig}"; BMAN="${BMAN:-abcdbman.so}"
 
