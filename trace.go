@@ -12,4 +12,5 @@ type (
 	Violation    = trace.Violation
 	Effect       = trace.Effect
 	ThreadValues = trace.ThreadValues
+	Written      = trace.Written
 )

@@ -27,10 +27,30 @@ type Effect struct {
 	// passive threads' changed values, and the first values of the
 	// thread the step started (its visible locals, all of them).
 	Others []ThreadValues
+	// Written are the variables the step assigned, changed or not, each
+	// with its value after the step: shared variables in declaration
+	// order, then the running thread's locals (a return's: its caller's
+	// targets), then other threads' locals a broadcast assigned, by
+	// thread. The changed ones are in Globals, Locals and Others too.
+	Written []Written
 	// Blocked are the other live threads that could not take a step in
 	// the state before this one (an assume false, an unsatisfiable
 	// constraint, another thread's atomic section), in creation order.
 	Blocked []int
+}
+
+// Written is a variable a step assigned and its value after the step.
+type Written struct {
+	Thread int // the thread whose local it is; -1 for a shared variable
+	Value
+	// Unchanged: the step assigned the value the variable had (the
+	// stale read tmp := c, a * that picked the old value).
+	Unchanged bool
+	// Chosen: the value is the one a non-deterministic choice took, the
+	// assigned expression being a bare * (x := *, a function's missing
+	// return value). A * inside an expression (x := * & y) is not
+	// marked: its value is not read off the states exactly.
+	Chosen bool
 }
 
 // ThreadValues are values of one thread's locals.
@@ -83,47 +103,56 @@ func stepEffect(prog *bp.Program, s *bp.TraceStep, after *bp.State) Effect {
 		e.Atomic = true
 	}
 	st := &prog.Procs[s.Proc].Steps[s.PC]
-	targets := st.Targets
+	targets, values := st.Targets, st.Values
 	if st.Kind == bp.Return && len(t.Stack) > 0 && at != nil {
 		// The values go to the caller's targets, in the frame that the
 		// step pops: compare them with the caller's frame before it.
 		top := t.Stack[len(t.Stack)-1]
 		call := &prog.Procs[top.Proc].Steps[top.PC]
 		caller := bp.ThreadState{Proc: top.Proc, Locals: top.Locals}
-		t, targets = &caller, nil
-		for _, r := range call.RetTargets {
+		t, targets, values = &caller, nil, nil
+		for k, r := range call.RetTargets {
 			if r.Index >= 0 {
 				targets = append(targets, r)
+				values = append(values, valueAt(st.Values, k))
 			}
 		}
 	}
 	if st.Kind == bp.Assign || st.Kind == bp.Return {
-		var globals, locals []int
-		for _, r := range targets {
+		var wg, wl []slotWrite
+		for k, r := range targets {
+			w := Written{Thread: -1, Chosen: isBareChoice(valueAt(values, k))}
 			switch {
-			case r.Scope == bp.Global && after.Globals[r.Index] != s.Before.Globals[r.Index]:
-				globals = append(globals, r.Index)
-			case r.Scope == bp.Local && at != nil && at.Locals[r.Index] != t.Locals[r.Index]:
-				locals = append(locals, r.Index)
+			case r.Scope == bp.Global:
+				w.Value = Value{Name: prog.Globals[r.Index], Value: after.Globals[r.Index]}
+				w.Unchanged = w.Value.Value == s.Before.Globals[r.Index]
+				wg = append(wg, slotWrite{r.Index, w})
+			case r.Scope == bp.Local && at != nil:
+				w.Thread = s.Thread
+				w.Value = Value{Name: prog.Procs[t.Proc].LocalName(r.Index), Value: at.Locals[r.Index]}
+				w.Unchanged = w.Value.Value == t.Locals[r.Index]
+				wl = append(wl, slotWrite{r.Index, w})
 			}
 		}
-		for _, g := range sorted(globals) {
-			e.Globals = append(e.Globals, Value{Name: prog.Globals[g], Value: after.Globals[g]})
-		}
-		e.Locals = slotValues(prog.Procs[t.Proc], at, sorted(locals))
+		globals, locals := inOrder(wg), inOrder(wl)
+		e.Globals, e.Locals = changed(globals), changed(locals)
+		e.Written = append(globals, locals...)
 		for _, o := range s.Before.Threads {
 			na := after.Thread(o.ID)
 			if o.ID == s.Thread || na == nil {
 				continue
 			}
-			var slots []int
-			for _, r := range st.PassiveTargets {
-				if na.Locals[r.Index] != o.Locals[r.Index] {
-					slots = append(slots, r.Index)
-				}
+			var wo []slotWrite
+			p := prog.Procs[o.Proc]
+			for k, r := range st.PassiveTargets {
+				v := na.Locals[r.Index]
+				wo = append(wo, slotWrite{r.Index, Written{Thread: o.ID, Value: Value{Name: p.LocalName(r.Index), Value: v},
+					Unchanged: v == o.Locals[r.Index], Chosen: isBareChoice(valueAt(st.PassiveValues, k))}})
 			}
-			if len(slots) > 0 {
-				e.Others = append(e.Others, ThreadValues{Thread: o.ID, Values: slotValues(prog.Procs[o.Proc], na, sorted(slots))})
+			written := inOrder(wo)
+			e.Written = append(e.Written, written...)
+			if vs := changed(written); len(vs) > 0 {
+				e.Others = append(e.Others, ThreadValues{Thread: o.ID, Values: vs})
 			}
 		}
 	}
@@ -138,10 +167,46 @@ func stepEffect(prog *bp.Program, s *bp.TraceStep, after *bp.State) Effect {
 	return e
 }
 
-// sorted returns the distinct slots in increasing order.
-func sorted(slots []int) []int {
-	slices.Sort(slots)
-	return slices.Compact(slots)
+// valueAt is terms[k], or nil past its end.
+func valueAt(terms []*bp.Term, k int) *bp.Term {
+	if k < len(terms) {
+		return terms[k]
+	}
+	return nil
+}
+
+// isBareChoice reports whether t is a lone *: the value assigned is the
+// choice's.
+func isBareChoice(t *bp.Term) bool {
+	return t != nil && t.Op == bp.TNondet && len(t.Args) == 0
+}
+
+// changed are the values of ws that the step changed.
+func changed(ws []Written) []Value {
+	var out []Value
+	for _, w := range ws {
+		if !w.Unchanged {
+			out = append(out, w.Value)
+		}
+	}
+	return out
+}
+
+// slotWrite is a write of one slot (a global's or a local's index).
+type slotWrite struct {
+	slot int
+	w    Written
+}
+
+// inOrder is ws by slot, each slot once.
+func inOrder(ws []slotWrite) []Written {
+	slices.SortStableFunc(ws, func(a, b slotWrite) int { return a.slot - b.slot })
+	ws = slices.CompactFunc(ws, func(a, b slotWrite) bool { return a.slot == b.slot })
+	out := make([]Written, len(ws))
+	for i, w := range ws {
+		out[i] = w.w
+	}
+	return out
 }
 
 func slotValues(p *bp.Proc, t *bp.ThreadState, slots []int) []Value {

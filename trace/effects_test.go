@@ -159,3 +159,26 @@ void main() begin decl x; x := F; g := F; x := f(F); assert(!x | !g); end`, bp.B
 	outer := eff[stepAt(t, tr, 0, "return r")]
 	assert.Equal(t, []trace.Value{{Name: "main::x", Value: true}}, outer.Locals, "main's x takes f's value")
 }
+
+func TestEffectsListEveryWrite(t *testing.T) {
+	t.Parallel()
+	p, tr := exactTrace(t, `decl c;
+void main() begin decl tmp, x; c := F; tmp := F; tmp := c; c := c; x := *; assert(!x | tmp | c); end`, bp.Blocking, 0)
+	eff := tr.Effects(p, bp.Blocking)
+
+	read := eff[stepAt(t, tr, 0, "tmp := c")]
+	assert.Empty(t, read.Locals, "tmp already holds c's value: nothing changes")
+	assert.Equal(t, []trace.Written{{Thread: 0, Value: trace.Value{Name: "main::tmp", Value: false}, Unchanged: true}}, read.Written,
+		"the stale read is listed as written, unchanged")
+
+	same := eff[stepAt(t, tr, 0, "c := c")]
+	assert.Empty(t, same.Globals)
+	assert.Equal(t, []trace.Written{{Thread: -1, Value: trace.Value{Name: "c", Value: false}, Unchanged: true}}, same.Written)
+
+	pick := eff[stepAt(t, tr, 0, "x := *")]
+	require.Len(t, pick.Written, 1)
+	w := pick.Written[0]
+	assert.Equal(t, trace.Value{Name: "main::x", Value: true}, w.Value, "the * picked T: the assertion fails")
+	assert.True(t, w.Chosen, "a bare * is marked as a choice")
+	assert.Equal(t, w.Unchanged, len(pick.Locals) == 0, "unchanged exactly when not among the changed values")
+}
