@@ -79,3 +79,57 @@ func TestJSONTraceReplays(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONWrittenValues: each step lists every variable it assigned,
+// changed or not (docs/json.md, "written"): on the race, the workers'
+// stale reads tmp := c write the value tmp held, and the first
+// assignment writes the globals' initial values.
+func TestJSONWrittenValues(t *testing.T) {
+	t.Parallel()
+	_, out, _ := runCmd("check", "--json", "--engine", "explicit", "--exact-trace", "testdata/race.bp")
+	var r struct {
+		Trace []struct {
+			Thread    int    `json:"thread"`
+			Statement string `json:"statement"`
+			Written   []struct {
+				Name      string `json:"name"`
+				Value     bool   `json:"value"`
+				Thread    *int   `json:"thread"`
+				Unchanged bool   `json:"unchanged"`
+				Chosen    bool   `json:"chosen"`
+			} `json:"written"`
+		} `json:"trace"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.NotEmpty(t, r.Trace)
+	init := r.Trace[0]
+	require.Equal(t, "c, done := F, F", init.Statement)
+	require.Len(t, init.Written, 2)
+	for k, name := range []string{"c", "done"} {
+		w := init.Written[k]
+		assert.Equal(t, name, w.Name)
+		assert.False(t, w.Value)
+		assert.Nil(t, w.Thread, "a shared variable has no thread")
+	}
+	var reads, decls int
+	for _, s := range r.Trace {
+		switch s.Statement {
+		case "tmp := c":
+			reads++
+			require.Len(t, s.Written, 1)
+			w := s.Written[0]
+			assert.Equal(t, "worker::tmp", w.Name)
+			require.NotNil(t, w.Thread)
+			assert.Equal(t, s.Thread, *w.Thread)
+			assert.False(t, w.Chosen)
+			assert.False(t, w.Value, "c is F until a worker writes it")
+			assert.True(t, w.Unchanged, "the declaration picked F: the read writes tmp's own value")
+		case "decl tmp;":
+			decls++
+			require.Len(t, s.Written, 1)
+			assert.True(t, s.Written[0].Chosen, "a declaration's value is a choice")
+		}
+	}
+	assert.Positive(t, reads)
+	assert.Positive(t, decls)
+}

@@ -274,6 +274,17 @@ type jsonStep struct {
 	Atomic  bool         `json:"atomic,omitempty"`
 	Changed *jsonChanged `json:"changed,omitempty"`
 	Blocked []int        `json:"blocked,omitempty"`
+	Written []jsonWrite  `json:"written,omitempty"`
+}
+
+// jsonWrite is a variable the step assigned (trace.Written): Thread
+// says whose local it is, absent for a shared variable.
+type jsonWrite struct {
+	Name      string `json:"name"`
+	Value     bool   `json:"value"`
+	Thread    *int   `json:"thread,omitempty"`
+	Unchanged bool   `json:"unchanged,omitempty"`
+	Chosen    bool   `json:"chosen,omitempty"`
 }
 
 // jsonChanged are the values a step changed: the running thread's
@@ -444,6 +455,13 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 func addEffect(js *jsonStep, e bopgo.Effect) {
 	js.Started = max(e.Started, 0)
 	js.Ended, js.Atomic, js.Blocked = e.Ended, e.Atomic, e.Blocked
+	for _, w := range e.Written {
+		jw := jsonWrite{Name: w.Name, Value: w.Value.Value, Unchanged: w.Unchanged, Chosen: w.Chosen}
+		if w.Thread >= 0 {
+			jw.Thread = &w.Thread
+		}
+		js.Written = append(js.Written, jw)
+	}
 	if len(e.Globals)+len(e.Locals)+len(e.Others) == 0 {
 		return
 	}
