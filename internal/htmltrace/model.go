@@ -65,7 +65,11 @@ type step struct {
 	Atomic  bool     `json:"a,omitempty"`
 	Blocked []int    `json:"b,omitempty"`
 	Changed [][3]int `json:"ch,omitempty"` // the step's own changes
-	Delta   [][3]int `json:"d,omitempty"`  // the state before it, from the state before the previous step
+	// Written are the variables the step assigned, changed or not, as
+	// [thread, name, value, flags] (flags: writeUnchanged, writeChosen),
+	// in the JSON's order.
+	Written [][4]int `json:"wr,omitempty"`
+	Delta   [][3]int `json:"d,omitempty"` // the state before it, from the state before the previous step
 	// Depth is how many calls of recursive functions the step is in.
 	Depth int `json:"dp,omitempty"`
 	// Frames is the thread's call stack from here on, set where it
@@ -80,6 +84,12 @@ type step struct {
 	// last step.
 	Reached bool `json:"r,omitempty"`
 }
+
+// The flags of a written value.
+const (
+	writeUnchanged = 1 // the step assigned the value the variable had
+	writeChosen    = 2 // the value a bare * took
+)
 
 // removed is the value of a delta entry for a name that left a thread's
 // visible locals.
@@ -108,6 +118,7 @@ func build(r *Result, source []byte) *data {
 			}
 		}
 		row.Changed = changes(s.Changed, s.Thread, index)
+		row.Written = writes(s.Written, index)
 		cur := stateBefore(r, i, prev, index)
 		row.Delta = cur.delta(prev)
 		prev = cur
@@ -157,6 +168,9 @@ func names(r *Result) []string {
 		s := &r.Trace[i]
 		add(s.Values.Globals)
 		add(s.Values.Locals)
+		for _, w := range s.Written {
+			out = append(out, w.Name)
+		}
 		if c := s.Changed; c != nil {
 			add(c.Globals)
 			add(c.Locals)
@@ -266,6 +280,25 @@ func changes(c *Changed, running int, index map[string]int) [][3]int {
 		}
 		return a[1] - b[1]
 	})
+	return out
+}
+
+// writes are a step's written values as quadruples.
+func writes(ws []Written, index map[string]int) [][4]int {
+	var out [][4]int
+	for _, w := range ws {
+		t, flags := -1, 0
+		if w.Thread != nil {
+			t = *w.Thread
+		}
+		if w.Unchanged {
+			flags |= writeUnchanged
+		}
+		if w.Chosen {
+			flags |= writeChosen
+		}
+		out = append(out, [4]int{t, index[w.Name], b2i(w.Value), flags})
+	}
 	return out
 }
 

@@ -112,3 +112,33 @@ func TestStartedName(t *testing.T) {
 		assert.Equal(t, want, startedName(stmt), stmt)
 	}
 }
+
+// TestWrittenValues: a row keeps every value its step wrote, the
+// unchanged ones flagged: the race's stale reads tmp := c change
+// nothing and still show tmp's value; a declaration's value is a *'s.
+func TestWrittenValues(t *testing.T) {
+	d := build(readResult(t, "race.json"), nil)
+	reads := 0
+	for _, s := range d.Steps {
+		switch s.Text {
+		case "tmp := c":
+			reads++
+			assert.Empty(t, s.Changed, "the read changes nothing")
+			name := "worker1::tmp"
+			if s.T == 2 {
+				name = "worker2::tmp"
+			}
+			assert.Equal(t, [][4]int{{s.T, indexOf(d.Names, name), 0, writeUnchanged}}, s.Written)
+		case "decl tmp;":
+			require.Len(t, s.Written, 1)
+			assert.NotZero(t, s.Written[0][3]&writeChosen, "a declaration's first value is a choice")
+		case "c := !tmp":
+			if s.Changed != nil {
+				assert.Equal(t, [][4]int{{-1, indexOf(d.Names, "c"), s.Changed[0][2], 0}}, s.Written, "a changed write is listed too")
+			}
+		}
+	}
+	assert.Equal(t, 2, reads)
+	assert.Equal(t, [][4]int{{-1, indexOf(d.Names, "c"), 0, writeUnchanged}, {-1, indexOf(d.Names, "done1"), 0, writeUnchanged},
+		{-1, indexOf(d.Names, "done2"), 0, writeUnchanged}}, d.Steps[0].Written, "the first assignment writes the initial values")
+}

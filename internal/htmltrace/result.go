@@ -39,13 +39,24 @@ type Step struct {
 		Globals map[string]bool `json:"globals"`
 		Locals  map[string]bool `json:"locals"`
 	} `json:"values"`
-	Calls   []Call   `json:"calls"`
-	Note    string   `json:"note"`
-	Started int      `json:"started"`
-	Ended   bool     `json:"ended"`
-	Atomic  bool     `json:"atomic"`
-	Changed *Changed `json:"changed"`
-	Blocked []int    `json:"blocked"`
+	Calls   []Call    `json:"calls"`
+	Note    string    `json:"note"`
+	Started int       `json:"started"`
+	Ended   bool      `json:"ended"`
+	Atomic  bool      `json:"atomic"`
+	Changed *Changed  `json:"changed"`
+	Blocked []int     `json:"blocked"`
+	Written []Written `json:"written"`
+}
+
+// Written is a variable a step assigned, changed or not: Thread is whose
+// local it is, nil for a shared variable.
+type Written struct {
+	Name      string `json:"name"`
+	Value     bool   `json:"value"`
+	Thread    *int   `json:"thread"`
+	Unchanged bool   `json:"unchanged"`
+	Chosen    bool   `json:"chosen"`
 }
 
 // Changed are the values a step changed.
