@@ -51,7 +51,7 @@
   if (viol) $("failat").addEventListener("click", (e) => { e.preventDefault(); go(failStep); });
 
   const scroller = $("scroller"), spacer = $("spacer"), head = $("lanehead");
-  let cur = 0, varq = "", collapse = S.length > 300, stateOpen = false, showSyn = false;
+  let cur = 0, varq = "", collapse = S.length > 300, stateOpen = false, showSyn = false, every = true;
   const hidden = new Set(), expanded = new Set();
   let vis = [], items = [], lanes = [], laneW = 0, laneX = new Map(), lanesW = 0;
   const itemOf = new Int32Array(S.length);
@@ -86,6 +86,10 @@
   });
   $("var").addEventListener("input", (e) => { varq = e.target.value.trim().toLowerCase(); refilter(); });
   $("collapse").addEventListener("change", (e) => { collapse = e.target.checked; expanded.clear(); refilter(); });
+  // Every value: a row also shows, muted, the writes that left a value
+  // as it was (the stale read tmp := c) and the initial values.
+  $("every").checked = every;
+  $("every").addEventListener("change", (e) => { every = e.target.checked; draw(true); });
 
   function refilter() {
     document.querySelectorAll("#threadfilter .chip").forEach((c) => c.classList.toggle("off", hidden.has(+c.dataset.t)));
@@ -97,7 +101,8 @@
   function touches(i) {
     if (!varq) return true;
     const s = S[i];
-    return s.s.toLowerCase().includes(varq) || (s.ch || []).some((c) => N[c[1]].toLowerCase().includes(varq));
+    const has = (c) => N[c[1]].toLowerCase().includes(varq);
+    return s.s.toLowerCase().includes(varq) || (s.ch || []).some(has) || (s.wr || []).some(has);
   }
 
   // rebuild lists the visible steps and the rows (items) they make: a
@@ -133,7 +138,7 @@
       const x = 44 + laneX.get(t.id) - laneW / 2;
       h += `<div class="lane" data-t="${t.id}" style="left:${x}px;width:${laneW}px;color:${color(t.id)}" title="thread ${t.id}: ${esc(t.name)}${t.creator >= 0 ? ", started by " + esc(ttag(t.creator)) + " at step " + (t.start + 1) : ""}; ${t.steps} steps"><b>${esc(laneTag(t))}</b>${laneW >= 40 && t.tag !== t.name ? esc(t.name) : ""}</div>`;
     }
-    h += `<span class="txt" style="left:${52 + lanesW}px">line:col  statement  changed values</span>`;
+    h += `<span class="txt" style="left:${52 + lanesW}px">line:col  statement  values written</span>`;
     head.innerHTML = h;
     drawnFrom = drawnTo = -1;
   }
@@ -187,21 +192,42 @@
     return h;
   }
 
-  // chip is one changed value: a local by its short name (the lane
-  // says whose it is), another thread's prefixed with that thread.
-  function chip(c, t) {
-    const other = c[0] >= 0 && c[0] !== t;
+  // chip is one written value: a local by its short name (the lane
+  // says whose it is), another thread's prefixed with that thread; f
+  // are its flags (model.go): 1 unchanged (muted), 2 a *'s value.
+  function chip(c, t, f) {
+    const other = c[0] >= 0 && c[0] !== t, same = f & 1, star = f & 2;
     const full = N[c[1]], short = c[0] >= 0 ? full.slice(full.indexOf("::") + 1).replace(/^:/, "") : full;
     const name = (other ? ttag(c[0]) + "." : "") + short;
-    return `<span class="v${other ? " other" : ""}" title="${esc(full)}">${esc(name)}:=${c[2]}</span>`;
+    const title = full + (same ? ": written, unchanged" : "") + (star ? ": the value a * picked" : "");
+    return `<span class="v${other ? " other" : ""}${same ? " same" : ""}" title="${esc(title)}">${esc(name)}:=${c[2]}${star ? "<i class=\"star\">*</i>" : ""}</span>`;
   }
 
-  // chips shows changed values; a row leaves out the first values of
+  // flagsOf are step s's write flags by [thread, name].
+  function flagsOf(s) { return new Map((s.wr || []).map((w) => [w[0] + ":" + w[1], w[3]])); }
+
+  // written is what a row shows of step s: its changed values, then (with
+  // every value on) the writes that changed nothing.
+  function written(s) {
+    const fl = flagsOf(s), list = (s.ch || []).map((c) => [c, fl.get(c[0] + ":" + c[1]) || 0]);
+    if (every) for (const w of s.wr || []) if (w[3] & 1) list.push([w, w[3]]);
+    return list;
+  }
+
+  // chips shows written values; a row leaves out the first values of
   // the thread its step starts (the detail lists them).
   function chips(list, t, started) {
-    if (started) list = list.filter((c) => c[0] !== started);
-    const shown = list.slice(0, 8).map((c) => chip(c, t)).join("");
+    if (started) list = list.filter(([c]) => c[0] !== started);
+    const shown = list.slice(0, 8).map(([c, f]) => chip(c, t, f)).join("");
     return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
+  }
+
+  // initial shows the state before step 1 (the globals and main's
+  // locals) on the first row, muted, with every value on.
+  function initial(i) {
+    if (i !== 0 || !every || !S[0].d) return "";
+    const vs = S[0].d.map(([t, n, v]) => (t >= 0 ? N[n].replace(/^.*::/, "") : N[n]) + "=" + v);
+    return `<span class="v same init" title="the state before step 1: ${esc(vs.join(", "))}">initially ${esc(vs.slice(0, 6).join(" "))}${vs.length > 6 ? " …" : ""}</span>`;
   }
 
   // callChip shows in a row what a call binds, or what a return hands
@@ -224,7 +250,7 @@
       const cls = "row run" + (cur >= a && cur <= b ? " cur" : "");
       return `<div class="${cls}" data-run="${it.a}" data-step="${a}" style="top:${x * ROW}px"><span class="no">${a + 1}</span>` +
         `<span class="lanes" style="width:${lanesW}px">${lanesHTML(a, true)}</span><span class="pos">${lines[0]}–${lines[1]}</span>` +
-        `<span class="stmt">▸ ${it.b - it.a + 1} steps of ${esc(ttag(it.t))} (to step ${b + 1})</span><span class="chg">${chips([...net.values()], it.t)}</span></div>`;
+        `<span class="stmt">▸ ${it.b - it.a + 1} steps of ${esc(ttag(it.t))} (to step ${b + 1})</span><span class="chg">${chips([...net.values()].map((c) => [c, 0]), it.t)}</span></div>`;
     }
     const i = it.s, s = S[i];
     let cls = "row";
@@ -237,7 +263,7 @@
     return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
       `<span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
-      `<span class="chg">${callChip(s)}${chips(s.ch || [], s.t, s.st)}</span></div>`;
+      `<span class="chg">${initial(i)}${callChip(s)}${chips(written(s), s.t, s.st)}</span></div>`;
   }
 
   function draw(force) {
@@ -343,7 +369,11 @@
     if (fs.length > 1) h += `<div class="fact">stack: ${fs.map(frameName).join(" › ")}</div>`;
     if (s.cl) h += `<div class="fact">calls ${esc(s.cl.f)}, a new frame${s.cl.v && s.cl.v.length ? " binding " + pairs(s.cl.v) : ""}</div>`;
     if (s.rt) h += `<div class="fact">returns to ${esc(s.rt.f)} (the call at line ${s.rt.l})${s.rt.v && s.rt.v.length ? ", which gets " + pairs(s.rt.v) : ""}</div>`;
-    if (!s.r && !(own.length === 0 && (s.cl || s.rt))) h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t)).join("") : "changes no value"}</div>`;
+    if (cur === 0 && s.d) h += `<div class="fact">starts from ${s.d.map(([t, n, v]) => `<span class="mono">${t >= 0 ? ttag(t) + "." : ""}${esc(N[n])}=${v}</span>`).join(", ")}</div>`;
+    const fl = flagsOf(s);
+    if (!s.r && !(own.length === 0 && (s.cl || s.rt))) h += `<div class="fact">${own.length ? "changes " + own.map((c) => chip(c, s.t, fl.get(c[0] + ":" + c[1]) || 0)).join("") : "changes no value"}</div>`;
+    const same = (s.wr || []).filter((w) => w[3] & 1);
+    if (same.length) h += `<div class="fact">writes, unchanged: ${same.map((w) => `<span class="mono same">${esc(N[w[1]])} := ${w[2]}${w[3] & 2 ? " (picked by *)" : ""} (unchanged)</span>`).join(", ")}</div>`;
     if (s.b) h += `<div class="fact">blocked before it: ${s.b.map(tlabel).join(", ")}</div>`;
     h += `<details id="statebox"${stateOpen ? " open" : ""}><summary>Whole state before this step <kbd>s</kbd></summary><div id="state"></div></details>`;
     $("detail").innerHTML = h;

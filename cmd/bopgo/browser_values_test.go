@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEveryValuePageInABrowser (issue #36, "every value"): the race's
+// stale read tmp := c changes nothing, and its row still shows, muted,
+// the value it wrote; the first row shows the initial values; a
+// declaration's value is marked as a *'s; "every value" off hides both.
+func TestEveryValuePageInABrowser(t *testing.T) {
+	b := startBrowser(t)
+	t.Chdir(root)
+	ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/race.bp", "--engine", "explicit")
+	require.Equal(t, "unsafe", res.Verdict, res.Reason)
+	read, decl := -1, -1
+	for i, s := range res.Trace {
+		if s.Statement == "tmp := c" && read < 0 {
+			read = i
+		}
+		if s.Statement == "decl tmp;" && decl < 0 {
+			decl = i
+		}
+	}
+	require.GreaterOrEqual(t, read, 0)
+	require.GreaterOrEqual(t, decl, 0)
+	require.Len(t, res.Trace[read].Written, 1)
+	require.True(t, res.Trace[read].Written[0].Unchanged, "the stale read writes tmp's own value")
+	row := func(i int, sel string) string {
+		require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", i), nil))
+		return eval[string](t, ctx, p, fmt.Sprintf(`[...document.querySelectorAll("#spacer .row.cur .chg %s")].map(e => e.textContent).join(" ")`, sel))
+	}
+
+	assert.Equal(t, "tmp:=0", row(read, ".v.same"), "the unchanged write, muted")
+	assert.Contains(t, text(t, ctx, p, "detail"), "worker::tmp := 0 (unchanged)")
+	assert.Contains(t, row(decl, ".v"), "tmp:=0*", "a declaration's value is a *'s")
+	assert.Equal(t, "initially c=0 done=0", row(0, ".init"))
+	assert.Contains(t, text(t, ctx, p, "detail"), "starts from c=0, done=0")
+
+	require.NoError(t, p.Eval(ctx, `document.getElementById("every").click()`, nil))
+	assert.Empty(t, row(read, ".v.same"), "every value off: the row shows changed values only")
+	assert.Empty(t, row(0, ".init"))
+}
