@@ -43,7 +43,11 @@ func TestRacedEnginesKeepTheSchedule(t *testing.T) {
 			t.Logf("%s: %d turns, %d polls, %d overdue, held %v", name, r.Turns, r.Polls, r.Overdue, r.Held)
 			assert.Equal(t, race.Stopped, r.Outcome, "%s: %s", name, r.Reason)
 			assert.Positive(t, r.Polls, "%s polls its context's Err", name)
-			assert.GreaterOrEqual(t, r.Turns, contractQuanta/4, "%s hands its core on", name)
+			// An engine that keeps its slot has one turn; one that hands
+			// it on has about contractQuanta/2 on an idle machine, and 4
+			// were seen under a load of 6 on 2 cores (the other engines'
+			// tests): two turns tell the two apart without a clock.
+			assert.GreaterOrEqual(t, r.Turns, 2, "%s hands its core on", name)
 			assert.LessOrEqual(t, r.Overdue, 2, "%s polls every few milliseconds", name)
 		})
 	}
