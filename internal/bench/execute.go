@@ -197,7 +197,16 @@ type jsonResult struct {
 	Engine  string   `json:"engine"`
 	Errors  []string `json:"errors"`
 	Limit   string   `json:"limit"`
-	Stats   struct {
+	// What a safe or unsafe answer rests on.
+	Unchecked bool `json:"unchecked"`
+	Evidence  *struct {
+		Kind    string `json:"kind"`
+		Checked bool   `json:"checked"`
+	} `json:"evidence"`
+	Certificate *struct {
+		Kind string `json:"kind"`
+	} `json:"certificate"`
+	Stats struct {
 		States   int64 `json:"states"`
 		SATCalls int64 `json:"sat_calls"`
 		QBFCalls int64 `json:"qbf_calls"`
@@ -233,6 +242,12 @@ func leadingFields(stdout []byte) (jsonResult, error) {
 			dst = &res.Limit
 		case "errors":
 			dst = &res.Errors
+		case "unchecked":
+			dst = &res.Unchecked
+		case "evidence":
+			dst = &res.Evidence
+		case "certificate":
+			dst = &res.Certificate
 		default:
 			continue
 		}
@@ -268,6 +283,12 @@ func interpret(rec *Record, c Config, stdout []byte, stderr string, waitErr erro
 			rec.Engine, rec.Reason = res.Engine, res.Reason
 			rec.States, rec.SATCalls, rec.QBFCalls = res.Stats.States, res.Stats.SATCalls, res.Stats.QBFCalls
 			rec.Verdict = classifyUnknown(res.Verdict, res.Limit, res.Reason)
+			if res.Evidence != nil {
+				rec.Evidence, rec.Checked = res.Evidence.Kind, res.Evidence.Checked && !res.Unchecked
+			}
+			if res.Certificate != nil {
+				rec.Certificate = res.Certificate.Kind
+			}
 			if res.Verdict == Error && len(res.Errors) > 0 {
 				rec.Reason = res.Errors[0]
 			}

@@ -48,9 +48,10 @@ func programKey(r Record) string { return r.Program + "\x00" + r.SHA256 + "\x00"
 // Pages draws the page of a counterexample or a proof (bopgo check
 // --html, docs/html.md) of every program that a bopgo check
 // configuration answered correctly, into dir/pages: the results file
-// keeps no traces, so the configuration with the quickest correct answer
-// runs again, with --html, the program's own property and a time limit of
-// four times its recorded time (at least 10 s, at most its limit). A
+// keeps no traces, so one configuration with a correct answer runs
+// again (pageBefore picks it: a certificate first, then the quickest),
+// with --html, the program's own property and a time limit of four
+// times its recorded time (at least 10 s, at most its limit). A
 // program whose file has changed since (another SHA-256), or whose run
 // now answers otherwise, gets no page; Problems says why. Programs are
 // drawn one at a time, in key order.
@@ -62,7 +63,7 @@ func Pages(ctx context.Context, recs []Record, dir string, opt PageOptions) (Pag
 			continue
 		}
 		k := programKey(r)
-		if b, ok := best[k]; !ok || r.Seconds < b.Seconds || r.Seconds == b.Seconds && r.Config < b.Config {
+		if b, ok := best[k]; !ok || pageBefore(r, b) {
 			best[k] = r
 		}
 	}
@@ -91,6 +92,20 @@ func Pages(ctx context.Context, recs []Record, dir string, opt PageOptions) (Pag
 	}
 	slices.Sort(set.Problems)
 	return set, nil
+}
+
+// pageBefore tells whether r draws a program's page rather than b: the
+// answer that rests on more (a certificate, then evidence the judge
+// checked; Record.trust), then the quicker, then the configuration first
+// by name.
+func pageBefore(r, b Record) bool {
+	if r.trust() != b.trust() {
+		return r.trust() > b.trust()
+	}
+	if r.Seconds != b.Seconds {
+		return r.Seconds < b.Seconds
+	}
+	return r.Config < b.Config
 }
 
 // pageName names a program's page: its path made safe, and a hash of its
