@@ -254,7 +254,7 @@ func runBenchReport(args []string, stdout, stderr io.Writer) int {
 		}
 		set = &s
 	}
-	written, err := bench.ReportPages(merged, *out, pair, set, "")
+	written, err := bench.ReportPages(merged, *out, pair, set)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed
