@@ -217,6 +217,10 @@ type jsonResult struct {
 // short, up to the first one that does not parse whole.
 func leadingFields(stdout []byte) (jsonResult, error) {
 	var res jsonResult
+	fields := map[string]any{ // the fields read, where they go
+		"verdict": &res.Verdict, "reason": &res.Reason, "engine": &res.Engine, "limit": &res.Limit, "errors": &res.Errors,
+		"unchecked": &res.Unchecked, "evidence": &res.Evidence, "certificate": &res.Certificate,
+	}
 	dec := json.NewDecoder(bytes.NewReader(stdout))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return res, errors.New("not a JSON object")
@@ -230,25 +234,9 @@ func leadingFields(stdout []byte) (jsonResult, error) {
 		if dec.Decode(&raw) != nil {
 			return res, nil
 		}
-		var dst any
-		switch key {
-		case "verdict":
-			dst = &res.Verdict
-		case "reason":
-			dst = &res.Reason
-		case "engine":
-			dst = &res.Engine
-		case "limit":
-			dst = &res.Limit
-		case "errors":
-			dst = &res.Errors
-		case "unchecked":
-			dst = &res.Unchecked
-		case "evidence":
-			dst = &res.Evidence
-		case "certificate":
-			dst = &res.Certificate
-		default:
+		name, _ := key.(string)
+		dst, ok := fields[name]
+		if !ok {
 			continue
 		}
 		if err := json.Unmarshal(raw, dst); err != nil {
