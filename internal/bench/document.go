@@ -18,8 +18,9 @@ type document struct {
 }
 
 // Section is a part of the summary under its heading (none for the part
-// under the title). Its fields are the package's own; bopgo-bench slurm
-// adds TaskSection to a report.
+// under the title). Its fields are exported for the page's template;
+// other packages get a Section made (TaskSection, which bopgo-bench
+// slurm adds to its report).
 type Section struct {
 	Heading string
 	Blocks  []block
