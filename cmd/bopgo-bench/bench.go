@@ -27,7 +27,7 @@ const (
 
 const benchUsage = `usage: bopgo-bench [flags] FILES|DIRS|MANIFESTS
        bopgo-bench merge -o OUT.jsonl RESULTS.jsonl...
-       bopgo-bench report [--out DIR] [--scatter A,B] RESULTS.jsonl...
+       bopgo-bench report [--out DIR] [--scatter A,B] [--pages] RESULTS.jsonl...
        bopgo-bench slurm --dir DIR [flags] [FILES|DIRS|MANIFESTS]
 
 Runs every program under every configuration as a separate process with a
@@ -196,11 +196,11 @@ func runBenchMerge(args []string, stdout, stderr io.Writer) int {
 }
 
 func runBenchReport(args []string, stdout, stderr io.Writer) int {
-	cmd := cli.New("bopgo-bench report", "usage: bopgo-bench report [--out DIR] [--scatter A,B] [--pages] RESULTS.jsonl...\n\nWrites DIR/summary.md, DIR/results.csv, DIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg};\nwith --pages also DIR/pages/*.html, the page of each program's answer, linked from the summary.\n\nflags:\n", stdout, stderr)
+	cmd := cli.New("bopgo-bench report", "usage: bopgo-bench report [--out DIR] [--scatter A,B] [--pages] RESULTS.jsonl...\n\nWrites DIR/summary.md, the same as a page, DIR/index.html, DIR/results.csv,\nDIR/cactus.{png,svg} and DIR/scatter-A-vs-B.{png,svg}; with --pages also\nDIR/pages/*.html, the page of each program's answer, linked from the summary.\n\nflags:\n", stdout, stderr)
 	fs := cmd.FlagSet
 	out := fs.String("out", "bench-report", "the report's `DIR`")
 	scatter := fs.String("scatter", "", "plot configuration A against B (`A,B`; default: the first two by name)")
-	pages := fs.Bool("pages", false, "draw the page of each program a bopgo check configuration answered correctly (its quickest such run, again with --html) into DIR/pages and link them from the summary")
+	pages := fs.Bool("pages", false, "draw the page of each program a bopgo check configuration answered correctly (again with --html, by the quickest configuration of those whose answer came with a certificate, else with checked evidence, else any) into DIR/pages and link them from the summary")
 	bopgoPath := fs.String("bopgo", "", "with --pages, the bopgo executable, `PATH` (default: the one next to bopgo-bench, else on PATH)")
 	files, status, ok := cmd.Parse(args)
 	if !ok {
@@ -254,7 +254,7 @@ func runBenchReport(args []string, stdout, stderr io.Writer) int {
 		}
 		set = &s
 	}
-	written, err := bench.ReportPages(merged, *out, pair, set, "")
+	written, err := bench.ReportPages(merged, *out, pair, set)
 	if err != nil {
 		fmt.Fprintf(stderr, "bopgo-bench report: %v\n", err)
 		return benchFailed

@@ -290,32 +290,59 @@ func TestBenchUsageErrors(t *testing.T) {
 	assert.Contains(t, errOut, out+":1:")
 }
 
-// TestReportPages: report --pages draws the page of each program's
-// answer, links it from the summary, and says why a program whose file
-// changed since its run has none.
-func TestReportPages(t *testing.T) {
-	dir := t.TempDir()
+// pagesReport runs two configurations on three programs, changes one
+// program, and writes the report with --pages into dir/report. It
+// returns the report's directory, the programs' directory, and what
+// report printed.
+func pagesReport(t *testing.T) (out, dir, stdout, errOut string) {
+	t.Helper()
+	dir = t.TempDir()
 	copyTo(t, dir, "race.bp", "locked.bp", "label.bp")
 	results := filepath.Join(dir, "results.jsonl")
-	code, _, errOut := runCmd("bench", "--out", results, "--config", "exp=check --engine explicit",
+	code, _, errOut := runCmd("bench", "--out", results, "--config", "exp=check --engine explicit", "--config", "ic3=check --engine ic3",
 		filepath.Join(dir, "race.bp"), filepath.Join(dir, "locked.bp"), filepath.Join(dir, "label.bp"))
 	require.Equal(t, 0, code, errOut)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "label.bp"), []byte("void main() begin skip; end\n"), 0o644))
 
-	out := filepath.Join(dir, "report")
-	code, stdout, errOut := runCmd("report", "--pages", "--bopgo", os.Getenv(bopgoEnv), "--out", out, results)
+	out = filepath.Join(dir, "report")
+	code, stdout, errOut = runCmd("report", "--pages", "--bopgo", os.Getenv(bopgoEnv), "--out", out, results)
 	require.Equal(t, 0, code, errOut)
+	return out, dir, stdout, errOut
+}
+
+// TestReportPages: report --pages draws the page of each program's
+// answer, links it from the summary and from index.html, and says why a
+// program whose file changed since its run has none. A proof is drawn by
+// the configuration whose answer came with a certificate (IC3's
+// invariant), though the explicit search answered first.
+func TestReportPages(t *testing.T) {
+	out, dir, stdout, errOut := pagesReport(t)
 	assert.Contains(t, errOut, "label.bp: the file has changed since it was run")
 	md, err := os.ReadFile(filepath.Join(out, "summary.md"))
 	require.NoError(t, err)
-	links := regexp.MustCompile(`\| (\S+) \| (safe|unsafe) \| \[exp\]\((pages/[^)]+\.html)\) \|`).FindAllStringSubmatch(string(md), -1)
+	links := regexp.MustCompile(`\| (\S+) \| (safe|unsafe) \| \[(exp|ic3)\]\((pages/[^)]+\.html)\) \|`).FindAllStringSubmatch(string(md), -1)
 	require.Len(t, links, 2, "%s", md)
 	for _, l := range links {
-		page, err := os.ReadFile(filepath.Join(out, l[3]))
-		require.NoError(t, err, l[3])
+		page, err := os.ReadFile(filepath.Join(out, l[4]))
+		require.NoError(t, err, l[4])
 		assert.True(t, strings.HasPrefix(string(page), "<!DOCTYPE html>"))
 		assert.Contains(t, string(page), "<title>"+l[1])
+		if filepath.Base(l[1]) == "locked.bp" {
+			assert.Equal(t, "ic3", l[3], "the proof with a certificate")
+		}
 	}
 	assert.Contains(t, string(md), "No page:\n\n- "+filepath.Join(dir, "label.bp"))
 	assert.Contains(t, stdout, "summary.md")
+	assert.Contains(t, stdout, "index.html")
+
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	require.NoError(t, err)
+	hrefs := regexp.MustCompile(`<a href="([^"]+)">`).FindAllStringSubmatch(string(index), -1)
+	require.Len(t, hrefs, len(links), "%s", index)
+	for i, h := range hrefs {
+		assert.Equal(t, links[i][4], h[1], "the same pages as the summary")
+		assert.FileExists(t, filepath.Join(out, filepath.FromSlash(h[1])))
+	}
+	assert.Contains(t, string(index), `<img src="cactus.svg"`)
+	assert.Contains(t, string(index), `<img src="scatter-exp-vs-ic3.svg"`)
 }

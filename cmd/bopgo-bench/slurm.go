@@ -224,9 +224,7 @@ func (s *slurmRun) submitAndWait(noWait bool) (g bench.Gathered, status int, don
 func (s *slurmRun) report(g bench.Gathered, pair []string, stdout io.Writer) int {
 	stderr := s.stderr
 	if len(g.Records) > 0 {
-		var appendix strings.Builder
-		bench.WriteTaskTable(&appendix, g.Tasks)
-		written, err := bench.Report(g.Records, s.d.Reports(), pair, appendix.String())
+		written, err := bench.Report(g.Records, s.d.Reports(), pair, bench.TaskSection(g.Tasks))
 		if err != nil {
 			return slurmFail(stderr, err, benchFailed)
 		}

@@ -271,12 +271,14 @@ func TestLimitsAndExitCodes(t *testing.T) {
 // A --json result cut at maxOutput (a trace of hundreds of MB) still
 // gives its verdict and engine, which come before the trace.
 func TestLeadingFieldsOfACutResult(t *testing.T) {
-	full := `{"version": 1, "file": "f.bp", "verdict": "unsafe", "engine": "explicit", "trace": [{"thread": 0}, {"thread": 1}], "stats": {"states": 3}}`
+	full := `{"version": 1, "file": "f.bp", "verdict": "unsafe", "engine": "explicit", "evidence": {"kind": "counterexample", "checked": true}, "trace": [{"thread": 0}, {"thread": 1}], "stats": {"states": 3}}`
 	cut := []byte(full[:strings.Index(full, `{"thread": 1`)+5])
 	res, err := leadingFields(cut)
 	require.NoError(t, err)
 	assert.Equal(t, "unsafe", res.Verdict)
 	assert.Equal(t, "explicit", res.Engine)
+	require.NotNil(t, res.Evidence)
+	assert.Equal(t, "counterexample", res.Evidence.Kind)
 	_, err = leadingFields([]byte(`[1, 2`))
 	assert.Error(t, err)
 }

@@ -16,6 +16,9 @@
 //     ClusterPlan split into shards, task i of a job array (a TaskID,
 //     JOB_i) running shard i into its own file; Gather merges the records
 //     of the tasks by their Slurm state (TaskState, Trusted).
+//   - a report (Report) is a directory: the summary, written once as
+//     sections and drawn both as summary.md and as index.html, the
+//     plots, results.csv, and with Pages each program's page.
 //
 // Invariants: the results file only grows by whole lines written with one
 // write and an fsync each; a run is recorded only once it has finished (a

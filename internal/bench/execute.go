@@ -197,7 +197,16 @@ type jsonResult struct {
 	Engine  string   `json:"engine"`
 	Errors  []string `json:"errors"`
 	Limit   string   `json:"limit"`
-	Stats   struct {
+	// What a safe or unsafe answer rests on.
+	Unchecked bool `json:"unchecked"`
+	Evidence  *struct {
+		Kind    string `json:"kind"`
+		Checked bool   `json:"checked"`
+	} `json:"evidence"`
+	Certificate *struct {
+		Kind string `json:"kind"`
+	} `json:"certificate"`
+	Stats struct {
 		States   int64 `json:"states"`
 		SATCalls int64 `json:"sat_calls"`
 		QBFCalls int64 `json:"qbf_calls"`
@@ -208,6 +217,10 @@ type jsonResult struct {
 // short, up to the first one that does not parse whole.
 func leadingFields(stdout []byte) (jsonResult, error) {
 	var res jsonResult
+	fields := map[string]any{ // the fields read, where they go
+		"verdict": &res.Verdict, "reason": &res.Reason, "engine": &res.Engine, "limit": &res.Limit, "errors": &res.Errors,
+		"unchecked": &res.Unchecked, "evidence": &res.Evidence, "certificate": &res.Certificate,
+	}
 	dec := json.NewDecoder(bytes.NewReader(stdout))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return res, errors.New("not a JSON object")
@@ -221,19 +234,9 @@ func leadingFields(stdout []byte) (jsonResult, error) {
 		if dec.Decode(&raw) != nil {
 			return res, nil
 		}
-		var dst any
-		switch key {
-		case "verdict":
-			dst = &res.Verdict
-		case "reason":
-			dst = &res.Reason
-		case "engine":
-			dst = &res.Engine
-		case "limit":
-			dst = &res.Limit
-		case "errors":
-			dst = &res.Errors
-		default:
+		name, _ := key.(string)
+		dst, ok := fields[name]
+		if !ok {
 			continue
 		}
 		if err := json.Unmarshal(raw, dst); err != nil {
@@ -268,6 +271,12 @@ func interpret(rec *Record, c Config, stdout []byte, stderr string, waitErr erro
 			rec.Engine, rec.Reason = res.Engine, res.Reason
 			rec.States, rec.SATCalls, rec.QBFCalls = res.Stats.States, res.Stats.SATCalls, res.Stats.QBFCalls
 			rec.Verdict = classifyUnknown(res.Verdict, res.Limit, res.Reason)
+			if res.Evidence != nil {
+				rec.Evidence, rec.Checked = res.Evidence.Kind, res.Evidence.Checked && !res.Unchecked
+			}
+			if res.Certificate != nil {
+				rec.Certificate = res.Certificate.Kind
+			}
 			if res.Verdict == Error && len(res.Errors) > 0 {
 				rec.Reason = res.Errors[0]
 			}

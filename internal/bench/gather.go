@@ -1,10 +1,7 @@
 package bench
 
 import (
-	"fmt"
-	"io"
 	"slices"
-	"strings"
 )
 
 // TaskReport is one task of a cluster directory: what Slurm says of it and
@@ -90,26 +87,22 @@ func sortReports(rs []TaskReport) {
 	slices.SortFunc(rs, func(a, b TaskReport) int { return a.ID.Compare(b.ID) })
 }
 
-// WriteTaskTable writes the report's section on the Slurm tasks: each
-// task's state as Slurm gives it and what became of its records.
-func WriteTaskTable(w io.Writer, tasks []TaskReport) error {
-	var b strings.Builder
-	b.WriteString("\n## Slurm tasks\n\n")
+// TaskSection is the report's section on the Slurm tasks: each task's
+// state as Slurm gives it and what became of its records.
+func TaskSection(tasks []TaskReport) Section {
+	sec := Section{Heading: "Slurm tasks"}
 	if len(tasks) == 0 {
-		b.WriteString("None.\n")
-	} else {
-		b.WriteString("| task | state | exit code | elapsed | nodes | records | kept | set aside |\n")
-		b.WriteString("|---|---|---|---|---|---:|---:|---:|\n")
-		for _, t := range tasks {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %d | %d |\n",
-				t.ID, t.State, dash(t.ExitCode), dash(t.Elapsed), dash(t.Nodes), t.Records, t.Kept, t.SetAside)
-		}
-		b.WriteString("\ntask: JOB_TASK, task i running shard i of the plan; state: sacct's (scontrol's without accounting); " +
-			"set aside: records of a task that Slurm did not see complete that are not answers (an error, unknown, timeout or memout may be the cluster stopping the run), " +
-			"never counted: their runs are done again by the next submission.\n")
+		sec.Blocks = []block{para("None.")}
+		return sec
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	t := newTable(3, "task", "state", "exit code", "elapsed", "nodes", "records", "kept", "set aside")
+	for _, r := range tasks {
+		t.Rows = append(t.Rows, row(r.ID.String(), r.State, dash(r.ExitCode), dash(r.Elapsed), dash(r.Nodes), itoa(r.Records), itoa(r.Kept), itoa(r.SetAside)))
+	}
+	sec.Blocks = []block{{Table: t}, para("task: JOB_TASK, task i running shard i of the plan; state: sacct's (scontrol's without accounting); " +
+		"set aside: records of a task that Slurm did not see complete that are not answers (an error, unknown, timeout or memout may be the cluster stopping the run), " +
+		"never counted: their runs are done again by the next submission.")}
+	return sec
 }
 
 func dash(s string) string {

@@ -48,9 +48,10 @@ func programKey(r Record) string { return r.Program + "\x00" + r.SHA256 + "\x00"
 // Pages draws the page of a counterexample or a proof (bopgo check
 // --html, docs/html.md) of every program that a bopgo check
 // configuration answered correctly, into dir/pages: the results file
-// keeps no traces, so the configuration with the quickest correct answer
-// runs again, with --html, the program's own property and a time limit of
-// four times its recorded time (at least 10 s, at most its limit). A
+// keeps no traces, so one configuration with a correct answer runs
+// again (pageBefore picks it: a certificate first, then the quickest),
+// with --html, the program's own property and a time limit of four
+// times its recorded time (at least 10 s, at most its limit). A
 // program whose file has changed since (another SHA-256), or whose run
 // now answers otherwise, gets no page; Problems says why. Programs are
 // drawn one at a time, in key order.
@@ -62,7 +63,7 @@ func Pages(ctx context.Context, recs []Record, dir string, opt PageOptions) (Pag
 			continue
 		}
 		k := programKey(r)
-		if b, ok := best[k]; !ok || r.Seconds < b.Seconds || r.Seconds == b.Seconds && r.Config < b.Config {
+		if b, ok := best[k]; !ok || pageBefore(r, b) {
 			best[k] = r
 		}
 	}
@@ -91,6 +92,20 @@ func Pages(ctx context.Context, recs []Record, dir string, opt PageOptions) (Pag
 	}
 	slices.Sort(set.Problems)
 	return set, nil
+}
+
+// pageBefore tells whether r draws a program's page rather than b: the
+// answer that rests on more (a certificate, then evidence the judge
+// checked; Record.trust), then the quicker, then the configuration first
+// by name.
+func pageBefore(r, b Record) bool {
+	if r.trust() != b.trust() {
+		return r.trust() > b.trust()
+	}
+	if r.Seconds != b.Seconds {
+		return r.Seconds < b.Seconds
+	}
+	return r.Config < b.Config
 }
 
 // pageName names a program's page: its path made safe, and a hash of its
@@ -148,31 +163,41 @@ func drawPage(ctx context.Context, r Record, out, bopgo string) error {
 	return nil
 }
 
-// writePages adds the programs' pages to the summary: each program with
-// a page, its answer, and the configuration that drew it; then why the
-// others have none.
-func writePages(b *strings.Builder, set *PageSet) {
-	b.WriteString("\n## Programs\n\n")
-	type row struct{ key, program, verdict, config, page string }
-	var rows []row
+// pagesSection lists the programs' pages in the summary: each program
+// with a page, its answer, and the configuration that drew it, linked to
+// the page; then why the others have none.
+func pagesSection(set *PageSet) Section {
+	sec := Section{Heading: "Programs"}
+	type entry struct {
+		key string
+		row []text
+	}
+	var entries []entry
 	for k, p := range set.Pages {
 		r := p.Record
-		rows = append(rows, row{k, r.Program + labelNote(r.Label), r.Verdict, r.Config, p.File})
+		cells := row(r.Program+labelNote(r.Label), r.Verdict, "")
+		cells[2] = text{{Text: r.Config, Kind: link, Href: p.File}}
+		entries = append(entries, entry{k, cells})
 	}
-	slices.SortFunc(rows, func(x, y row) int { return strings.Compare(x.key, y.key) })
-	if len(rows) == 0 {
-		b.WriteString("No pages.\n")
+	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.key, y.key) })
+	if len(entries) == 0 {
+		sec.Blocks = append(sec.Blocks, para("No pages."))
 	} else {
-		fmt.Fprintf(b, "The page of each answer (`bopgo check --html`): a counterexample with a lane per thread, or what was proved. %d programs.\n\n", len(rows))
-		b.WriteString("| program | answer | page |\n|---|---|---|\n")
-		for _, r := range rows {
-			fmt.Fprintf(b, "| %s | %s | [%s](%s) |\n", r.program, r.verdict, r.config, r.page)
+		pages := newTable(0, "program", "answer", "page")
+		for _, e := range entries {
+			pages.Rows = append(pages.Rows, e.row)
 		}
+		sec.Blocks = append(sec.Blocks,
+			block{Para: text{{Text: "The page of each answer ("}, {Text: "bopgo check --html", Kind: code},
+				{Text: fmt.Sprintf("): a counterexample with a lane per thread, or what was proved. %d programs.", len(entries))}}},
+			block{Table: pages})
 	}
 	if len(set.Problems) > 0 {
-		b.WriteString("\nNo page:\n\n")
+		var why []text
 		for _, p := range set.Problems {
-			fmt.Fprintf(b, "- %s\n", p)
+			why = append(why, words("%s", p))
 		}
+		sec.Blocks = append(sec.Blocks, para("No page:"), block{List: why})
 	}
+	return sec
 }

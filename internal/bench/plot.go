@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,7 +74,32 @@ func cactusPlot(recs []Record) (*plot.Plot, plot.Legend, error) {
 		logAxis(&p.Y, lo, hi)
 		p.X.Min = 0
 	}
+	p.X.Tick.Marker = countTicks{}
 	return p, legend, nil
+}
+
+// maxCountTicks bounds the labelled ticks of a count axis.
+const maxCountTicks = 10
+
+// countTicks marks a count axis (the cactus plot's programs solved) at
+// whole numbers only, where gonum's default would label 0.00, 2.50,
+// 5.00: every multiple of a step of 1, 2 or 5 times a power of ten in
+// the range, the least step that gives at most maxCountTicks of them.
+type countTicks struct{}
+
+func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return nil
+	}
+	step := 1.0
+	for i := 0; (hi-lo)/step >= maxCountTicks; i++ {
+		step = []float64{2, 5, 10}[i%3] * math.Pow(10, float64(i/3))
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step)*step + 0; v <= hi; v += step { // + 0: not -0
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+	}
+	return ticks
 }
 
 // Scatter plots configuration a against b: one point per program both ran,

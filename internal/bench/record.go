@@ -46,6 +46,25 @@ type Record struct {
 	States     int64   `json:"states"`
 	SATCalls   int64   `json:"sat_calls"`
 	QBFCalls   int64   `json:"qbf_calls"`
+	// What a safe or unsafe answer of bopgo check rests on (docs/json.md):
+	// the evidence's kind, whether the judge checked it, and the kind of
+	// the certificate that came with it (re-checked before it was
+	// printed). Absent for other answers and from older records.
+	Evidence    string `json:"evidence,omitempty"`
+	Checked     bool   `json:"checked,omitempty"`
+	Certificate string `json:"certificate,omitempty"`
+}
+
+// trust ranks what an answer rests on: a certificate (2) over other
+// evidence the judge checked (1) over an answer taken as given (0).
+func (rec Record) trust() int {
+	switch {
+	case rec.Certificate != "":
+		return 2
+	case rec.Checked:
+		return 1
+	}
+	return 0
 }
 
 // IsWrong tells whether a verdict contradicts the expected one: both are

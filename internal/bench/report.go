@@ -4,25 +4,28 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 )
 
-// Report writes into dir: summary.md, results.csv (every record),
-// cactus.png/.svg and, when the pair names two configurations that have
-// records, scatter-A-vs-B.png/.svg. With no pair given, the first two
-// configurations by name are compared. recs must be deduplicated (Dedup).
-// appendix, if any, ends summary.md (bopgo-bench slurm's task states).
-// It returns the files written, sorted.
-func Report(recs []Record, dir string, pair []string, appendix string) ([]string, error) {
-	return ReportPages(recs, dir, pair, nil, appendix)
+// Report writes into dir: summary.md, the same summary as a page,
+// index.html, that shows the plots and links the programs' pages,
+// results.csv (every record), cactus.png/.svg and, when the pair names
+// two configurations that have records, scatter-A-vs-B.png/.svg. With no
+// pair given, the first two configurations by name are compared. recs
+// must be deduplicated (Dedup). appendix, if any, ends the summary
+// (bopgo-bench slurm's TaskSection). It returns the files written,
+// sorted.
+func Report(recs []Record, dir string, pair []string, appendix ...Section) ([]string, error) {
+	return ReportPages(recs, dir, pair, nil, appendix...)
 }
 
 // ReportPages is Report with the programs' pages (Pages) listed in the
 // summary, when pages is not nil.
-func ReportPages(recs []Record, dir string, pair []string, pages *PageSet, appendix string) ([]string, error) {
+func ReportPages(recs []Record, dir string, pair []string, pages *PageSet, appendix ...Section) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -53,32 +56,37 @@ func ReportPages(recs []Record, dir string, pair []string, pages *PageSet, appen
 		}
 		names = append(names, files...)
 	}
-	var pngs []string
+	var plots []string
 	for _, n := range names {
 		if filepath.Ext(n) == ".png" {
-			pngs = append(pngs, filepath.Base(n))
+			plots = append(plots, strings.TrimSuffix(filepath.Base(n), ".png"))
 		}
 	}
 
-	var md bytes.Buffer
-	if err := WriteSummary(&md, recs, pngs); err != nil {
-		return nil, err
-	}
+	doc := document{Title: summaryTitle, Sections: summarySections(recs, plots)}
 	if pages != nil {
-		var b strings.Builder
-		writePages(&b, pages)
-		md.WriteString(b.String())
+		doc.Sections = append(doc.Sections, pagesSection(pages))
 	}
-	md.WriteString(appendix)
-	summary := filepath.Join(dir, "summary.md")
-	if err := os.WriteFile(summary, md.Bytes(), 0o644); err != nil {
-		return nil, err
+	doc.Sections = append(doc.Sections, appendix...)
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{{"summary.md", doc.writeMarkdown}, {"index.html", doc.writeHTML}} {
+		var b bytes.Buffer
+		if err := f.write(&b); err != nil {
+			return nil, err
+		}
+		name := filepath.Join(dir, f.name)
+		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
 	}
 	csvName := filepath.Join(dir, "results.csv")
 	if err := os.WriteFile(csvName, recordsCSV(recs), 0o644); err != nil {
 		return nil, err
 	}
-	names = append(names, summary, csvName)
+	names = append(names, csvName)
 	slices.Sort(names)
 	return names, nil
 }

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -54,13 +55,13 @@ func TestSummarize(t *testing.T) {
 
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
-	files, err := Report(handMade(), dir, nil, "")
+	files, err := Report(handMade(), dir, nil)
 	require.NoError(t, err)
 	var base []string
 	for _, f := range files {
 		base = append(base, filepath.Base(f))
 	}
-	assert.Equal(t, []string{"cactus.png", "cactus.svg", "results.csv", "scatter-a-vs-b.png", "scatter-a-vs-b.svg", "summary.md"}, base)
+	assert.Equal(t, []string{"cactus.png", "cactus.svg", "index.html", "results.csv", "scatter-a-vs-b.png", "scatter-a-vs-b.svg", "summary.md"}, base)
 
 	md, err := os.ReadFile(filepath.Join(dir, "summary.md"))
 	require.NoError(t, err)
@@ -88,22 +89,77 @@ func TestReport(t *testing.T) {
 
 	// Same records, same summary.
 	again := t.TempDir()
-	_, err = Report(handMade(), again, nil, "")
+	_, err = Report(handMade(), again, nil)
 	require.NoError(t, err)
 	md2, err := os.ReadFile(filepath.Join(again, "summary.md"))
 	require.NoError(t, err)
 	assert.Equal(t, string(md), string(md2))
 
-	_, err = Report(handMade(), t.TempDir(), []string{"a", "nope"}, "")
+	_, err = Report(handMade(), t.TempDir(), []string{"a", "nope"})
 	assert.ErrorContains(t, err, `"nope"`)
 }
 
 // Nothing solved, or one configuration only: the plots still draw.
 func TestReportDegenerate(t *testing.T) {
 	recs := []Record{{Program: "p.bp", Config: "only", Args: []string{"check"}, Verdict: Timeout, Seconds: 0}}
-	files, err := Report(recs, t.TempDir(), nil, "")
+	files, err := Report(recs, t.TempDir(), nil)
 	require.NoError(t, err)
-	assert.Len(t, files, 4, "cactus.png, cactus.svg, results.csv, summary.md")
-	_, err = Report(recs, t.TempDir(), []string{"only", "only"}, "")
+	assert.Len(t, files, 5, "cactus.png, cactus.svg, index.html, results.csv, summary.md")
+	_, err = Report(recs, t.TempDir(), []string{"only", "only"})
 	require.NoError(t, err)
+}
+
+// TestReportIndex: index.html is the summary as a page: the same
+// sections, the plots shown as SVG, each program's page linked by a
+// relative link that resolves to its file, every text escaped, and the
+// same bytes from the same records.
+func TestReportIndex(t *testing.T) {
+	recs := handMade()
+	recs[2].Program = "<script>alert(1)</script>.bp" // a's timeout: in no page
+	recs[0].Args = []string{"check", "--engine", "a&b"}
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, pagesDir), 0o755))
+	set := &PageSet{Pages: map[string]Page{}, Problems: []string{recs[2].Program + ": the file has changed since it was run"}}
+	for _, r := range []Record{recs[0], recs[7]} {
+		name := filepath.ToSlash(filepath.Join(pagesDir, pageName(r)))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("<!DOCTYPE html>"), 0o644))
+		set.Pages[programKey(r)] = Page{File: name, Record: r}
+	}
+	files, err := ReportPages(recs, dir, nil, set)
+	require.NoError(t, err)
+	index := filepath.Join(dir, "index.html")
+	assert.Contains(t, files, index)
+	page, err := os.ReadFile(index)
+	require.NoError(t, err)
+	html := string(page)
+	assert.True(t, strings.HasPrefix(html, "<!DOCTYPE html>"))
+
+	links := regexp.MustCompile(`<a href="([^"]*)">`).FindAllStringSubmatch(html, -1)
+	require.Len(t, links, 2, html)
+	for _, l := range links {
+		assert.True(t, strings.HasPrefix(l[1], pagesDir+"/"), "relative: %s", l[1])
+		assert.FileExists(t, filepath.Join(dir, filepath.FromSlash(l[1])))
+	}
+	for _, img := range []string{"cactus.svg", "scatter-a-vs-b.svg"} {
+		assert.Contains(t, html, `<img src="`+img+`"`)
+		assert.FileExists(t, filepath.Join(dir, img))
+	}
+	assert.NotContains(t, html, "<script>", "escaped")
+	assert.Contains(t, html, "&lt;script&gt;alert(1)&lt;/script&gt;.bp")
+	assert.Contains(t, html, "<code>check --engine a&amp;b</code>")
+	assert.Contains(t, html, `<td class="num"><strong>1</strong></td>`, "a's wrong answer")
+	assert.NotRegexp(t, `(src|href)="(https?:)?//`, html, "nothing fetched")
+
+	md, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+	require.NoError(t, err)
+	for _, l := range links {
+		assert.Contains(t, string(md), "]("+l[1]+")", "the markdown links the same pages")
+	}
+
+	again := t.TempDir()
+	_, err = ReportPages(recs, again, nil, set)
+	require.NoError(t, err)
+	page2, err := os.ReadFile(filepath.Join(again, "index.html"))
+	require.NoError(t, err)
+	assert.Equal(t, html, string(page2), "same records, same bytes")
 }

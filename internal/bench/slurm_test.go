@@ -214,7 +214,8 @@ func TestGather(t *testing.T) {
 	assert.Equal(t, StateUnknown, g.Tasks[0].State)
 
 	var md strings.Builder
-	require.NoError(t, WriteTaskTable(&md, []TaskReport{{TaskState: states[1], Records: 3, Kept: 1, SetAside: 2}}))
+	doc := document{Sections: []Section{TaskSection([]TaskReport{{TaskState: states[1], Records: 3, Kept: 1, SetAside: 2}})}}
+	require.NoError(t, doc.writeMarkdown(&md))
 	assert.Contains(t, md.String(), "| 3_2 | TIMEOUT | - | - | - | 3 | 1 | 2 |")
 }
 

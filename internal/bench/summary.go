@@ -2,8 +2,8 @@ package bench
 
 import (
 	"fmt"
-	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -122,63 +122,73 @@ func Disagreements(recs []Record) []Disagreement {
 	return out
 }
 
-// WriteSummary writes the markdown summary: the table per configuration,
-// the wrong answers, the disagreements, and the configurations' commands.
-func WriteSummary(w io.Writer, recs []Record, plots []string) error {
+// summaryTitle heads summary.md and index.html.
+const summaryTitle = "Benchmark summary"
+
+// summarySections are the summary's parts: the table per configuration,
+// the wrong answers, the disagreements, the configurations' commands,
+// and the plots (their files without extension).
+func summarySections(recs []Record, plots []string) []Section {
 	sums := Summarize(recs)
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Benchmark summary\n\n%d runs of %d programs under %d configurations.\n\n", len(recs), countPrograms(recs), len(sums))
-	b.WriteString("| configuration | runs | solved | safe | unsafe | sat | unsat | **wrong** | unknown | timeout | memout | error | time solved (s) | median (s) | PAR-2 (s) |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	counts := newTable(14, "configuration", "runs", "solved", "safe", "unsafe", "sat", "unsat", "", "unknown", "timeout", "memout", "error", "time solved (s)", "median (s)", "PAR-2 (s)")
+	counts.Head[7] = text{{Text: "wrong", Kind: strong}}
 	for _, s := range sums {
 		v := s.ByVerdict
 		par2 := "-"
 		if s.PAR2 > 0 {
 			par2 = fmt.Sprintf("%.2f", s.PAR2)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | **%d** | %d | %d | %d | %d | %.2f | %.3f | %s |\n",
-			s.Config, s.Runs, s.Solved, v[Safe], v[Unsafe], v[Sat], v[Unsat], s.Wrong,
-			v[Unknown], v[Timeout], v[Memout], v[Error], s.SolvedSeconds, s.MedianSeconds, par2)
+		r := row(s.Config, itoa(s.Runs), itoa(s.Solved), itoa(v[Safe]), itoa(v[Unsafe]), itoa(v[Sat]), itoa(v[Unsat]), "",
+			itoa(v[Unknown]), itoa(v[Timeout]), itoa(v[Memout]), itoa(v[Error]),
+			fmt.Sprintf("%.2f", s.SolvedSeconds), fmt.Sprintf("%.3f", s.MedianSeconds), par2)
+		r[7] = text{{Text: itoa(s.Wrong), Kind: strong}}
+		counts.Rows = append(counts.Rows, r)
 	}
-	b.WriteString("\nsolved: an answer (safe, unsafe, sat, unsat), wrong ones included; wrong: an answer that contradicts the expected verdict; times: wall seconds of the correct answers; PAR-2: mean time with every run that is not a correct answer counted as twice its time limit.\n")
+	top := Section{Blocks: []block{
+		para("%d runs of %d programs under %d configurations.", len(recs), countPrograms(recs), len(sums)),
+		{Table: counts},
+		para("solved: an answer (safe, unsafe, sat, unsat), wrong ones included; wrong: an answer that contradicts the expected verdict; times: wall seconds of the correct answers; PAR-2: mean time with every run that is not a correct answer counted as twice its time limit."),
+	}}
 
-	b.WriteString("\n## Wrong answers\n\n")
-	wrong := 0
+	wrong := Section{Heading: "Wrong answers"}
+	wrongs := newTable(0, "program", "configuration", "verdict", "expected")
 	for _, r := range recs {
 		if r.Wrong {
-			if wrong == 0 {
-				b.WriteString("| program | configuration | verdict | expected |\n|---|---|---|---|\n")
-			}
-			wrong++
-			fmt.Fprintf(&b, "| %s%s | %s | %s | %s |\n", r.Program, labelNote(r.Label), r.Config, r.Verdict, r.Expected)
+			wrongs.Rows = append(wrongs.Rows, row(r.Program+labelNote(r.Label), r.Config, r.Verdict, r.Expected))
 		}
 	}
-	if wrong == 0 {
-		b.WriteString("None.\n")
-	}
+	wrong.Blocks = []block{orNone(block{Table: wrongs}, len(wrongs.Rows))}
 
-	b.WriteString("\n## Disagreements between configurations\n\n")
-	ds := Disagreements(recs)
-	for _, d := range ds {
-		fmt.Fprintf(&b, "- %s: %s\n", d.Program, strings.Join(d.Verdicts, ", "))
+	disagree := Section{Heading: "Disagreements between configurations"}
+	var ds []text
+	for _, d := range Disagreements(recs) {
+		ds = append(ds, words("%s: %s", d.Program, strings.Join(d.Verdicts, ", ")))
 	}
-	if len(ds) == 0 {
-		b.WriteString("None.\n")
-	}
+	disagree.Blocks = []block{orNone(block{List: ds}, len(ds))}
 
-	b.WriteString("\n## Configurations\n\n")
+	configs := Section{Heading: "Configurations"}
+	var cs []text
 	for _, s := range sums {
-		fmt.Fprintf(&b, "- %s: `%s`%s\n", s.Config, s.Args, limitsNote(recs, s.Config))
+		cs = append(cs, text{{Text: s.Config + ": "}, {Text: s.Args, Kind: code}, {Text: limitsNote(recs, s.Config)}})
 	}
+	configs.Blocks = []block{{List: cs}}
+
+	out := []Section{top, wrong, disagree, configs}
 	if len(plots) > 0 {
-		b.WriteString("\n## Plots\n\n")
-		for _, p := range plots {
-			fmt.Fprintf(&b, "![%s](%s)\n", p, p)
-		}
+		out = append(out, Section{Heading: "Plots", Blocks: []block{{Plots: plots}}})
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return out
 }
+
+// orNone is the block, or "None." when it has nothing in it.
+func orNone(b block, n int) block {
+	if n == 0 {
+		return para("None.")
+	}
+	return b
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func labelNote(label string) string {
 	if label == "" {
