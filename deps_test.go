@@ -33,6 +33,7 @@ var allowedImports = map[string][]string{
 	"bp":                         {"bp/syntax"},
 	"bp/interp":                  {"bp"}, // the reference semantics alone: nothing it judges is imported
 	"judge":                      {"bp", "bp/interp", "engine", "mc", "sat", "tts"},
+	"shorten":                    {"bp", "bp/interp", "judge"}, // presentation: every shorter trace is the judge's to accept
 	"bp/promela":                 {"bp"},
 	"sat":                        {},
 	"qbf":                        {"sat"},
@@ -64,7 +65,7 @@ var allowedImports = map[string][]string{
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict"},
-	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads"},
+	".":                          {"bp", "bp/syntax", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "shorten", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "bp", "bp/syntax", "bp/promela", "qbf", "internal/cli", "engine", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},

@@ -10,8 +10,10 @@ import (
 // build is the trace that runs the engine's steps in order from the
 // engine's initial state, each doing what it did in the engine's trace
 // (redo), or nil when a step's thread is not where the step is, another
-// thread holds an atomic section, or the engine's last step is not last.
-// The judge decides whether it is an execution.
+// thread holds an atomic section, more threads are live at once than in
+// the engine's trace (which kept to the thread bound the check was
+// asked), or the engine's last step is not last. The judge decides
+// whether it is an execution.
 func (s *shortener) build(order []int) *bp.Trace {
 	last := len(s.orig.Steps) - 1
 	if len(order) == 0 || order[len(order)-1] != last {
@@ -32,6 +34,9 @@ func (s *shortener) build(order []int) *bp.Trace {
 			return out
 		}
 		cur = s.redo(&cur, i)
+		if len(cur.Threads) > s.live {
+			return nil
+		}
 	}
 	out.Final = cur
 	return out

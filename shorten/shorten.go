@@ -10,9 +10,19 @@ import (
 )
 
 // DefaultBudget is the time Trace spends when its budget argument is not
-// positive. The replay work cap (maxWork) ends it sooner on all but very
-// long traces.
+// positive, and the most Budget gives. The replay work cap (maxWork)
+// ends a shortening sooner on all but very long traces.
 const DefaultBudget = 2 * time.Second
+
+// MinBudget is the least time Budget gives.
+const MinBudget = 250 * time.Millisecond
+
+// Budget is the time a shortening may take after a check that took
+// elapsed: half of it, at least MinBudget and at most DefaultBudget, so
+// that presenting a trace never costs much more than finding it did.
+func Budget(elapsed time.Duration) time.Duration {
+	return min(max(elapsed/2, MinBudget), DefaultBudget)
+}
 
 // maxWork bounds the steps that one shortening replays, over all its
 // candidates: a few hundred replays of a trace of a thousand steps, a
@@ -99,6 +109,7 @@ type shortener struct {
 	orig     *bp.Trace
 	after    []*bp.State // the state after each of orig's steps (nil after a failing assertion)
 	writes   [][]int     // the globals each of orig's steps assigns
+	live     int         // the most threads live at once in orig
 	order    []int       // the best order so far
 	best     *bp.Trace   // its trace, replayed; nil while order is orig's
 	replays  int
@@ -121,7 +132,9 @@ func newShortener(ctx context.Context, prog *bp.Program, opts judge.Options, tr 
 			s.after[i] = &tr.Final
 		}
 		s.writes[i] = s.globalsWritten(&tr.Steps[i])
+		s.live = max(s.live, len(tr.Steps[i].Before.Threads))
 	}
+	s.live = max(s.live, len(tr.Final.Threads))
 	return s
 }
 
