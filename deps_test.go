@@ -56,6 +56,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
 	"benchmarks/cmd/vbs":         {"benchmarks", "internal/bench"},
 	"benchmarks/cmd/nopanic":     {".", "bp", "internal/crosscheck", "internal/gen", "verdict"},
+	"benchmarks/cmd/shorten":     {".", "benchmarks", "bp", "judge", "shorten", "verdict"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},

@@ -15,19 +15,24 @@ import (
 	"github.com/bopgo/bopgo/judge"
 )
 
-// shortened is Trace's result on tr, required to replay and to end in
-// tr's violation.
-func shortened(t *testing.T, prog *bp.Program, label string, tr *bp.Trace) (*bp.Trace, Stats) {
+// shortened is Trace's result on tr, required to replay, to end in tr's
+// violation and to be no longer (nor, as long, to switch more); what
+// names the trace in failures.
+func shortened(t *testing.T, prog *bp.Program, label string, tr *bp.Trace, what string) (*bp.Trace, Stats) {
 	t.Helper()
 	opts := judge.Options{Label: label}
-	require.NoError(t, judge.Replay(prog, opts, tr), "the test's own trace")
+	require.NoError(t, judge.Replay(prog, opts, tr), "%s: the test's own trace", what)
 	short, st := Trace(context.Background(), prog, opts, tr, 0)
-	require.NoError(t, judge.Replay(prog, opts, short))
-	require.Equal(t, tr.Kind, short.Kind)
+	require.NoError(t, judge.Replay(prog, opts, short), what)
+	require.Equal(t, tr.Kind, short.Kind, what)
 	last, was := short.Steps[len(short.Steps)-1], tr.Steps[len(tr.Steps)-1]
-	require.Equal(t, [3]int{was.Thread, was.Proc, was.PC}, [3]int{last.Thread, last.Proc, last.PC}, "the violating step")
-	require.Equal(t, ShapeOf(tr), st.Before)
-	require.Equal(t, ShapeOf(short), st.After)
+	require.Equal(t, [3]int{was.Thread, was.Proc, was.PC}, [3]int{last.Thread, last.Proc, last.PC}, "%s: the violating step", what)
+	require.Equal(t, ShapeOf(tr), st.Before, what)
+	require.Equal(t, ShapeOf(short), st.After, what)
+	require.LessOrEqual(t, st.After.Steps, st.Before.Steps, what)
+	if st.After.Steps == st.Before.Steps {
+		require.LessOrEqual(t, st.After.Switches, st.Before.Switches, what)
+	}
 	return short, st
 }
 
@@ -68,7 +73,7 @@ func TestBusyWaitDropped(t *testing.T) {
 			schedule = append(schedule, 0)
 		}
 		tr := scheduled(t, prog, c.label, schedule...)
-		short, st := shortened(t, prog, c.label, tr)
+		short, st := shortened(t, prog, c.label, tr, c.end)
 		assert.Zero(t, stepsOf(short, 1), "the spinner's steps")
 		assert.Equal(t, 1, stepsOf(short, 2), "the setter's step")
 		assert.Equal(t, len(schedule)-12, len(short.Steps), "%s: %+v", c.end, st)
@@ -94,7 +99,7 @@ func TestSwitchesReduced(t *testing.T) {
 	t.Parallel()
 	prog := load(t, twoWriters)
 	tr := scheduled(t, prog, "", 0, 0, 0, 1, 2, 1, 2, 0, 0)
-	short, st := shortened(t, prog, "", tr)
+	short, st := shortened(t, prog, "", tr, "")
 	assert.Equal(t, Shape{Steps: 9, Switches: 5}, st.Before)
 	assert.Equal(t, Shape{Steps: 9, Switches: 3}, st.After)
 	var threads []int
@@ -115,7 +120,7 @@ func TestBreakingShorteningRefused(t *testing.T) {
 	assert.False(t, s.try([]int{0, 1, 2, 3, 4, 7, 5, 6, 8}), "the assume before w2's writes")
 	assert.Equal(t, 2, s.replays, "each candidate replayed")
 	assert.True(t, s.try([]int{0, 1, 2, 5, 6, 3, 4, 7, 8}), "w2 before w1")
-	short, st := shortened(t, prog, "", tr)
+	short, st := shortened(t, prog, "", tr, "")
 	assert.Equal(t, st.Before, st.After)
 	assert.Equal(t, tr.Steps, short.Steps)
 }
@@ -154,7 +159,7 @@ func TestCycleThatChangesTheOutcomeKept(t *testing.T) {
 		_, ok := w.step(0, first)
 		require.True(t, ok)
 	}
-	short, _ := shortened(t, prog, "", &w.tr)
+	short, _ := shortened(t, prog, "", &w.tr, "")
 	assigns := 0
 	for _, s := range short.Steps {
 		if prog.Procs[s.Proc].Steps[s.PC].Kind == bp.Assign && s.Thread == 1 {
@@ -208,19 +213,8 @@ func TestRandomTracesShorten(t *testing.T) {
 					if tr == nil {
 						continue
 					}
-					opts := judge.Options{Label: label}
-					require.NoError(t, judge.Replay(prog, opts, tr), "%s: the walk", what)
 					traces++
-					short, st := Trace(context.Background(), prog, opts, tr, 0)
-					require.NoError(t, judge.Replay(prog, opts, short), what)
-					require.Equal(t, tr.Kind, short.Kind, what)
-					last, was := short.Steps[len(short.Steps)-1], tr.Steps[len(tr.Steps)-1]
-					require.Equal(t, [3]int{was.Thread, was.Proc, was.PC}, [3]int{last.Thread, last.Proc, last.PC}, what)
-					require.LessOrEqual(t, st.After.Steps, st.Before.Steps, what)
-					if st.After.Steps == st.Before.Steps {
-						require.LessOrEqual(t, st.After.Switches, st.Before.Switches, what)
-					}
-					if st.After.Steps < st.Before.Steps {
+					if _, st := shortened(t, prog, label, tr, what); st.After.Steps < st.Before.Steps {
 						shorter++
 					}
 				}
