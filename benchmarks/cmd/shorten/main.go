@@ -7,8 +7,9 @@
 // time) and the result replayed once more. It writes into --out
 // shorten.tsv (one line per program and engine: the steps and context
 // switches before and after, the shortening's time and replays) and
-// summary.md (per engine the totals, then the worst cases: the longest
-// shortened traces, the least shortened, the slowest shortenings).
+// summary.md (per engine the totals; the most shortened; then the worst
+// cases: the longest shortened traces, the least shortened, the slowest
+// shortenings).
 //
 //	go run ./benchmarks/cmd/shorten [-out benchmarks/results/shorten] [-corpus benchmarks/corpus] [-engines explicit,auto] [-timeout 20s]
 //
@@ -178,12 +179,15 @@ func summary(w io.Writer, rows []row, engines []string, skipped map[string]int, 
 				s.Before.Switches, s.After.Switches, s.Elapsed.Seconds())
 		}
 	}
+	worst("The most shortened (steps cut)", func(a, b row) int { return cmp.Compare(cut(b), cut(a)) })
 	worst("The longest shortened traces", func(a, b row) int { return cmp.Compare(b.stats.After.Steps, a.stats.After.Steps) })
 	worst("The least shortened (of 20 steps or more; after/before)", func(a, b row) int {
 		return cmp.Compare(kept(b), kept(a))
 	})
 	worst("The slowest shortenings", func(a, b row) int { return cmp.Compare(b.stats.Elapsed, a.stats.Elapsed) })
 }
+
+func cut(r row) int { return r.stats.Before.Steps - r.stats.After.Steps }
 
 // kept is the share of a long trace's steps that shortening kept (0 for
 // a trace under 20 steps, which the table of the least shortened skips).
