@@ -24,20 +24,22 @@
 // A candidate's states are built from the engine's (build.go): each step
 // does what it did in the engine's trace (the moving thread's new state,
 // the globals it wrote, the thread it started, a broadcast's passive
-// targets) to the state the new schedule reaches. Every candidate is then
-// replayed by the judge (judge.Replay) and kept only if it replays to the
-// same violation: the same failing assertion as the engine's last step,
-// or the label reached in the final state. The engine's last step stays
-// last. A candidate that does not replay is dropped, so the result is the
+// targets) to the state the new schedule reaches. Every candidate is
+// then replayed by the judge (judge.Replay) and kept only if it replays
+// to the same violation: the same failing assertion as the engine's last
+// step, or the label reached in the final state. The engine's last step
+// stays last, and no candidate has more threads live at once than the
+// engine's trace (which kept to the thread bound the check was asked). A
+// candidate that does not replay is dropped, so the result is the
 // engine's trace or a trace the judge has accepted; it is never longer,
 // and never has more context switches unless it is shorter.
 //
 // Shortening is presentation: it must not make an answer wrong, slow or
 // crashed. It stops at ctx's end, at a time budget (Trace's argument;
-// DefaultBudget) and after a fixed amount of replay work (maxWork steps
-// replayed), so that the same trace gives the same result unless the
-// time budget cuts in first; a panic in it gives back the engine's
-// trace. Stats says what it did.
+// DefaultBudget; Check gives Budget of its own time) and after a fixed
+// amount of replay work (maxWork steps replayed), so that the same trace
+// gives the same result unless the time budget cuts in first; a panic in
+// it gives back the engine's trace. Stats says what it did.
 //
 // Naming: an order is a schedule, a slice of indices of the engine's
 // steps; a block is a maximal run of one thread's steps in an order; a
