@@ -12,6 +12,8 @@ import (
 	"github.com/bopgo/bopgo/engine/spin"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/race"
+	"github.com/bopgo/bopgo/shorten"
+	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -119,6 +121,14 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	if err != nil {
 		return Result{}, err
+	}
+	if res.Trace != nil && !opts.RawTrace {
+		// Presentation only: a shorter execution of the same violation,
+		// replayed by the judge, in a budget of its own (package shorten).
+		short, st := shorten.Trace(ctx, prog, judge.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec, shorten.Budget(time.Since(start)))
+		if short != res.Trace.Exec {
+			res.Trace, res.Shortened = trace.New(prog, short, opts.Label), &st.Before
+		}
 	}
 	res.Property = opts.Property()
 	if p.Slice != nil {

@@ -36,6 +36,7 @@ var allowedImports = map[string][]string{
 	"bp":                         {"bp/syntax"},
 	"bp/interp":                  {"bp"}, // the reference semantics alone: nothing it judges is imported
 	"judge":                      {"bp", "bp/interp", "engine", "mc", "sat", "tts"},
+	"shorten":                    {"bp", "bp/interp", "judge"}, // presentation: every shorter trace is the judge's to accept
 	"bp/promela":                 {"bp"},
 	"sat":                        {},
 	"qbf":                        {"sat"},
@@ -58,6 +59,7 @@ var allowedImports = map[string][]string{
 	"benchmarks/cmd/genqbf":      {"qbf", "qbf/gen"},
 	"benchmarks/cmd/vbs":         {"benchmarks", "internal/bench"},
 	"benchmarks/cmd/nopanic":     {".", "bp", "internal/crosscheck", "internal/gen", "verdict"},
+	"benchmarks/cmd/shorten":     {".", "benchmarks", "bp", "judge", "shorten", "verdict"},
 	"qbf/gen":                    {"qbf"},
 	"internal/cli":               {},
 	"engine/spin":                {"bp/promela", "engine", "internal/spin"},
@@ -67,7 +69,7 @@ var allowedImports = map[string][]string{
 	"engine/symbolic":            {"bp", "encode", "engine", "por", "qbf", "sat"},
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict"},
-	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads", "trace"},
+	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "shorten", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads", "trace"},
 	"cmd/bopgo":                  {".", "tts", "tts/cover", "bp", "bp/syntax", "bp/promela", "qbf", "internal/cli", "engine", "mc/aiger", "verdict", "internal/htmltrace"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},

@@ -12,6 +12,7 @@ import (
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/race"
 	"github.com/bopgo/bopgo/tts/cover"
+	"github.com/bopgo/bopgo/shorten"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -101,6 +102,11 @@ type Options struct {
 	// cannot affect the property (bp.Sliced) are cut out before any
 	// engine runs, and traces are given back with their values.
 	NoSlice bool
+	// RawTrace keeps an Unsafe's counterexample as the engine found it.
+	// By default it is shortened first (package shorten: steps that no
+	// later step needs dropped, each thread's steps gathered), within a
+	// budget of its own, and the shorter trace is replayed by the judge.
+	RawTrace bool
 	// Symbolic are the symbolic engine's options (partial-order
 	// reduction, re-parameterisation, the SAT mode, QBF dumps); the
 	// portfolio runs it with them too.
@@ -194,7 +200,14 @@ type Result struct {
 	// Sliced counts what Check cut from the program before the engines
 	// ran (bp.Sliced); nil when nothing was cut.
 	Sliced *SliceCounts
+	// Shortened, for Unsafe, is the length and context switches of the
+	// engine's counterexample when Trace is a shorter one (package
+	// shorten); nil when Trace is the engine's.
+	Shortened *TraceShape
 }
+
+// TraceShape is a trace's length in steps and its context switches.
+type TraceShape = shorten.Shape
 
 // RaceEntry is one engine of the portfolio's race.
 type RaceEntry struct {

@@ -48,6 +48,7 @@ type checkFlags struct {
 	progress   bool
 	broadcast  string
 	exact      bool
+	rawTrace   bool
 	html       string
 	dialect    dialectFlag
 }
@@ -73,6 +74,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.broadcast, "broadcast", "blocking", "the reading of broadcast assignments (x$), `READING`: blocking (a passive thread that cannot take the step blocks it) or monotone (it stays unchanged; SAFE then holds under both)")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
+	fs.BoolVar(&f.rawTrace, "raw-trace", false, "print the counterexample as the engine found it, not shortened (by default steps that the violation does not need are dropped and each thread's steps gathered, and the shorter trace is replayed)")
 	htmlFlag(fs, &f.html)
 	f.dialect.register(fs)
 }
@@ -110,7 +112,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, Rounds: f.rounds, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading, NoSlice: f.noSlice,
+	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, Rounds: f.rounds, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading, NoSlice: f.noSlice, RawTrace: f.rawTrace,
 		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por},
 		Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR || !f.por}}
 	progress := newProgressLine(stderr, f.progress)

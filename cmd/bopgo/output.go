@@ -70,6 +70,9 @@ func (p *printer) result(file string, prog *bp.Program, res bopgo.Result, stats 
 	if res.Trace != nil {
 		fmt.Fprintln(w)
 		writeTrace(w, res.Trace)
+		if sh := res.Shortened; sh != nil {
+			fmt.Fprintf(w, "shortened: the engine's trace had %d steps and %d context switches (--raw-trace prints it)\n", sh.Steps, sh.Switches)
+		}
 	}
 	if res.Reason != "" && res.Verdict != verdict.Unsafe {
 		fmt.Fprintf(w, "\nreason: %s\n", res.Reason)
@@ -220,6 +223,14 @@ type jsonResult struct {
 	Race []jsonRaceEntry `json:"race,omitempty"`
 	// Sliced was added to schema version 1.
 	Sliced *jsonSliced `json:"sliced,omitempty"`
+	// Shortened was added to schema version 1.
+	Shortened *jsonShape `json:"shortened,omitempty"`
+}
+
+// jsonShape is a trace's length and context switches (bopgo.TraceShape).
+type jsonShape struct {
+	Steps    int `json:"steps"`
+	Switches int `json:"switches"`
 }
 
 // jsonSliced is what slicing cut (bopgo.SliceCounts).
@@ -406,6 +417,9 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 	}
 	if c := res.Sliced; c != nil {
 		out.Sliced = &jsonSliced{Globals: c.Globals, Locals: c.Locals, Targets: c.Targets}
+	}
+	if sh := res.Shortened; sh != nil {
+		out.Shortened = &jsonShape{Steps: sh.Steps, Switches: sh.Switches}
 	}
 	if e := res.Evidence; e.Kind != "" {
 		out.Evidence = &jsonEvidence{Kind: e.Kind, Checked: e.Checked, Words: e.Words}
