@@ -128,6 +128,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		short, st := shorten.Trace(ctx, prog, judge.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec, shorten.Budget(time.Since(start)))
 		if short != res.Trace.Exec {
 			res.Trace, res.Shortened = trace.New(prog, short, opts.Label), &st.Before
+			if res.Evidence.Kind == "counterexample" {
+				res.Evidence.Words = fmt.Sprintf("a counterexample of %d steps (the engine's had %d), replayed step by step by the reference semantics", len(short.Steps), st.Before.Steps)
+			}
 		}
 	}
 	res.Property = opts.Property()

@@ -11,8 +11,8 @@ import (
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/race"
-	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/shorten"
+	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/verdict"
 )
 

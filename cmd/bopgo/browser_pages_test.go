@@ -173,7 +173,7 @@ func TestSafeAndUnknownPagesInABrowser(t *testing.T) {
 		})
 	}
 	t.Run("unknown", func(t *testing.T) {
-		ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/forever.bp", "--engine", "explicit", "--timeout", "1s")
+		ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/forever.bp", "--engine", "explicit", "--max-threads", "64", "--timeout", "1s")
 		require.Equal(t, "unknown", res.Verdict, res.Reason)
 		assert.Contains(t, text(t, ctx, p, "why"), "time")
 		assert.Contains(t, text(t, ctx, p, "explored"), "states stored")

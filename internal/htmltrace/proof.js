@@ -78,6 +78,8 @@ function bopgoProof(D, esc) {
       threads: ["a larger <code>--max-threads</code>", "<code>--engine counter</code>, for any number of threads"],
       depth: ["a larger <code>--max-depth</code>", "<code>--engine symbolic</code> or <code>explicit</code>, which need no depth"],
       choices: ["<code>--engine symbolic</code> or <code>ic3</code>, which keep choices as formulas"],
+      contexts: ["a larger <code>--contexts</code>", "no bound: every interleaving (drop <code>--contexts</code>)"],
+      rounds: ["a larger <code>--rounds</code>", "no bound: every interleaving (drop <code>--rounds</code>)"],
     };
     const list = tips[D.limit] || [...tips.time, tips.memory[0]];
     return `<h3>What to try next</h3><ul id="next">${list.map((t) => `<li>${t}</li>`).join("")}</ul>`;
