@@ -129,7 +129,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		if short != res.Trace.Exec {
 			res.Trace, res.Shortened = trace.New(prog, short, opts.Label), &st.Before
 			if res.Evidence.Kind == "counterexample" {
-				res.Evidence.Words = fmt.Sprintf("a counterexample of %d steps (the engine's had %d), replayed step by step by the reference semantics", len(short.Steps), st.Before.Steps)
+				res.Evidence.Words = shortenedWords(st)
 			}
 		}
 	}
@@ -139,6 +139,16 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
+}
+
+// shortenedWords is the evidence of a shortened counterexample: the
+// judge replayed the engine's trace, and the shortened one too.
+func shortenedWords(st shorten.Stats) string {
+	how := fmt.Sprintf("shortened from the engine's %d", st.Before.Steps)
+	if st.After.Steps == st.Before.Steps {
+		how = fmt.Sprintf("the engine's reordered, with %d context switches for its %d", st.After.Switches, st.Before.Switches)
+	}
+	return fmt.Sprintf("a counterexample of %d steps (%s), replayed step by step by the reference semantics", st.After.Steps, how)
 }
 
 // rootCounters are the counters Check adds after the engine's, zero.
