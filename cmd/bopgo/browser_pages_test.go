@@ -172,6 +172,13 @@ func TestSafeAndUnknownPagesInABrowser(t *testing.T) {
 			}
 		})
 	}
+	t.Run("summaries", func(t *testing.T) {
+		ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/recurse-safe.bp")
+		require.Equal(t, "safe", res.Verdict, res.Reason)
+		assert.Contains(t, text(t, ctx, p, "how"), "procedure summaries")
+		assert.Contains(t, text(t, ctx, p, "checked"), "Checked before it was printed")
+		assert.Contains(t, text(t, ctx, p, "certlines"), "f(d0=0, d1=0) entered with g=0: returns 1 with g=1", "each summary in the program's terms")
+	})
 	t.Run("unknown", func(t *testing.T) {
 		ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/forever.bp", "--engine", "explicit", "--max-threads", "64", "--timeout", "1s")
 		require.Equal(t, "unknown", res.Verdict, res.Reason)

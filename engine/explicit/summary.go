@@ -3,6 +3,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
@@ -107,7 +108,9 @@ func Summaries(ctx context.Context, prog *bp.Program, opts Options) (engine.Resu
 	if e.failure != nil {
 		return *e.failure, len(e.facts)
 	}
-	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Summaries{Summaries: e.evidence()}}, len(e.facts)
+	sums := e.evidence()
+	explain := func() engine.Explanation { return explainSummaries(e.prog, sums) }
+	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Summaries{Summaries: sums}, Explain: explain}, len(e.facts)
 }
 
 // evidence is the fixed point as bp.Summaries, for the root to re-check.
@@ -420,4 +423,72 @@ func withStack(s *state, stack []frame) state {
 		}
 	}
 	return c
+}
+
+// explainSummaries words the summaries for a person (the certificate of
+// the answer's page): each procedure entry, with its arguments and the
+// globals it was entered with, and what each of its returns hands back.
+func explainSummaries(prog *bp.Program, s *bp.Summaries) engine.Explanation {
+	contexts, _, _ := s.Size()
+	ex := engine.Explanation{Kind: "procedure summaries", Size: contexts, Unit: "procedure entries"}
+	for _, c := range s.Contexts {
+		if len(ex.Lines) == engine.MaxExplained {
+			ex.Omitted = contexts - len(ex.Lines)
+			break
+		}
+		p := prog.Procs[c.Entry.Proc]
+		var args []string
+		for _, slot := range p.Params {
+			if slot < len(c.Entry.Locals) {
+				args = append(args, p.Locals[slot].Name+"="+triWord(c.Entry.Locals[slot]))
+			}
+		}
+		line := fmt.Sprintf("%s(%s) entered with %s", p.Name, strings.Join(args, ", "), triValues(prog.Globals, c.Entry.Globals))
+		switch {
+		case c.Entry.Proc == 0:
+			line = fmt.Sprintf("%s, where the program starts, with %s", p.Name, triValues(prog.Globals, c.Entry.Globals))
+		case len(c.Exits) == 0:
+			line += ": never returns"
+		}
+		for i, x := range c.Exits {
+			sep := ": returns"
+			if i > 0 {
+				sep = "; or returns"
+			}
+			var rs []string
+			for _, r := range x.Results {
+				rs = append(rs, triWord(r))
+			}
+			line += fmt.Sprintf("%s %s with %s", sep, strings.Join(rs, ", "), triValues(prog.Globals, x.Globals))
+			line = strings.Replace(line, "returns  with", "returns with", 1)
+		}
+		ex.Lines = append(ex.Lines, line)
+	}
+	return ex
+}
+
+// triWord is a three-valued value as the traces write values: 0, 1, or *
+// for any.
+func triWord(t bp.Tri) string {
+	switch t {
+	case bp.True:
+		return "1"
+	case bp.False:
+		return "0"
+	}
+	return "*"
+}
+
+// triValues are names=values, "no globals" for none.
+func triValues(names []string, vs []bp.Tri) string {
+	var out []string
+	for i, v := range vs {
+		if i < len(names) {
+			out = append(out, names[i]+"="+triWord(v))
+		}
+	}
+	if len(out) == 0 {
+		return "no globals"
+	}
+	return strings.Join(out, " ")
 }
