@@ -47,7 +47,7 @@ func (s *shortener) cutStateCycles() bool {
 			keys[i] = s.stateKey(&tr.Steps[i].Before)
 			last[keys[i]] = i
 		}
-		for ; p < len(tr.Steps)-1; p++ {
+		for ; p < len(tr.Steps)-1 && !s.stopped(); p++ {
 			if q := last[keys[p]]; q > p {
 				if s.try(slices.Concat(s.order[:p], s.order[q:])) {
 					changed = true
@@ -131,16 +131,23 @@ func (s *shortener) cutThreadCycles() bool {
 				}
 			}
 			cut := false
-			for ; from < len(pos) && !cut; from++ {
+			drop := make([]bool, len(tr.Steps))
+			// The budget is checked here too: building each candidate
+			// is linear in the trace, so a long trace whose candidates
+			// all fail took seconds after the budget (deepcount-d10-bug:
+			// 13,302 steps, 8 s).
+			for ; from < len(pos) && !cut && !s.stopped(); from++ {
 				b := last[keys[from]]
 				if b <= from {
 					continue
 				}
-				drop := map[int]bool{}
 				for _, p := range pos[from:b] {
 					drop[p] = true
 				}
 				cut = s.try(s.without(func(p, _ int) bool { return drop[p] }))
+				for _, p := range pos[from:b] {
+					drop[p] = false
+				}
 			}
 			if !cut {
 				break
