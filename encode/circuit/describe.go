@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/bp"
 )
 
 // Describe writes a clause over the circuit's latches (an IC3 lemma) in
@@ -143,6 +145,26 @@ func (c *Circuit) procMatches(slot, p int, fixed map[z.Var]bool) bool {
 	return fixed == nil || bitsMatch(p, c.slots[slot].proc, fixed)
 }
 
+// slotProcs are the procs a thread in slot k can run: main's in slot 0,
+// where it starts, and every proc a thread start names (a start takes a
+// free slot, slot 0 too once main has ended). A clause's place lists no
+// line of a proc its slot never runs: a worker's lemma named main's lines
+// when the proc bits it fixed matched main too.
+func (c *Circuit) slotProcs(k int) map[int]bool {
+	can := map[int]bool{}
+	if k == 0 {
+		can[0] = true
+	}
+	for _, proc := range c.Prog.Procs {
+		for i := range proc.Steps {
+			if st := &proc.Steps[i]; st.Kind == bp.Spawn {
+				can[st.SpawnProc] = true
+			}
+		}
+	}
+	return can
+}
+
 // maxLines is how many source lines a place lists before it summarises.
 const maxLines = 8
 
@@ -156,7 +178,11 @@ func (c *Circuit) where(k int, fixed map[z.Var]bool) string {
 	}
 	var lines []int
 	places, all := 0, 0
+	can := c.slotProcs(k)
 	for p, proc := range c.Prog.Procs {
+		if !can[p] {
+			continue
+		}
 		for pc := range proc.Steps {
 			all++
 			if bitsMatch(p, s.proc, fixed) && bitsMatch(pc, s.pc, fixed) {

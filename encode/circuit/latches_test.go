@@ -3,6 +3,7 @@ package circuit_test
 import (
 	"testing"
 
+	"github.com/go-air/gini/z"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -52,4 +53,25 @@ void main() begin decl y; start_thread w(g); y := h; end`)
 		_, ok := c.Meaning(c.Inputs[0])
 		assert.False(t, ok, "an input is not a latch")
 	}
+}
+
+// TestDescribeNamesOnlyTheSlotsProcs: a lemma that fixes a worker slot's
+// pc and not its proc names the lines of the procs a start can put there,
+// not main's (which starts in slot 0 and is never started).
+func TestDescribeNamesOnlyTheSlotsProcs(t *testing.T) {
+	p := load(t, `decl g;
+void w() begin g := T; end
+void main() begin start_thread w(); assert(!g); end`)
+	c, err := circuit.Build(p, "", 2)
+	require.NoError(t, err)
+	var clause []z.Lit
+	for _, l := range c.S.Latches {
+		if m, ok := c.Meaning(l); ok && m.Kind == circuit.LatchPCBit && m.Slot == 1 {
+			clause = append(clause, l) // the pc's bits all 0: the clause says "never at pc 0"
+		}
+	}
+	require.NotEmpty(t, clause)
+	d := c.Describe(clause)
+	assert.Contains(t, d, "t1 at line 2", d)
+	assert.NotContains(t, d, "3", "main's line 3 is not slot 1's: %s", d)
 }
