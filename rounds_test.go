@@ -45,6 +45,22 @@ func TestRoundsBound(t *testing.T) {
 	}
 }
 
+// TestCheckRoundsDeepens: CheckRounds tries one round, says it ended
+// without a bug, and finds the bug at two, stopping there however high
+// the bound.
+func TestCheckRoundsDeepens(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/rounds/two.bp")
+	require.NoError(t, err)
+	p, err := bp.Load("two.bp", src)
+	require.NoError(t, err)
+	var done []int
+	res, err := bopgo.CheckRounds(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Rounds: 5}, func(k int) { done = append(done, k) })
+	require.NoError(t, err)
+	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+	assert.Equal(t, []int{1}, done)
+}
+
 // TestRoundsWithContexts: the two bounds together are refused.
 func TestRoundsWithContexts(t *testing.T) {
 	t.Parallel()

@@ -120,13 +120,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		opts.Progress = progress.show
 	}
 	bopgo.CollectNearLimit(opts)
-	var res bopgo.Result
-	var err error
-	if f.rounds > 0 {
-		res, err = checkRounds(prog, opts, progress.writer())
-	} else {
-		res, err = bopgo.Check(context.Background(), prog, opts)
-	}
+	res, err := bopgo.CheckRounds(context.Background(), prog, opts, roundsDone(progress.writer()))
 	progress.clear()
 	if err != nil {
 		return checkError("bopgo", name, err, stderr, out)

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
 	"github.com/bopgo/bopgo"
-	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -28,34 +26,13 @@ func badRounds(f *checkFlags) string {
 	return ""
 }
 
-// checkRounds is bopgo.Check under a bound of opts.Rounds rounds, by
-// iterative deepening: the bounds 1, 2, … opts.Rounds in turn, each
-// bound that ends without a bug said on progress (when not nil) as it
-// ends, until a bound finds a bug, an answer holds beyond the bound
-// (SAFE from an engine of the default's race that ignores it), another
-// limit stops the check, or the last bound ends. A bug within few rounds
-// is found without the states of many. The timeout is the whole
-// deepening's, and the counters add up over the bounds.
-func checkRounds(prog *bp.Program, opts bopgo.Options, progress io.Writer) (bopgo.Result, error) {
-	ctx, cancel := withTimeout(context.Background(), opts.Timeout)
-	defer cancel()
-	last := opts.Rounds
-	var spent bopgo.Counters
-	for k := 1; ; k++ {
-		opts.Rounds = k
-		res, err := bopgo.Check(ctx, prog, opts)
-		if err != nil {
-			return res, err
-		}
-		spent = spent.Add(res.Counters)
-		res.Counters = spent
-		if k >= last || res.Verdict != verdict.Unknown || res.Limit != verdict.Rounds {
-			return res, nil
-		}
-		if progress != nil {
-			fmt.Fprintf(progress, "bopgo: no bug within %d round%s\n", k, plural(k))
-		}
+// roundsDone says on w (when not nil) each bound of --rounds that ended
+// without a bug.
+func roundsDone(w io.Writer) func(int) {
+	if w == nil {
+		return nil
 	}
+	return func(k int) { fmt.Fprintf(w, "bopgo: no bug within %d round%s\n", k, plural(k)) }
 }
 
 // plural is "s" unless n is 1.
