@@ -131,7 +131,10 @@ func getafixConstrain(f *SourceFile) ErrorList {
 	}
 	var notes ErrorList
 	for _, fn := range f.Funcs {
-		scope := append(slices.Clone(globals), functionVars(fn)...)
+		// Each name once: a local hides a global of its name.
+		locals := functionVars(fn)
+		scope := slices.DeleteFunc(slices.Clone(globals), func(g string) bool { return slices.Contains(locals, g) })
+		scope = append(scope, locals...)
 		if len(scope) == 0 {
 			continue // a plain assume: nothing can change
 		}

@@ -98,6 +98,9 @@ void check(l) begin if l & !a then SLIC_ERROR: skip; fi end
 void main() begin check(schoose[a, T]); end`, "safe"},
 	{"constrain(e) lets every variable in scope change", getafixInit + `
 void main() begin constrain(T); if a then SLIC_ERROR: skip; fi end`, "unsafe"},
+	{"constrain(e) changes a local, not the global it hides", getafixInit + `
+void main() begin decl a; constrain(T); end
+void thread1() begin if a then SLIC_ERROR: skip; fi end`, "safe"},
 	{"constrain(e) keeps what e says", getafixInit + `
 void main() begin constrain('a = a); if a then SLIC_ERROR: skip; fi end`, "safe"},
 }
