@@ -28,7 +28,8 @@ import (
 // (Export: bp/promela, encode/circuit with mc/aiger, encode/threads),
 // and trace (the counterexample it reports); trace makes a counterexample
 // from the judge's replayed execution (bp, bp/syntax for positions, the
-// judge's concretization and enabledness) and imports no engine and not
+// judge's concretization and enabledness, bp/interp for the value of a
+// schoose the execution chose) and imports no engine and not
 // the root; cmd/bopgo imports no engine package, no judge and no exporter: it
 // parses flags, calls the root and prints.
 var allowedImports = map[string][]string{
@@ -81,7 +82,7 @@ var allowedImports = map[string][]string{
 	"internal/crosscheck":        {".", "bp", "judge", "verdict"},
 	"internal/golden":            {},
 	"internal/htmltrace":         {},
-	"trace":                      {"bp", "bp/syntax", "judge"}, // the counterexample in the program's terms: made from the judge's replayed execution
+	"trace":                      {"bp", "bp/interp", "bp/syntax", "judge"}, // the counterexample in the program's terms: made from the judge's replayed execution; bp/interp evaluates a schoose's value
 	"internal/browser":           {},
 	"internal/testgc":            {},
 	"internal/satabs":            {"bp", "encode", "sat"},

@@ -89,6 +89,13 @@ type Term struct {
 	Passive bool // TVar: the passive thread's local slot Ref.Index (y$)
 	Choice  int
 	Args    []*Term
+	// Pos, for TNondet and TChoose, is where the * or schoose is written,
+	// so that a trace can say which of a statement's * took which value;
+	// NoPos for a choice the lowering adds (a declaration's or dead's
+	// value, a missing argument or return value, enforce's invariant
+	// copied into an assignment), which the statement's text does not
+	// show.
+	Pos syntax.Pos
 }
 
 // StepKind is the kind of a lowered step.

@@ -38,7 +38,9 @@ func (l *lowerer) term(ctx *frameCtx, e syntax.Expr, choices *int) *Term {
 	case *syntax.PrimedExpr:
 		return &Term{Op: TVar, Ref: l.ref(ctx, e.X), Primed: true, Passive: l.info.Refs[e.X].Passive}
 	case *syntax.NondetExpr:
-		return l.nondet(choices)
+		t := l.nondet(choices)
+		t.Pos = e.Star
+		return t
 	case *syntax.UnaryExpr:
 		return &Term{Op: TNot, Args: []*Term{l.term(ctx, e.X, choices)}}
 	case *syntax.ParenExpr:
@@ -46,7 +48,7 @@ func (l *lowerer) term(ctx *frameCtx, e syntax.Expr, choices *int) *Term {
 	case *syntax.BinaryExpr:
 		return &Term{Op: binaryOps[e.Op], Args: []*Term{l.term(ctx, e.X, choices), l.term(ctx, e.Y, choices)}}
 	case *syntax.SchooseExpr:
-		t := &Term{Op: TChoose, Args: []*Term{l.term(ctx, e.Args[0], choices), l.term(ctx, e.Args[1], choices)}}
+		t := &Term{Op: TChoose, Args: []*Term{l.term(ctx, e.Args[0], choices), l.term(ctx, e.Args[1], choices)}, Pos: e.Schoose}
 		t.Choice = *choices
 		*choices++
 		return t
@@ -67,7 +69,9 @@ func and(a, b *Term) *Term {
 }
 
 // cloneTerm copies t, priming every variable if prime is set, and gives its
-// non-deterministic choices fresh numbers from *choices.
+// non-deterministic choices fresh numbers from *choices, without a
+// position: the copy is not written where it runs (an enforce invariant
+// conjoined to each assignment of its frame).
 func cloneTerm(t *Term, prime bool, choices *int) *Term {
 	if t == nil {
 		return nil
@@ -77,7 +81,7 @@ func cloneTerm(t *Term, prime bool, choices *int) *Term {
 		c.Primed = true
 	}
 	if c.Op == TNondet || c.Op == TChoose {
-		c.Choice = *choices
+		c.Choice, c.Pos = *choices, syntax.NoPos
 		*choices++
 	}
 	c.Args = make([]*Term, len(t.Args))

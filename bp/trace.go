@@ -67,6 +67,12 @@ type TraceStep struct {
 	Before     State
 	Taken      int  // a branch's outcome: 1 then, 0 else; -1 for other steps
 	Suppressed bool // a thread start that the thread bound suppressed
+	// Choices are the values the step's choices took, by choice number
+	// (Step.Choices of them), when they are known: an engine's trace
+	// shows states, which need not fix a choice that changes nothing
+	// live, so only an execution that chose them (judge.Concretize) has
+	// them; nil otherwise, and for a step without choices.
+	Choices []bool
 }
 
 // ViolationKind says how a trace violates the property.

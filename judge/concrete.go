@@ -31,7 +31,9 @@ import (
 // sees every started thread; thread identities are renumbered in start
 // order (0 is main). Every step of the result has Suppressed false.
 //
-// The result passes Replay. An error means that tr does not replay
+// Each step of the result records the choices it took (TraceStep.Choices;
+// a failing assertion's, choices under which it fails), so that a trace
+// can show the value each * took. The result passes Replay. An error means that tr does not replay
 // (Concretize relies on its live values); callers then keep tr.
 func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	return newSemantics(prog, opts).concretize(tr)
@@ -68,14 +70,17 @@ func (sem *semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 			return nil, fmt.Errorf("step %d: thread %d was never started", i, step.Thread)
 		}
 		out.Steps = append(out.Steps, bp.TraceStep{Thread: id, Proc: step.Proc, PC: step.PC, Before: c.cur.Clone(), Taken: step.Taken})
+		var err error
 		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
-			break
+			out.Steps[i].Choices, err = c.fail(step, id)
+		} else {
+			after := &tr.Final
+			if i < len(tr.Steps)-1 {
+				after = &tr.Steps[i+1].Before
+			}
+			out.Steps[i].Choices, err = c.step(step, id, after)
 		}
-		after := &tr.Final
-		if i < len(tr.Steps)-1 {
-			after = &tr.Steps[i+1].Before
-		}
-		if err := c.step(step, id, after); err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, prog.Position(&prog.Procs[step.Proc].Steps[step.PC]), err)
 		}
 	}
@@ -102,18 +107,36 @@ type concretizer struct {
 	nextID               int
 }
 
-// step executes the engine's step (thread id here) so that the state
-// after it agrees with the engine's state after.
-func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
-	sem := c.sem
-	ti := -1
+// mover is the index in the current state of thread id, which runs the
+// engine's step: it must be at the step's code.
+func (c *concretizer) mover(step *bp.TraceStep, id int) (int, error) {
 	for k := range c.cur.Threads {
-		if c.cur.Threads[k].ID == id {
-			ti = k
+		if t := &c.cur.Threads[k]; t.ID == id && t.Proc == step.Proc && t.PC == step.PC {
+			return k, nil
 		}
 	}
-	if ti < 0 || c.cur.Threads[ti].Proc != step.Proc || c.cur.Threads[ti].PC != step.PC {
-		return fmt.Errorf("thread %d is not at %d/%d", step.Thread, step.Proc, step.PC)
+	return -1, fmt.Errorf("thread %d is not at %d/%d", step.Thread, step.Proc, step.PC)
+}
+
+// fail returns choices under which the engine's last step, a failing
+// assertion run by thread id here, fails: the values its * take in the
+// execution (a * of a condition may decide it).
+func (c *concretizer) fail(step *bp.TraceStep, id int) ([]bool, error) {
+	ti, err := c.mover(step, id)
+	if err != nil {
+		return nil, err
+	}
+	return c.sem.failChoices(&c.cur, ti)
+}
+
+// step executes the engine's step (thread id here) so that the state
+// after it agrees with the engine's state after, and returns the choices
+// it took.
+func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) ([]bool, error) {
+	sem := c.sem
+	ti, err := c.mover(step, id)
+	if err != nil {
+		return nil, err
 	}
 	t := &c.cur.Threads[ti]
 	st := sem.Step(t)
@@ -137,7 +160,7 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 		if !step.Suppressed {
 			created := startedThread(&step.Before, after)
 			if created == nil {
-				return errors.New("the started thread is not in the next state")
+				return nil, errors.New("the started thread is not in the next state")
 			}
 			c.toEngine[c.nextID], c.fromEngine[created.ID] = created.ID, c.nextID
 			copy(r.Fresh, created.Locals)
@@ -154,13 +177,13 @@ func (c *concretizer) step(step *bp.TraceStep, id int, after *bp.State) error {
 	}
 	u, ok, err := sem.execute(q, &r, step.Taken, func(u *bp.State) bool { return c.agrees(u, after) })
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !ok {
-		return errors.New("no execution of the step agrees with the trace's live values")
+		return nil, errors.New("no execution of the step agrees with the trace's live values")
 	}
 	c.cur = u
-	return nil
+	return r.Choices, nil
 }
 
 // preferEngine asks q to give the targets of an assignment the engine's

@@ -46,7 +46,7 @@ func (sem *semantics) replay(tr *bp.Trace) error {
 		}
 		st := sem.Step(&step.Before.Threads[ti])
 		if i == len(tr.Steps)-1 && tr.Kind == bp.AssertionFails {
-			if err := sem.replayFailure(&step.Before, ti); err != nil {
+			if _, err := sem.failChoices(&step.Before, ti); err != nil {
 				return fmt.Errorf("step %d (%s): %w", i, prog.Position(st), err)
 			}
 			return nil
@@ -96,22 +96,23 @@ func (sem *semantics) mover(before *bp.State, step *bp.TraceStep) (int, error) {
 	return 0, fmt.Errorf("thread %d does not exist", step.Thread)
 }
 
-// replayFailure checks that the assertion thread ti of s is at can fail.
-func (sem *semantics) replayFailure(s *bp.State, ti int) error {
+// failChoices checks that the assertion thread ti of s is at can fail,
+// and returns choices under which it does.
+func (sem *semantics) failChoices(s *bp.State, ti int) ([]bool, error) {
 	st := sem.Step(&s.Threads[ti])
 	if st.Kind != bp.Assert || sem.label != "" {
-		return errors.New("the trace ends in a failing assertion, but the last step is not an assertion of the property")
+		return nil, errors.New("the trace ends in a failing assertion, but the last step is not an assertion of the property")
 	}
 	q := sem.newQuery(s, ti)
 	q.must = append(q.must, req{st.Cond, false})
 	ch, _, ok, err := q.solve()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if _, eff, _ := sem.Apply(s, ti, &interp.Resolution{Choices: ch}); !ok || eff != interp.Fails {
-		return errors.New("the assertion cannot fail here")
+		return nil, errors.New("the assertion cannot fail here")
 	}
-	return nil
+	return ch, nil
 }
 
 // replayStep checks that step, run by thread ti, can lead to next.

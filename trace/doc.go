@@ -3,7 +3,8 @@
 // property, each with its thread, its statement and position, the values
 // before it, the calls of recursive functions the thread is in and a
 // note, and the violation at the end (Trace, New). Exact gives it the
-// values of one execution (judge.Concretize), and Effects says what each
+// values of one execution (judge.Concretize) and the value each * of a
+// statement took in it (Choice), and Effects says what each
 // step did besides moving its thread (threads started and ended, atomic
 // sections, changed values, blocked threads), read off the execution's
 // full states, never off the statement's text.

@@ -30,6 +30,10 @@ type Step struct {
 	// (empty without recursion).
 	Calls []Call
 	Note  string // e.g. "thread start suppressed by the thread bound"
+	// Choices are the values the statement's * and schoose took, in
+	// source order: only an exact trace has them (Exact), as only one
+	// execution fixes them.
+	Choices []Choice
 }
 
 // Call is a call of a recursive function on a thread's stack: the
@@ -99,8 +103,9 @@ func New(prog *bp.Program, ex *bp.Trace, label string) *Trace {
 // an engine's trace shows any value for a variable that is dead, which
 // replays but is not what a client that re-simulates every step (SatAbs)
 // or a person reading the trace expects. The steps keep their
-// statements, branch outcomes and notes; thread numbers count every
-// start, suppressed ones included. label is the checked label (as
+// statements, branch outcomes and notes, and gain the values their *
+// took (Step.Choices); thread numbers count every start, suppressed
+// ones included. label is the checked label (as
 // bp.Program.CheckedLabel), reading the reading of thread starts. A
 // trace without an execution is returned as it is; an error says the
 // trace could not be made exact.
@@ -119,6 +124,7 @@ func (tr *Trace) Exact(prog *bp.Program, label string, reading bp.Reading) (*Tra
 		s.Thread = es.Thread
 		s.Globals = globals(prog, &es.Before)
 		s.Locals = locals(prog, es.Before.Thread(es.Thread))
+		s.Choices = choices(prog, es)
 		out.Steps[i] = s
 	}
 	if out.Violation.Kind == "label" {
