@@ -13,4 +13,5 @@ type (
 	Effect       = trace.Effect
 	ThreadValues = trace.ThreadValues
 	Written      = trace.Written
+	Choice       = trace.Choice
 )

@@ -133,3 +133,41 @@ func TestJSONWrittenValues(t *testing.T) {
 	assert.Positive(t, reads)
 	assert.Positive(t, decls)
 }
+
+// TestJSONChoices: with --exact-trace each step lists the value each *
+// of its statement took (docs/json.md, "choices"), the text output too;
+// without it no step does, as an engine's trace does not fix them.
+func TestJSONChoices(t *testing.T) {
+	t.Parallel()
+	const file = "testdata/choices.bp"
+	type choice struct {
+		Line, Column      int
+		Value             bool
+		Schoose, Assigned bool
+	}
+	steps := func(args ...string) map[string][]choice {
+		_, out, errOut := runCmd(append([]string{"check", "--json", "--engine", "explicit"}, append(args, file)...)...)
+		var r struct {
+			Trace []struct {
+				Statement string   `json:"statement"`
+				Choices   []choice `json:"choices"`
+			} `json:"trace"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &r), errOut)
+		m := map[string][]choice{}
+		for _, s := range r.Trace {
+			m[s.Statement] = s.Choices
+		}
+		return m
+	}
+	exact := steps("--exact-trace")
+	assert.Equal(t, []choice{{Line: 7, Column: 12, Value: true}}, exact["x := y & *"])
+	assert.Equal(t, []choice{{Line: 9, Column: 7, Value: false}}, exact["if (*)"])
+	assert.Equal(t, []choice{{Line: 12, Column: 10, Value: true, Schoose: true}}, exact["z := schoose[F, F]"])
+	assert.Equal(t, []choice{{Line: 13, Column: 29, Value: false}}, exact["assert(!x | *)"])
+	for stmt, cs := range steps() {
+		assert.Empty(t, cs, "an engine's trace: %s", stmt)
+	}
+	_, text, _ := runCmd("check", "--engine", "explicit", "--exact-trace", file)
+	assert.Contains(t, text, "x := y & *\n    globals: x=0 y=1 z=0\n    choices: *=1 at 7:12\n")
+}

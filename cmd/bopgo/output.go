@@ -172,6 +172,9 @@ func writeTrace(w io.Writer, tr *bopgo.Trace) {
 		case 0:
 			fmt.Fprintln(w, "    condition false")
 		}
+		if len(s.Choices) > 0 {
+			fmt.Fprintf(w, "    choices: %s\n", choices(s.Choices))
+		}
 		if len(s.Calls) > 0 {
 			fmt.Fprintf(w, "    calls:   %s\n", callChain(s.Calls))
 		}
@@ -188,16 +191,34 @@ func writeTrace(w io.Writer, tr *bopgo.Trace) {
 	}
 }
 
+// choices says the value each * of a step took, where it is written:
+// "*=1 at 4:12, schoose=0 at 5:9".
+func choices(cs []bopgo.Choice) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		what := "*"
+		if c.Schoose {
+			what = "schoose"
+		}
+		parts[i] = fmt.Sprintf("%s=%d at %d:%d", what, bit(c.Value), c.Position.Line, c.Position.Column)
+	}
+	return strings.Join(parts, ", ")
+}
+
 func values(vs []bopgo.Value) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
-		b := 0
-		if v.Value {
-			b = 1
-		}
-		parts[i] = fmt.Sprintf("%s=%d", v.Name, b)
+		parts[i] = fmt.Sprintf("%s=%d", v.Name, bit(v.Value))
 	}
 	return strings.Join(parts, " ")
+}
+
+// bit is v as the text output prints a value, 0 or 1.
+func bit(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 // The JSON form; docs/json.md is its schema.
@@ -286,6 +307,18 @@ type jsonStep struct {
 	Changed *jsonChanged `json:"changed,omitempty"`
 	Blocked []int        `json:"blocked,omitempty"`
 	Written []jsonWrite  `json:"written,omitempty"`
+	// The value each * took (trace.Choice), added to schema version 1.
+	Choices []jsonChoice `json:"choices,omitempty"`
+}
+
+// jsonChoice is the value a * or schoose of the statement took, where
+// it is written (trace.Choice).
+type jsonChoice struct {
+	Line     int  `json:"line"`
+	Column   int  `json:"column"`
+	Value    bool `json:"value"`
+	Schoose  bool `json:"schoose,omitempty"`
+	Assigned bool `json:"assigned,omitempty"`
 }
 
 // jsonWrite is a variable the step assigned (trace.Written): Thread
@@ -455,6 +488,9 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 			}
 			if i < len(effects) {
 				addEffect(&js, effects[i])
+			}
+			for _, c := range s.Choices {
+				js.Choices = append(js.Choices, jsonChoice{Line: c.Position.Line, Column: c.Position.Column, Value: c.Value, Schoose: c.Schoose, Assigned: c.Assigned})
 			}
 			out.Trace = append(out.Trace, js)
 		}
