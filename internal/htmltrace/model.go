@@ -69,6 +69,10 @@ type step struct {
 	// [thread, name, value, flags] (flags: writeUnchanged, writeChosen),
 	// in the JSON's order.
 	Written [][4]int `json:"wr,omitempty"`
+	// Choices are the values the statement's * took, in source order,
+	// as [line, column, value, flags] (flags: choiceSchoose,
+	// choiceAssigned).
+	Choices [][4]int `json:"k,omitempty"`
 	Delta   [][3]int `json:"d,omitempty"` // the state before it, from the state before the previous step
 	// Depth is how many calls of recursive functions the step is in.
 	Depth int `json:"dp,omitempty"`
@@ -89,6 +93,12 @@ type step struct {
 const (
 	writeUnchanged = 1 // the step assigned the value the variable had
 	writeChosen    = 2 // the value a bare * took
+)
+
+// The flags of a choice.
+const (
+	choiceSchoose  = 1 // a schoose, not a *
+	choiceAssigned = 2 // the whole value of an assignment: a written value shows it
 )
 
 // removed is the value of a delta entry for a name that left a thread's
@@ -119,6 +129,7 @@ func build(r *Result, source []byte) *data {
 		}
 		row.Changed = changes(s.Changed, s.Thread, index)
 		row.Written = writes(s.Written, index)
+		row.Choices = picks(s.Choices)
 		cur := stateBefore(r, i, prev, index)
 		row.Delta = cur.delta(prev)
 		prev = cur
@@ -298,6 +309,22 @@ func writes(ws []Written, index map[string]int) [][4]int {
 			flags |= writeChosen
 		}
 		out = append(out, [4]int{t, index[w.Name], b2i(w.Value), flags})
+	}
+	return out
+}
+
+// picks are a step's choices as quadruples.
+func picks(cs []Choice) [][4]int {
+	var out [][4]int
+	for _, c := range cs {
+		flags := 0
+		if c.Schoose {
+			flags |= choiceSchoose
+		}
+		if c.Assigned {
+			flags |= choiceAssigned
+		}
+		out = append(out, [4]int{c.Line, c.Column, b2i(c.Value), flags})
 	}
 	return out
 }

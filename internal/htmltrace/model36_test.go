@@ -103,3 +103,18 @@ func TestGetafixFlagIsTheFirstGlobal(t *testing.T) {
 		t.Errorf("getafixFlag without a source = %q, want atomic", got)
 	}
 }
+
+// TestChoices: a row keeps the value each * of its statement took, in
+// source order, a schoose flagged (choices.json: check --json --html
+// --engine explicit of cmd/bopgo/testdata/choices.bp).
+func TestChoices(t *testing.T) {
+	d := build(readResult(t, "choices.json"), source(t, "choices.bp"))
+	by := map[string][][4]int{}
+	for _, s := range d.Steps {
+		by[s.Text] = s.Choices
+	}
+	assert.Equal(t, [][4]int{{7, 12, 1, 0}}, by["x := y & *"], "x := y & * sets x: its * is 1")
+	assert.Equal(t, [][4]int{{9, 7, 0, 0}}, by["if (*)"], "the else branch: its * is 0")
+	assert.Equal(t, [][4]int{{12, 10, 1, choiceSchoose}}, by["z := schoose[F, F]"])
+	assert.Nil(t, by["x, y, z := F, T, F"])
+}

@@ -47,6 +47,18 @@ type Step struct {
 	Changed *Changed  `json:"changed"`
 	Blocked []int     `json:"blocked"`
 	Written []Written `json:"written"`
+	Choices []Choice  `json:"choices"`
+}
+
+// Choice is the value a * (or schoose) of the statement took, where it
+// is written; Assigned: the * is an assignment's whole value, which
+// Written shows, Chosen.
+type Choice struct {
+	Line     int  `json:"line"`
+	Column   int  `json:"column"`
+	Value    bool `json:"value"`
+	Schoose  bool `json:"schoose"`
+	Assigned bool `json:"assigned"`
 }
 
 // Written is a variable a step assigned, changed or not: Thread is whose
