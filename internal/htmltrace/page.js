@@ -1,7 +1,7 @@
 "use strict";
 // bopgo's counterexample page. DATA (model.go) holds the result; this
-// script draws it: only the rows in view are in the DOM (a spacer of
-// items × ROW pixels keeps the scroll bar true), so a long trace costs
+// script draws it: only the rows in view are in the DOM (a spacer as
+// high as every row keeps the scroll bar true), so a long trace costs
 // what a short one does.
 (function () {
   const D = DATA, S = D.steps, N = D.names, ROW = 22, last = S.length - 1;
@@ -89,7 +89,7 @@
   // Every value: a row also shows, muted, the writes that left a value
   // as it was (the stale read tmp := c) and the initial values.
   $("every").checked = every;
-  $("every").addEventListener("change", (e) => { every = e.target.checked; draw(true); });
+  $("every").addEventListener("change", (e) => { every = e.target.checked; layout(); draw(true); });
 
   function refilter() {
     document.querySelectorAll("#threadfilter .chip").forEach((c) => c.classList.toggle("off", hidden.has(+c.dataset.t)));
@@ -131,8 +131,8 @@
     if (lanes.length <= 6) laneW = Math.max(laneW, Math.min(72, tagW));
     lanesW = lanes.length * laneW;
     laneX = new Map(lanes.map((t, k) => [t.id, k * laneW + laneW / 2]));
-    spacer.style.height = items.length * ROW + "px";
     sizeColumns();
+    layout();
     let h = "";
     for (const t of lanes) {
       const x = 44 + laneX.get(t.id) - laneW / 2;
@@ -150,13 +150,78 @@
   }
 
   // sizeColumns gives the statements what the lanes and a column of
-  // changed values leave of the trace's width.
+  // changed values leave of the trace's width; a narrow window's rows
+  // wrap to its width instead.
   function sizeColumns() {
+    if (narrow.matches) {
+      spacer.style.minWidth = "";
+      return;
+    }
     const w = Math.max(200, Math.min(480, scroller.clientWidth - 44 - lanesW - 62 - 260));
     spacer.style.setProperty("--stmt", w + "px");
     spacer.style.minWidth = 44 + lanesW + 62 + w + 260 + "px";
   }
-  window.addEventListener("resize", () => { sizeColumns(); draw(true); });
+  window.addEventListener("resize", () => { sizeColumns(); layout(); draw(true); });
+
+  // Row geometry. A row is ROW pixels high, except in a narrow window
+  // (page.css's media query), where it wraps its statement and values
+  // to the trace's width and is as high as they make it: tops[x] is row
+  // x's top, from heights first estimated from the text's length, then
+  // measured as rows are drawn (draw). A row's text is never cut or
+  // scrolled sideways, and the rows off screen cost no layout.
+  const narrow = window.matchMedia("(max-width: 1000px)");
+  let tops = null, heights = null;
+  const rowTop = (x) => (tops ? tops[x] : x * ROW);
+  const rowHeight = (x) => (tops ? heights[x] : ROW);
+
+  // rowAt is the row at height y of the spacer.
+  function rowAt(y) {
+    if (!tops) return Math.floor(y / ROW);
+    let lo = 0, hi = Math.max(0, items.length - 1);
+    while (lo < hi) {
+      const m = (lo + hi + 1) >> 1;
+      if (tops[m] <= y) lo = m; else hi = m - 1;
+    }
+    return lo;
+  }
+
+  // layout sets every row's height: ROW, or in a narrow window an
+  // estimate, the lines its text takes at about 7 pixels a character.
+  function layout() {
+    if (!narrow.matches) {
+      tops = heights = null;
+      spacer.style.height = items.length * ROW + "px";
+      return;
+    }
+    const perLine = Math.max(12, Math.floor((scroller.clientWidth - 44 - lanesW - 62 - 8) / 7));
+    heights = items.map((it) => {
+      const s = S[it.s === undefined ? vis[it.a] : it.s], chips = ((every && s.wr) || s.ch || []).length;
+      const chars = (it.s === undefined ? 32 : s.s.length + 8) + 10 * Math.min(chips, 9);
+      return Math.max(ROW, Math.ceil(chars / perLine) * 18 + 4);
+    });
+    sumTops();
+  }
+
+  function sumTops() {
+    tops = new Array(items.length + 1);
+    tops[0] = 0;
+    for (let x = 0; x < items.length; x++) tops[x + 1] = tops[x] + heights[x];
+    spacer.style.height = tops[items.length] + "px";
+  }
+
+  // measure takes the heights of the rows drawn from row from on, and
+  // reports whether one was not the estimate.
+  function measure(from) {
+    let changed = false;
+    [...spacer.children].forEach((el, k) => {
+      const h = el.getBoundingClientRect().height;
+      if (h !== heights[from + k]) {
+        heights[from + k] = h;
+        changed = true;
+      }
+    });
+    return changed;
+  }
 
   function nearest(i) {
     let lo = 0, hi = vis.length - 1;
@@ -248,9 +313,9 @@
       for (let m = it.a; m <= it.b; m++) for (const c of S[vis[m]].ch || []) net.set(c[0] + ":" + c[1], c);
       const lines = [S[a].l, S[b].l].sort((p, q) => p - q);
       const cls = "row run" + (cur >= a && cur <= b ? " cur" : "");
-      return `<div class="${cls}" data-run="${it.a}" data-step="${a}" style="top:${x * ROW}px"><span class="no">${a + 1}</span>` +
+      return `<div class="${cls}" data-run="${it.a}" data-step="${a}" style="top:${rowTop(x)}px"><span class="no">${a + 1}</span>` +
         `<span class="lanes" style="width:${lanesW}px">${lanesHTML(a, true)}</span><span class="pos">${lines[0]}–${lines[1]}</span>` +
-        `<span class="stmt">▸ ${it.b - it.a + 1} steps of ${esc(ttag(it.t))} (to step ${b + 1})</span><span class="chg">${chips([...net.values()].map((c) => [c, 0]), it.t)}</span></div>`;
+        `<span class="body"><span class="stmt">▸ ${it.b - it.a + 1} steps of ${esc(ttag(it.t))} (to step ${b + 1})</span><span class="chg">${chips([...net.values()].map((c) => [c, 0]), it.t)}</span></span></div>`;
     }
     const i = it.s, s = S[i];
     let cls = "row";
@@ -260,21 +325,32 @@
     if (s.y) cls += " syn";
     // A row is indented by its call depth (recursive calls), up to 12.
     const ind = s.dp ? ` style="padding-left:${Math.min(s.dp, 12) * 12}px"` : "";
-    return `<div class="${cls}" data-step="${i}" style="top:${x * ROW}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
+    return `<div class="${cls}" data-step="${i}" style="top:${rowTop(x)}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
-      `<span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
-      `<span class="chg">${initial(i)}${callChip(s)}${chips(written(s), s.t, s.st)}</span></div>`;
+      `<span class="body"><span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
+      `<span class="chg">${initial(i)}${callChip(s)}${chips(written(s), s.t, s.st)}</span></span></div>`;
   }
 
+  // draw draws the rows in view and 8 on either side. In a narrow
+  // window it then measures them; if a height was not the estimate, the
+  // rows move (the first one in view stays where it is on the screen)
+  // and are drawn again, at most a few times.
   function draw(force) {
-    const top = scroller.scrollTop, h = scroller.clientHeight || 600;
-    const from = Math.max(0, Math.floor(top / ROW) - 8), to = Math.min(items.length, Math.ceil((top + h) / ROW) + 8);
-    if (!force && from === drawnFrom && to === drawnTo) return;
-    let html = "";
-    for (let x = from; x < to; x++) html += rowHTML(x);
-    spacer.innerHTML = html;
-    drawnFrom = from;
-    drawnTo = to;
+    for (let pass = 0; ; pass++) {
+      const top = scroller.scrollTop, h = scroller.clientHeight || 600;
+      const from = Math.max(0, rowAt(top) - 8), to = Math.min(items.length, rowAt(top + h) + 9);
+      if (!force && from === drawnFrom && to === drawnTo) return;
+      let html = "";
+      for (let x = from; x < to; x++) html += rowHTML(x);
+      spacer.innerHTML = html;
+      drawnFrom = from;
+      drawnTo = to;
+      if (!tops || pass === 3 || !measure(from)) return;
+      const anchor = rowAt(top), off = top - tops[anchor];
+      sumTops();
+      scroller.scrollTop = tops[anchor] + off;
+      force = true;
+    }
   }
 
   let pending = false;
@@ -305,16 +381,22 @@
     show(true);
   }
 
+  // show draws the current step; scroll brings its row into view (a
+  // second time once the rows around it are measured, in a narrow window).
   function show(scroll) {
-    const x = itemOf[cur];
-    if (scroll && x >= 0) {
-      const y = x * ROW, top = scroller.scrollTop, h = scroller.clientHeight;
-      if (y < top + ROW) scroller.scrollTop = Math.max(0, y - 3 * ROW);
-      else if (y + ROW > top + h - ROW) scroller.scrollTop = y - h + 4 * ROW;
+    for (let pass = tops ? 2 : 1; pass > 0; pass--) {
+      if (scroll) reveal(itemOf[cur]);
+      draw(true);
     }
-    draw(true);
     drawDetail();
     markSource();
+  }
+
+  function reveal(x) {
+    if (x < 0) return;
+    const y = rowTop(x), rh = rowHeight(x), top = scroller.scrollTop, h = scroller.clientHeight;
+    if (y < top + ROW) scroller.scrollTop = Math.max(0, y - 3 * ROW);
+    else if (y + rh > top + h - ROW) scroller.scrollTop = y + rh - h + 3 * ROW;
   }
 
   function move(d) {
