@@ -45,3 +45,31 @@ func TestEveryValuePageInABrowser(t *testing.T) {
 	assert.Empty(t, row(read, ".v.same"), "every value off: the row shows changed values only")
 	assert.Empty(t, row(0, ".init"))
 }
+
+// TestChoicesPageInABrowser: a row shows the value each * inside an
+// expression took (testdata/choices.bp: x := y & * sets x, so its * is
+// 1; if (*) goes to else, so its * is 0), and the step's panel says
+// where each * is written.
+func TestChoicesPageInABrowser(t *testing.T) {
+	b := startBrowser(t)
+	t.Chdir(root)
+	ctx, p, res := openPage(t, b, pageWidth, "cmd/bopgo/testdata/choices.bp", "--engine", "explicit")
+	require.Equal(t, "unsafe", res.Verdict, res.Reason)
+	at := map[string]int{}
+	for i, s := range res.Trace {
+		at[s.Statement] = i
+	}
+	row := func(stmt string) string {
+		i, ok := at[stmt]
+		require.True(t, ok, stmt)
+		require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", i), nil))
+		return eval[string](t, ctx, p, `[...document.querySelectorAll("#spacer .row.cur .chg .pick")].map(e => e.textContent).join(" ")`)
+	}
+	assert.Equal(t, "*=1", row("x := y & *"), "x := y & * set x: its * took 1")
+	assert.Contains(t, text(t, ctx, p, "detail"), "the * at 7:12 took 1")
+	assert.Equal(t, "*=1", row("assume(* | !y)"))
+	assert.Equal(t, "*=0", row("if (*)"), "the else branch: its * took 0")
+	assert.Equal(t, "schoose=1", row("z := schoose[F, F]"))
+	assert.Equal(t, "*=0", row("assert(!x | *)"), "the assertion fails: its * took 0")
+	assert.Empty(t, row("x, y, z := F, T, F"))
+}

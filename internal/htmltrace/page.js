@@ -195,7 +195,7 @@
     }
     const perLine = Math.max(12, Math.floor((scroller.clientWidth - 44 - lanesW - 62 - 8) / 7));
     heights = items.map((it) => {
-      const s = S[it.s === undefined ? vis[it.a] : it.s], chips = ((every && s.wr) || s.ch || []).length;
+      const s = S[it.s === undefined ? vis[it.a] : it.s], chips = ((every && s.wr) || s.ch || []).length + (s.k || []).length;
       const chars = (it.s === undefined ? 32 : s.s.length + 8) + 10 * Math.min(chips, 9);
       return Math.max(ROW, Math.ceil(chars / perLine) * 18 + 4);
     });
@@ -279,12 +279,27 @@
     return list;
   }
 
-  // chips shows written values; a row leaves out the first values of
-  // the thread its step starts (the detail lists them).
-  function chips(list, t, started) {
+  // chips shows written values, then the chips more (at most 8 in all);
+  // a row leaves out the first values of the thread its step starts (the
+  // detail lists them).
+  function chips(list, t, started, more) {
     if (started) list = list.filter(([c]) => c[0] !== started);
-    const shown = list.slice(0, 8).map(([c, f]) => chip(c, t, f)).join("");
-    return list.length > 8 ? shown + `<span class="more">+${list.length - 8}</span>` : shown;
+    const all = list.map(([c, f]) => chip(c, t, f)).concat(more || []);
+    return all.slice(0, 8).join("") + (all.length > 8 ? `<span class="more">+${all.length - 8}</span>` : "");
+  }
+
+  // A choice (k: [line, column, value, flags], model.go) is the value a
+  // * of the statement took: flags 1 a schoose, 2 an assignment's whole
+  // value, which its written value shows starred.
+  const choiceName = (k) => (k[3] & 1 ? "schoose" : "*");
+  const choiceWords = (k) => `the ${choiceName(k)} at ${k[0]}:${k[1]} took ${k[2]}`;
+
+  // inside are the values step s's * took inside expressions (x := y & *,
+  // if (*), a schoose, an argument); the others are written values.
+  const inside = (s) => (s.k || []).filter((k) => !(k[3] & 2));
+
+  function picks(s) {
+    return inside(s).map((k) => `<span class="v pick" title="${choiceWords(k)}">${choiceName(k)}=${k[2]}</span>`);
   }
 
   // initial shows the state before step 1 (the globals and main's
@@ -328,7 +343,7 @@
     return `<div class="${cls}" data-step="${i}" style="top:${rowTop(x)}px"><span class="no">${s.r ? "→" : i + 1}</span>` +
       `<span class="lanes" style="width:${lanesW}px">${lanesHTML(i, false)}</span><span class="pos">${s.l}:${s.c}</span>` +
       `<span class="body"><span class="stmt" title="${esc(s.s)}"${ind}><b class="tid" style="color:${color(s.t)}">${esc(ttag(s.t))}</b>${s.dp ? `<i class="depth">${s.dp}›</i>` : ""}${esc(s.s)}</span>` +
-      `<span class="chg">${initial(i)}${callChip(s)}${chips(written(s), s.t, s.st)}</span></span></div>`;
+      `<span class="chg">${initial(i)}${callChip(s)}${chips(written(s), s.t, s.st, picks(s))}</span></span></div>`;
   }
 
   // draw draws the rows in view and 8 on either side. In a narrow
@@ -441,6 +456,7 @@
     if (s.lb) h += `<div class="fact">labels: ${s.lb.map(esc).join(", ")}</div>`;
     h += `<pre>${esc(s.s)}</pre>`;
     if (s.tk) h += `<div class="fact">the condition ${s.tk === 1 ? "holds" : "does not hold"}</div>`;
+    if (inside(s).length) h += `<div class="fact">${inside(s).map(choiceWords).join(", ")}</div>`;
     if (s.n) h += `<div class="fact${cur === failStep ? " warn" : ""}">${esc(s.n)}</div>`;
     const ch = s.ch || [], own = ch.filter((c) => c[0] !== s.st), first = ch.filter((c) => c[0] === s.st);
     if (s.st) h += `<div class="fact">starts ${tlabel(s.st)}${first.length ? " with " + first.map((c) => `${esc(N[c[1]])}=${c[2]}`).join(", ") : ""}</div>`;
