@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/bopgo/bopgo/bp"
@@ -23,12 +24,6 @@ type Choice struct {
 	Assigned bool
 }
 
-// pick is a Choice and where it is written, for sorting.
-type pick struct {
-	pos syntax.Pos
-	c   Choice
-}
-
 // choices lists the value each * and schoose of step s's statement took
 // (s.Choices, which only an execution that chose them records:
 // judge.Concretize), in source order; nil when they are not known. The
@@ -49,15 +44,14 @@ func choices(prog *bp.Program, s *bp.TraceStep) []Choice {
 		n, _ := interp.ActivePart(&s.Before, ti, st, s.Choices)
 		e.NewGlobals, e.NewLocals = n.Globals, n.Threads[ti].Locals
 	}
-	var out []pick
+	var out []Choice
 	var walk func(term *bp.Term, assigned bool)
 	walk = func(term *bp.Term, assigned bool) {
 		if term == nil {
 			return
 		}
 		if (term.Op == bp.TNondet || term.Op == bp.TChoose) && term.Pos.IsValid() {
-			c := Choice{Position: prog.File.Position(term.Pos), Schoose: term.Op == bp.TChoose, Value: e.Eval(term), Assigned: assigned}
-			out = append(out, pick{term.Pos, c})
+			out = append(out, Choice{Position: prog.File.Position(term.Pos), Schoose: term.Op == bp.TChoose, Value: e.Eval(term), Assigned: assigned})
 		}
 		for _, a := range term.Args {
 			walk(a, false)
@@ -71,15 +65,10 @@ func choices(prog *bp.Program, s *bp.TraceStep) []Choice {
 	for _, a := range append(slices.Clip(st.SpawnArgs), st.Args...) {
 		walk(a, false)
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(out, func(a, b pick) int { return int(a.pos - b.pos) })
-	cs := make([]Choice, len(out))
-	for i, p := range out {
-		cs[i] = p.c
-	}
-	return cs
+	slices.SortStableFunc(out, func(a, b Choice) int {
+		return cmp.Or(a.Position.Line-b.Position.Line, a.Position.Column-b.Position.Column)
+	})
+	return out
 }
 
 // assigns reports whether value k of step st, run by thread t, is

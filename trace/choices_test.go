@@ -1,33 +1,15 @@
 package trace_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/trace"
-	"github.com/bopgo/bopgo/verdict"
 )
-
-// exact checks src with the explicit engine and returns its
-// counterexample made exact (Trace.Exact), as --exact-trace prints it.
-func exact(t *testing.T, src string) *trace.Trace {
-	t.Helper()
-	p, err := bp.Load("t.bp", []byte(src))
-	require.NoError(t, err)
-	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit})
-	require.NoError(t, err)
-	require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
-	require.Nil(t, res.Trace.Steps[0].Choices, "an engine's trace does not fix its choices")
-	tr, err := res.Trace.Exact(p, "", bp.Blocking)
-	require.NoError(t, err)
-	return tr
-}
 
 // star is the Choice of a * written at line:col with value v.
 func star(line, col int, v bool) trace.Choice {
@@ -41,7 +23,7 @@ func star(line, col int, v bool) trace.Choice {
 // assertion fails only if its * is 0.
 func TestChoicesInsideExpressions(t *testing.T) {
 	t.Parallel()
-	tr := exact(t, `decl x, y, z;
+	_, tr := exactTrace(t, `decl x, y, z;
 void main() begin
   y := T;
   x := y & *;
@@ -52,7 +34,7 @@ void main() begin
     z := schoose[F, F];
     if (z) then assert(!x | *); fi
   fi
-end`)
+end`, bp.Blocking, 0)
 	want := map[string][]trace.Choice{
 		"y := T":             nil,
 		"x := y & *":         {star(4, 12, true)},
@@ -75,7 +57,7 @@ end`)
 // too), and a * argument of a thread start is listed.
 func TestChoicesInSourceOrder(t *testing.T) {
 	t.Parallel()
-	tr := exact(t, `decl g, h;
+	_, tr := exactTrace(t, `decl g, h;
 void w(a) begin g := a; end
 void main() begin
   decl x, u;
@@ -85,7 +67,7 @@ void main() begin
   assume(g);
   h := x & u;
   assert(!h);
-end`)
+end`, bp.Blocking, 0)
 	assign := tr.Steps[stepAt(t, tr, 0, "x, u := *, !*")]
 	first := star(6, 11, true)
 	first.Assigned = true

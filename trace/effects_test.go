@@ -9,14 +9,12 @@ import (
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/bp"
-	"github.com/bopgo/bopgo/bp/interp"
-	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
 )
 
 // exactTrace checks src with the explicit engine and returns its
-// counterexample as one execution (judge.Concretize), as pages draw it.
+// counterexample as one execution (Trace.Exact), as pages draw it.
 func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*bp.Program, *trace.Trace) {
 	t.Helper()
 	p, err := bp.Load("t.bp", []byte(src))
@@ -24,10 +22,10 @@ func exactTrace(t *testing.T, src string, reading bp.Reading, maxThreads int) (*
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Broadcast: reading, MaxThreads: maxThreads})
 	require.NoError(t, err)
 	require.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
-	ex, err := judge.Concretize(p, interp.Options{Broadcast: reading}, res.Trace.Exec)
+	require.Nil(t, res.Trace.Steps[0].Choices, "an engine's trace does not fix its choices")
+	tr, err := res.Trace.Exact(p, "", reading)
 	require.NoError(t, err)
-	res.Trace.Exec = ex
-	return p, res.Trace
+	return p, tr
 }
 
 // stepAt is the index of the first step of thread th whose statement is

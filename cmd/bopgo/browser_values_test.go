@@ -1,12 +1,23 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/internal/browser"
 )
+
+// chipsAt makes step i current and returns the text of its row's value
+// chips that match sel, space-separated.
+func chipsAt(t *testing.T, ctx context.Context, p *browser.Page, i int, sel string) string {
+	t.Helper()
+	require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", i), nil))
+	return eval[string](t, ctx, p, fmt.Sprintf(`[...document.querySelectorAll("#spacer .row.cur .chg %s")].map(e => e.textContent).join(" ")`, sel))
+}
 
 // TestEveryValuePageInABrowser (issue #36, "every value"): the race's
 // stale read tmp := c changes nothing, and its row still shows, muted,
@@ -30,10 +41,7 @@ func TestEveryValuePageInABrowser(t *testing.T) {
 	require.GreaterOrEqual(t, decl, 0)
 	require.Len(t, res.Trace[read].Written, 1)
 	require.True(t, res.Trace[read].Written[0].Unchanged, "the stale read writes tmp's own value")
-	row := func(i int, sel string) string {
-		require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", i), nil))
-		return eval[string](t, ctx, p, fmt.Sprintf(`[...document.querySelectorAll("#spacer .row.cur .chg %s")].map(e => e.textContent).join(" ")`, sel))
-	}
+	row := func(i int, sel string) string { return chipsAt(t, ctx, p, i, sel) }
 
 	assert.Equal(t, "tmp:=0", row(read, ".v.same"), "the unchanged write, muted")
 	assert.Contains(t, text(t, ctx, p, "detail"), "worker::tmp := 0 (unchanged)")
@@ -62,8 +70,7 @@ func TestChoicesPageInABrowser(t *testing.T) {
 	row := func(stmt string) string {
 		i, ok := at[stmt]
 		require.True(t, ok, stmt)
-		require.NoError(t, p.Eval(ctx, fmt.Sprintf("bopgoPage.go(%d)", i), nil))
-		return eval[string](t, ctx, p, `[...document.querySelectorAll("#spacer .row.cur .chg .pick")].map(e => e.textContent).join(" ")`)
+		return chipsAt(t, ctx, p, i, ".pick")
 	}
 	assert.Equal(t, "*=1", row("x := y & *"), "x := y & * set x: its * took 1")
 	assert.Contains(t, text(t, ctx, p, "detail"), "the * at 7:12 took 1")

@@ -298,17 +298,11 @@ func changes(c *Changed, running int, index map[string]int) [][3]int {
 func writes(ws []Written, index map[string]int) [][4]int {
 	var out [][4]int
 	for _, w := range ws {
-		t, flags := -1, 0
+		t := -1
 		if w.Thread != nil {
 			t = *w.Thread
 		}
-		if w.Unchanged {
-			flags |= writeUnchanged
-		}
-		if w.Chosen {
-			flags |= writeChosen
-		}
-		out = append(out, [4]int{t, index[w.Name], b2i(w.Value), flags})
+		out = append(out, [4]int{t, index[w.Name], b2i(w.Value), bits(w.Unchanged, w.Chosen)})
 	}
 	return out
 }
@@ -317,14 +311,17 @@ func writes(ws []Written, index map[string]int) [][4]int {
 func picks(cs []Choice) [][4]int {
 	var out [][4]int
 	for _, c := range cs {
-		flags := 0
-		if c.Schoose {
-			flags |= choiceSchoose
-		}
-		if c.Assigned {
-			flags |= choiceAssigned
-		}
-		out = append(out, [4]int{c.Line, c.Column, b2i(c.Value), flags})
+		out = append(out, [4]int{c.Line, c.Column, b2i(c.Value), bits(c.Schoose, c.Assigned)})
+	}
+	return out
+}
+
+// bits are flags as the page reads them: the first 1, the second 2, and
+// so on (writeUnchanged, writeChosen; choiceSchoose, choiceAssigned).
+func bits(flags ...bool) int {
+	out := 0
+	for i, f := range flags {
+		out |= b2i(f) << i
 	}
 	return out
 }
