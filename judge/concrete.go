@@ -33,7 +33,9 @@ import (
 //
 // Each step of the result records the choices it took (TraceStep.Choices;
 // a failing assertion's, choices under which it fails), so that a trace
-// can show the value each * took. The result passes Replay. An error means that tr does not replay
+// can show the value each * took: no state holds them.
+//
+// The result passes Replay. An error means that tr does not replay
 // (Concretize relies on its live values); callers then keep tr.
 func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	return newSemantics(prog, opts).concretize(tr)
