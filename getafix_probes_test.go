@@ -53,5 +53,5 @@ func TestGetafixProbes(t *testing.T) {
 		})
 	}
 	require.NoError(t, sc.Err())
-	assert.Equal(t, 17, probes)
+	assert.Equal(t, 18, probes)
 }

@@ -18,13 +18,16 @@ import (
 // TestRoundsBound: each program's bug needs two rounds of Getafix's
 // bound, so one round gives Unknown with the rounds limit and two find
 // it. In order.bp one context switch (thread2 to thread1) is enough, but
-// a round runs thread1 first.
+// a round runs thread1 first. The probe p18 is switched out before
+// `atomic, at := T, T`, a switch point of bopgo's that Getafix lacks
+// (docs/semantics.md, "Getafix's probes": Getafix never reaches it).
 func TestRoundsBound(t *testing.T) {
 	t.Parallel()
-	for _, file := range []string{"two.bp", "order.bp"} {
+	for _, file := range []string{"testdata/rounds/two.bp", "testdata/rounds/order.bp",
+		"testdata/getafix-probes/p18_atomic_pair_between_sections.bp"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
-			src, err := os.ReadFile("testdata/rounds/" + file)
+			src, err := os.ReadFile(file)
 			require.NoError(t, err)
 			p, err := bp.Load(file, src)
 			require.NoError(t, err)
@@ -43,6 +46,32 @@ func TestRoundsBound(t *testing.T) {
 			replay(t, p, opts, res)
 		})
 	}
+}
+
+// TestRoundsFib4: fib_4_unsafe, one of Getafix's experiments, needs four
+// rounds in bopgo (thread1 and thread2 alternate their four sections, one
+// each a round, then main reads 55), and Getafix finds it at no bound:
+// its switch points lack the one between two sections (docs/semantics.md,
+// "Two corpus files at K = 4").
+func TestRoundsFib4(t *testing.T) {
+	t.Parallel()
+	const file = "benchmarks/corpus/getafix-tnl/experiments/fib_4_unsafe.bp"
+	src, err := os.ReadFile(file)
+	require.NoError(t, err)
+	p, err := bp.Load(file, src)
+	require.NoError(t, err)
+	opts := bopgo.Options{Engine: bopgo.Explicit, Rounds: 3}
+	res, err := bopgo.Check(context.Background(), p, opts)
+	require.NoError(t, err)
+	assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
+	assert.Equal(t, verdict.Rounds, res.Limit)
+
+	opts.Rounds = 4
+	res, err = bopgo.Check(context.Background(), p, opts)
+	require.NoError(t, err)
+	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+	opts.Label = p.CheckedLabel("")
+	replay(t, p, opts, res)
 }
 
 // TestCheckRoundsDeepens: CheckRounds tries one round, says it ended

@@ -44,7 +44,10 @@ import "github.com/bopgo/bopgo/bp/syntax"
 //     read or write globals (insert_CS_into_module), a reduction like
 //     bopgo's yield points but for a thread that blocks or loops for ever
 //     between two of them: there Getafix loses the other threads' moves,
-//     bopgo keeps them. And Getafix bounds the rounds; bopgo decides
+//     bopgo keeps them; and Getafix does not count a write of `atomic` in
+//     an assignment with other targets (atomic, at := T, T), so a thread
+//     is never switched out between two such sections, where bopgo
+//     yields. And Getafix bounds the rounds; bopgo decides
 //     every interleaving, or bounds the rounds as Getafix does
 //     (Options.Rounds: init outside them, the threads in source order).
 //   - Accepted with Getafix's meaning, with a note (Program.Notes): a

@@ -74,6 +74,9 @@ void thread1() begin if g then SLIC_ERROR: skip; fi end`, "unsafe"},
 	{"a goto backwards lets the others run", getafixInit + `
 void thread0() begin g := T; L: goto L; end
 void thread1() begin if g then SLIC_ERROR: skip; fi end`, "unsafe"},
+	{"a thread is switched out between two atomic, at sections (Getafix: unreachable)", getafixInit + `
+void main() begin decl at; atomic, at := T, T; a := T; atomic, at := F, F; atomic, at := T, T; if g then SLIC_ERROR: skip; fi atomic, at := F, F; end
+void thread1() begin if a then g := T; fi end`, "unsafe"},
 	// Found by running Getafix itself on the probes of
 	// testdata/getafix-probes: where its reading has more executions
 	// than BoPPo's, bopgo reads the dialect as Getafix does.
