@@ -61,7 +61,8 @@ func TestFamilyFilesAreCurrent(t *testing.T) {
 func TestFamilyVerdicts(t *testing.T) {
 	t.Parallel()
 	small := map[string]int{"workers": 32, "wideparity": 8, "filter": 3,
-		"localworkers": 34, "guardedworkers": 34, "tangledworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10}
+		"localworkers": 34, "guardedworkers": 34, "tangledworkers": 34, "sharedparity": 216, "tokenring": 6, "deepcount": 10,
+		"rwlock": 32, "philosophers": 32, "barrier": 43, "ringbuffer": 43, "ticketlock": 42}
 	checked := 0
 	for _, m := range Members() {
 		p, err := bp.Load(m.Path(), []byte(m.Source))

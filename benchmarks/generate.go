@@ -46,8 +46,8 @@ func suffix(bug bool) string {
 
 // Members returns the generated instances: workers n=2..6, k in
 // {0,2,4,8}; mutex n=2..6, k in {4,8}; wideparity v in {8,16,24,30};
-// filter n=2..5; the families of shapes.go (shapeMembers); each safe and
-// with its bug.
+// filter n=2..5; the families of shapes.go (shapeMembers) and of
+// textbook.go (textbookMembers); each safe and with its bug.
 func Members() []Member {
 	var out []Member
 	for _, bug := range []bool{false, true} {
@@ -88,6 +88,7 @@ func Members() []Member {
 				Params: fmt.Sprintf("n=%d", n), Expected: verdictWord(bug), Evidence: ev, Source: Filter(n, bug), Size: n})
 		}
 		out = append(out, shapeMembers(bug)...)
+		out = append(out, textbookMembers(bug)...)
 	}
 	return out
 }
