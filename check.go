@@ -64,21 +64,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	// An internal failure must not take down a caller that checks many
 	// programs in one process.
 	defer recovered(name, &err)
-	info, ok := name.Info()
-	if !ok {
-		return Result{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, name, Engines)
-	}
-	if prog == nil {
-		return Result{}, errors.New("no program")
-	}
-	if opts.Contexts > 0 && opts.Rounds > 0 {
-		return Result{}, errors.New("a bound on context switches and one on rounds: give one")
-	}
-	// The program's own property (Getafix's SLIC_ERROR) unless the
-	// caller names one.
-	opts.Label = prog.CheckedLabel(opts.Label)
-	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
-		return Result{}, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
+	info, err := checkOptions(prog, name, &opts)
+	if err != nil {
+		return Result{}, err
 	}
 	// The limits are the contexts' causes (verdict.Cause): the code that
 	// stops on them reports the limit in these words, and nothing
@@ -93,23 +81,9 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	ctx, stop := race.WatchMemory(ctx, opts.MaxMemory)
 	defer stop()
-	p := &engine.Problem{
-		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
-		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack, Contexts: opts.Contexts, Rounds: opts.Rounds,
-		Broadcast: opts.Broadcast,
-		Meter:     &engine.Meter{},
-	}
-	// A peer (SPIN) gets the program as given: its answer is the peer's
-	// on the user's program, and comparisons with it stay fair.
-	if !opts.NoSlice && !info.Unchecked {
-		if sl := bp.Sliced(prog); sl != nil {
-			// Checked like an answer: a Safe of the sliced program is one
-			// of the program only if the cut is closed as slicing requires.
-			if err := judge.VerifySlice(sl); err != nil {
-				return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
-			}
-			p.Prog, p.Slice = sl.Prog, sl
-		}
+	p, err := problemOf(prog, info, opts)
+	if err != nil {
+		return Result{}, err
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
@@ -123,15 +97,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 		return Result{}, err
 	}
 	if res.Trace != nil && !opts.RawTrace {
-		// Presentation only: a shorter execution of the same violation,
-		// replayed by the judge, in a budget of its own (package shorten).
-		short, st := shorten.Trace(ctx, prog, judge.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec, shorten.Budget(time.Since(start)))
-		if short != res.Trace.Exec {
-			res.Trace, res.Shortened = trace.New(prog, short, opts.Label), &st.Before
-			if res.Evidence.Kind == "counterexample" {
-				res.Evidence.Words = shortenedWords(st)
-			}
-		}
+		shortenTrace(ctx, prog, opts, &res, start)
 	}
 	res.Property = opts.Property()
 	if p.Slice != nil {
@@ -139,6 +105,66 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	}
 	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
+}
+
+// checkOptions checks the options Check is given for prog and engine
+// name, and sets opts.Label to the property checked: the program's own
+// (Getafix's SLIC_ERROR) unless the caller names one.
+func checkOptions(prog *bp.Program, name Engine, opts *Options) (EngineInfo, error) {
+	info, ok := name.Info()
+	if !ok {
+		return info, fmt.Errorf("%w %q (known: %v)", ErrUnknownEngine, name, Engines)
+	}
+	if prog == nil {
+		return info, errors.New("no program")
+	}
+	if opts.Contexts > 0 && opts.Rounds > 0 {
+		return info, errors.New("a bound on context switches and one on rounds: give one")
+	}
+	opts.Label = prog.CheckedLabel(opts.Label)
+	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {
+		return info, fmt.Errorf("%w %s", ErrNoSuchLabel, opts.Label)
+	}
+	return info, nil
+}
+
+// problemOf is the engines' problem for prog under opts: the sliced
+// program where slicing cuts something and the engine's answers are
+// checked.
+func problemOf(prog *bp.Program, info EngineInfo, opts Options) (*engine.Problem, error) {
+	p := &engine.Problem{
+		Prog: prog, Label: opts.Label, Targets: prog.Targets(opts.Label),
+		MaxStates: opts.MaxStates, MaxDepth: opts.MaxDepth, MaxStack: opts.MaxStack, Contexts: opts.Contexts, Rounds: opts.Rounds,
+		Broadcast: opts.Broadcast,
+		Meter:     &engine.Meter{},
+	}
+	// A peer (SPIN) gets the program as given: its answer is the peer's
+	// on the user's program, and comparisons with it stay fair.
+	if !opts.NoSlice && !info.Unchecked {
+		if sl := bp.Sliced(prog); sl != nil {
+			// Checked like an answer: a Safe of the sliced program is one
+			// of the program only if the cut is closed as slicing requires.
+			if err := judge.VerifySlice(sl); err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrInternal, err)
+			}
+			p.Prog, p.Slice = sl.Prog, sl
+		}
+	}
+	return p, nil
+}
+
+// shortenTrace replaces res's counterexample by a shorter execution of
+// the same violation, replayed by the judge, in a budget of its own
+// (package shorten): presentation only.
+func shortenTrace(ctx context.Context, prog *bp.Program, opts Options, res *Result, start time.Time) {
+	short, st := shorten.Trace(ctx, prog, judge.Options{Label: opts.Label, Broadcast: opts.Broadcast}, res.Trace.Exec, shorten.Budget(time.Since(start)))
+	if short == res.Trace.Exec {
+		return
+	}
+	res.Trace, res.Shortened = trace.New(prog, short, opts.Label), &st.Before
+	if res.Evidence.Kind == "counterexample" {
+		res.Evidence.Words = shortenedWords(st)
+	}
 }
 
 // shortenedWords is the evidence of a shortened counterexample: the

@@ -58,31 +58,7 @@ func (e *Encoder) Step(s *State, ti int, checkAsserts bool) (succs []Succ, fail 
 			succs = append(succs, e.broadcast(s, ti, st, v))
 			break
 		}
-		n := s.Clone()
-		nt := &n.Threads[ti]
-		vals := make([]z.Lit, len(st.Values))
-		for j, val := range st.Values {
-			if st.Constraint == nil && free(val) {
-				// Any value, independent of everything else: one fresh
-				// input says so directly, and keeps formulas small.
-				vals[j] = e.Fresh()
-				continue
-			}
-			vals[j] = v.term(val)
-		}
-		for j, r := range st.Targets {
-			if r.Scope == bp.Global {
-				n.Globals[r.Index] = vals[j]
-			} else {
-				nt.Locals[r.Index] = vals[j]
-			}
-		}
-		if st.Constraint != nil {
-			v.ng, v.nl, v.after = n.Globals, nt.Locals, true
-			n.Guard = c.And(n.Guard, v.term(st.Constraint))
-		}
-		nt.PC = st.Next
-		succs = append(succs, e.finish(n, ti, -1, -1, false))
+		succs = append(succs, e.assign(s, ti, st, v))
 	case bp.Spawn:
 		if len(s.Threads) >= e.Bound && e.Reading == bp.Blocking && e.broadcasts {
 			// A thread that never starts is not passive, so suppressing
@@ -102,6 +78,36 @@ func (e *Encoder) Step(s *State, ti int, checkAsserts bool) (succs []Succ, fail 
 		succs = append(succs, e.finish(n, ti, -1, -1, false))
 	}
 	return succs, fail
+}
+
+// assign is the successor of thread ti's assignment st (not a
+// broadcast) in s.
+func (e *Encoder) assign(s *State, ti int, st *bp.Step, v *env) Succ {
+	n := s.Clone()
+	nt := &n.Threads[ti]
+	vals := make([]z.Lit, len(st.Values))
+	for j, val := range st.Values {
+		if st.Constraint == nil && free(val) {
+			// Any value, independent of everything else: one fresh
+			// input says so directly, and keeps formulas small.
+			vals[j] = e.Fresh()
+			continue
+		}
+		vals[j] = v.term(val)
+	}
+	for j, r := range st.Targets {
+		if r.Scope == bp.Global {
+			n.Globals[r.Index] = vals[j]
+		} else {
+			nt.Locals[r.Index] = vals[j]
+		}
+	}
+	if st.Constraint != nil {
+		v.ng, v.nl, v.after = n.Globals, nt.Locals, true
+		n.Guard = e.C.And(n.Guard, v.term(st.Constraint))
+	}
+	nt.PC = st.Next
+	return e.finish(n, ti, -1, -1, false)
 }
 
 func (e *Encoder) spawn(s *State, ti int, st *bp.Step, v *env) Succ {

@@ -171,6 +171,13 @@ func transportable(from, to counts, targets map[int][]int) bool {
 	if rest != total {
 		return false
 	}
+	return saturates(supply, need, targets)
+}
+
+// saturates reports whether a flow from the sources (supply: threads
+// per listed local) to the sinks (need: threads per local), along the
+// edges of targets, carries every supplied thread.
+func saturates(supply, need counts, targets map[int][]int) bool {
 	// Augmenting paths over (source local, target local) edges of
 	// unbounded capacity; flows are thread counts.
 	flow := map[[2]int]int{}

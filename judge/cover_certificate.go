@@ -201,7 +201,22 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 	if c == nil {
 		return fmt.Errorf("no certificate")
 	}
-	sys := p.System
+	k, err := newCertChecker(p, c)
+	if err != nil {
+		return err
+	}
+	if err := k.initial(); err != nil {
+		return err
+	}
+	target := countsOf(p.Target.Bounded)
+	if k.inI(p.Target.Shared, target) && !k.inU(p.Target.Shared, target) {
+		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
+	}
+	return k.closed(ctx)
+}
+
+// newCertChecker indexes c's basis and boxes, and p's rules by source.
+func newCertChecker(p Coverability, c *tts.Certificate) (*certChecker, error) {
 	k := &certChecker{p: p, byShare: map[int][]counts{}, sigs: map[int][]signature{}, byLeast: map[int]map[int][]int{},
 		boxes: map[int][]*box{}, exact: map[string]bool{}, sources: map[[2]int][]int{}, free: map[int][]int{}}
 	for _, b := range c.Basis {
@@ -214,19 +229,19 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 	}
 	for _, b := range c.Boxes {
 		if b.Others != 0 && b.Others != inf {
-			return fmt.Errorf("box at shared state %d: others bound %d is neither 0 nor -1", b.Shared, b.Others)
+			return nil, fmt.Errorf("box at shared state %d: others bound %d is neither 0 nor -1", b.Shared, b.Others)
 		}
 		x := &box{shared: b.Shared, max: map[int]int{}, others: b.Others}
 		for _, bd := range b.Bounds {
 			if bd.Max < inf {
-				return fmt.Errorf("box at shared state %d: bound %d", b.Shared, bd.Max)
+				return nil, fmt.Errorf("box at shared state %d: bound %d", b.Shared, bd.Max)
 			}
 			x.max[bd.Local] = bd.Max
 		}
 		k.boxes[b.Shared] = append(k.boxes[b.Shared], x)
 		k.exact[x.key()] = true
 	}
-	for i, r := range sys.Rules {
+	for i, r := range p.System.Rules {
 		if r.Kind == tts.Transfer {
 			k.free[r.From.Shared] = append(k.free[r.From.Shared], i)
 		} else {
@@ -234,7 +249,14 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 			k.sources[key] = append(k.sources[key], i)
 		}
 	}
-	// Initial configurations: B plus any number in each unbounded local.
+	return k, nil
+}
+
+// initial checks that the initial configurations (B plus any number in
+// each unbounded local) lie within one box of the invariant and above
+// no basis element.
+func (k *certChecker) initial() error {
+	p := k.p
 	s0 := p.Init.Shared
 	bounded := countsOf(p.Init.Bounded)
 	initBox := &box{shared: s0, max: map[int]int{}}
@@ -258,10 +280,13 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 			return fmt.Errorf("an initial configuration lies above basis element %d|%v", s0, b)
 		}
 	}
-	target := countsOf(p.Target.Bounded)
-	if k.inI(p.Target.Shared, target) && !k.inU(p.Target.Shared, target) {
-		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
-	}
+	return nil
+}
+
+// closed checks that every box is closed under the rules, and that no
+// rule leads from inside the invariant and outside the basis's closure
+// to a basis element.
+func (k *certChecker) closed(ctx context.Context) error {
 	for _, bs := range k.boxes {
 		for _, b := range bs {
 			if err := ctx.Err(); err != nil {
@@ -272,7 +297,7 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 			}
 		}
 	}
-	for i, r := range sys.Rules {
+	for i, r := range k.p.System.Rules {
 		for _, b := range k.byShare[r.To.Shared] {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -383,6 +408,15 @@ func minimalPre(r tts.Rule, b counts) []counts {
 		}
 		return out
 	}
+	return movePre(r, b)
+}
+
+// movePre is minimalPre for a rule that moves one thread from
+// r.From.Local to r.To.Local, and the other threads along r.Passes (if
+// any): the moving thread, and for each other thread of b an origin its
+// pass can have taken it from.
+func movePre(r tts.Rule, b counts) []counts {
+	l, l2 := r.From.Local, r.To.Local
 	need := b.clone()
 	if need[l2] > 0 {
 		need[l2]--

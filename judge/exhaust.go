@@ -144,71 +144,10 @@ func exhaust(ctx context.Context, prog *bp.Program, opts Options, bound, budget 
 // split is x with every unknown value that the step of thread ti
 // reads made known, in each of their valuations.
 func (sem *semantics) split(x *xstate, ti int) ([]xstate, error) {
-	type slot struct {
-		thread int // -1: a global
-		index  int
-	}
-	var unknown []slot
-	seen := map[slot]bool{}
-	add := func(sl slot) {
-		known := x.gKnown
-		if sl.thread >= 0 {
-			known = x.lKnown[x.s.Threads[sl.thread].ID]
-		}
-		if !known[sl.index] && !seen[sl] {
-			seen[sl] = true
-			unknown = append(unknown, sl)
-		}
-	}
-	st := sem.Step(&x.s.Threads[ti])
 	if sem.blockedByAtomic(&x.s, ti) {
 		return nil, nil
 	}
-	targets := map[bp.VarRef]bool{}
-	for _, r := range st.Targets {
-		targets[r] = true
-	}
-	passiveTargets := map[int]bool{}
-	for _, r := range st.PassiveTargets {
-		passiveTargets[r.Index] = true
-	}
-	var walk func(t *bp.Term, passive bool)
-	walk = func(t *bp.Term, passive bool) {
-		if t == nil {
-			return
-		}
-		if t.Op == bp.TVar {
-			switch {
-			case t.Passive && t.Primed && passiveTargets[t.Ref.Index]:
-			case t.Passive:
-				for pj := range x.s.Threads {
-					if pj != ti {
-						add(slot{pj, t.Ref.Index})
-					}
-				}
-			case t.Primed && targets[t.Ref]:
-			case t.Ref.Scope == bp.Global:
-				add(slot{-1, t.Ref.Index})
-			default:
-				add(slot{ti, t.Ref.Index})
-			}
-		}
-		for _, a := range t.Args {
-			walk(a, passive)
-		}
-	}
-	walk(st.Cond, false)
-	walk(st.Constraint, false)
-	for _, v := range st.Values {
-		walk(v, false)
-	}
-	for _, a := range st.SpawnArgs {
-		walk(a, false)
-	}
-	for _, v := range st.PassiveValues {
-		walk(v, true)
-	}
-	walk(st.PassiveConstraint, true)
+	unknown := unknownReads(x, ti, sem.Step(&x.s.Threads[ti]))
 	if len(unknown) == 0 {
 		return []xstate{*x}, nil // Successors and after do not change x
 	}
@@ -230,6 +169,75 @@ func (sem *semantics) split(x *xstate, ti int) ([]xstate, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// cell is a value of a state: a global, or a local of a thread.
+type cell struct {
+	thread int // -1: a global
+	index  int
+}
+
+// unknownReads are the values of x, unknown there, that step st of
+// thread ti reads, each once, in the order st reads them.
+func unknownReads(x *xstate, ti int, st *bp.Step) []cell {
+	var unknown []cell
+	seen := map[cell]bool{}
+	add := func(sl cell) {
+		known := x.gKnown
+		if sl.thread >= 0 {
+			known = x.lKnown[x.s.Threads[sl.thread].ID]
+		}
+		if !known[sl.index] && !seen[sl] {
+			seen[sl] = true
+			unknown = append(unknown, sl)
+		}
+	}
+	targets := map[bp.VarRef]bool{}
+	for _, r := range st.Targets {
+		targets[r] = true
+	}
+	passiveTargets := map[int]bool{}
+	for _, r := range st.PassiveTargets {
+		passiveTargets[r.Index] = true
+	}
+	var walk func(t *bp.Term)
+	walk = func(t *bp.Term) {
+		if t == nil {
+			return
+		}
+		if t.Op == bp.TVar {
+			switch {
+			case t.Passive && t.Primed && passiveTargets[t.Ref.Index]:
+			case t.Passive:
+				for pj := range x.s.Threads {
+					if pj != ti {
+						add(cell{pj, t.Ref.Index})
+					}
+				}
+			case t.Primed && targets[t.Ref]:
+			case t.Ref.Scope == bp.Global:
+				add(cell{-1, t.Ref.Index})
+			default:
+				add(cell{ti, t.Ref.Index})
+			}
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	walk(st.Cond)
+	walk(st.Constraint)
+	for _, v := range st.Values {
+		walk(v)
+	}
+	for _, a := range st.SpawnArgs {
+		walk(a)
+	}
+	for _, v := range st.PassiveValues {
+		walk(v)
+	}
+	walk(st.PassiveConstraint)
+	return unknown
 }
 
 // blockedByAtomic reports whether another thread of s holds an atomic

@@ -42,38 +42,13 @@ func CheckSlotInvariant(ctx context.Context, prog *bp.Program, label string, rea
 	now := m.freshFrame(c)
 	st := m.step(c, now)
 	then := m.frame(c, st.next)
-	// Each clause over both states.
-	cl0, cl1 := make([][]z.Lit, len(inv.Clauses)), make([][]z.Lit, len(inv.Clauses))
-	for i, cl := range inv.Clauses {
-		for _, l := range cl {
-			a0, err := m.atom(c, now, l.Atom)
-			if err != nil {
-				return fmt.Errorf("slot invariant, clause %d: %w", i, err)
-			}
-			a1, _ := m.atom(c, then, l.Atom)
-			if l.Neg {
-				a0, a1 = a0.Not(), a1.Not()
-			}
-			cl0[i], cl1[i] = append(cl0[i], a0), append(cl1[i], a1)
-		}
-	}
-	s := &slotSolver{ctx: ctx, sv: sat.New(c)}
-	// Initiation.
-	clauses := make([]z.Lit, len(cl0))
-	for i, cl := range cl0 {
-		clauses[i] = c.Ors(cl...)
-	}
-	bad, err := s.sat(append(m.initial(now), c.Ands(clauses...).Not())...)
+	cl0, cl1, err := m.invariantClauses(c, now, then, inv)
 	if err != nil {
 		return err
 	}
-	if bad {
-		for i, cl := range clauses {
-			if !s.sv.Value(cl) {
-				return fmt.Errorf("slot invariant: clause %d %s does not hold in an initial state", i, m.clauseString(inv.Clauses[i]))
-			}
-		}
-		return errors.New("slot invariant: it does not hold in an initial state")
+	s := &slotSolver{ctx: ctx, sv: sat.New(c)}
+	if err := m.initiation(c, s, now, cl0, inv); err != nil {
+		return err
 	}
 	// Safety and consecution are about any well-formed state where the
 	// invariant holds (slots.go: the model reaches well-formed states
@@ -117,4 +92,43 @@ func CheckSlotInvariant(ctx context.Context, prog *bp.Program, label string, rea
 		}
 	}
 	return nil
+}
+
+// invariantClauses are inv's clauses over the state before the step
+// (now) and after it (then).
+func (m *slotModel) invariantClauses(c *logic.C, now, then *slotFrame, inv *engine.SlotInvariant) (cl0, cl1 [][]z.Lit, err error) {
+	cl0, cl1 = make([][]z.Lit, len(inv.Clauses)), make([][]z.Lit, len(inv.Clauses))
+	for i, cl := range inv.Clauses {
+		for _, l := range cl {
+			a0, err := m.atom(c, now, l.Atom)
+			if err != nil {
+				return nil, nil, fmt.Errorf("slot invariant, clause %d: %w", i, err)
+			}
+			a1, _ := m.atom(c, then, l.Atom)
+			if l.Neg {
+				a0, a1 = a0.Not(), a1.Not()
+			}
+			cl0[i], cl1[i] = append(cl0[i], a0), append(cl1[i], a1)
+		}
+	}
+	return cl0, cl1, nil
+}
+
+// initiation checks that the clauses cl0 of inv, over now, hold in every
+// initial state, and names the first clause that does not.
+func (m *slotModel) initiation(c *logic.C, s *slotSolver, now *slotFrame, cl0 [][]z.Lit, inv *engine.SlotInvariant) error {
+	clauses := make([]z.Lit, len(cl0))
+	for i, cl := range cl0 {
+		clauses[i] = c.Ors(cl...)
+	}
+	bad, err := s.sat(append(m.initial(now), c.Ands(clauses...).Not())...)
+	if err != nil || !bad {
+		return err
+	}
+	for i, cl := range clauses {
+		if !s.sv.Value(cl) {
+			return fmt.Errorf("slot invariant: clause %d %s does not hold in an initial state", i, m.clauseString(inv.Clauses[i]))
+		}
+	}
+	return errors.New("slot invariant: it does not hold in an initial state")
 }

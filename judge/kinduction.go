@@ -57,14 +57,13 @@ func CheckKInduction(ctx context.Context, prog *bp.Program, label string, readin
 // depths asked in turn.
 func (m *slotModel) firstBad(ctx context.Context, K int, overflowBad bool) (int, error) {
 	c := logic.NewC()
-	f := m.freshFrame(c)
-	init := m.initial(f)
+	f := m.initialFrame(c)
 	s := &slotSolver{ctx: ctx, sv: sat.New(c)}
 	for d := 0; d < K; d++ {
 		if d > 0 {
 			f = m.frame(c, m.step(c, f).next)
 		}
-		bad, err := s.sat(append(append([]z.Lit(nil), init...), m.bad(c, f, overflowBad))...)
+		bad, err := s.sat(m.bad(c, f, overflowBad))
 		if err != nil || bad {
 			return d, err
 		}

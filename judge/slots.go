@@ -281,13 +281,39 @@ func (m *slotModel) wellFormedParts(c *logic.C, f *slotFrame) []z.Lit {
 // everything else false.
 func (m *slotModel) initial(f *slotFrame) []z.Lit {
 	var out []z.Lit
-	fix := func(v int, val bool) {
+	m.initialValues(func(v int, val bool) {
 		m := f.vars[v]
 		if !val {
 			m = m.Not()
 		}
 		out = append(out, m)
+	})
+	return out
+}
+
+// initialFrame is the initial states as one frame: fresh variables where
+// they are free, constants elsewhere, so that the circuit folds the
+// constants into every step unrolled from it.
+func (m *slotModel) initialFrame(c *logic.C) *slotFrame {
+	vars := make([]z.Lit, m.lay.size())
+	for i := range vars {
+		vars[i] = c.Lit()
 	}
+	if m.label != "" {
+		vars[m.lay.errFlag()] = c.F // assertions are not checked
+	}
+	m.initialValues(func(v int, val bool) {
+		vars[v] = c.F
+		if val {
+			vars[v] = c.T
+		}
+	})
+	return m.frame(c, vars)
+}
+
+// initialValues calls fix with each variable the initial states fix and
+// its value.
+func (m *slotModel) initialValues(fix func(v int, val bool)) {
 	main := m.prog.Procs[0]
 	for t := range m.slots {
 		fix(m.lay.active(t), t == 0)
@@ -308,7 +334,6 @@ func (m *slotModel) initial(f *slotFrame) []z.Lit {
 		fix(m.lay.errFlag(), false)
 	}
 	fix(m.lay.overflowFlag(), false)
-	return out
 }
 
 // violation holds in the states that violate the property: an assertion

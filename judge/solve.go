@@ -99,6 +99,50 @@ func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
 		return ch, passive, ok, nil
 	}
 	c := logic.NewC()
+	f, err := q.formulas(c)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	s := sat.New(c)
+	for _, m := range f.roots {
+		s.Add(m)
+	}
+	if s.Solve() != sat.Sat {
+		return nil, nil, false, nil
+	}
+	model := func() {
+		ch = values(s, f.a.ch)
+		passive = make([][]bool, len(q.passive))
+		for pj := range q.passive {
+			if q.passive[pj] != nil && s.Value(f.takes[pj]) {
+				passive[pj] = values(s, f.pch[pj])
+			}
+		}
+	}
+	model()
+	var kept []z.Lit
+	for _, m := range f.soft {
+		s.Assume(append(kept, m)...)
+		if s.Solve() == sat.Sat {
+			kept = append(kept, m)
+			model()
+		}
+	}
+	return ch, passive, true, nil
+}
+
+// queryFormulas are a query's formulas: the step's literals, what must
+// hold (roots), what should where it can (soft), and, per passive thread,
+// whether it takes the step and its choices.
+type queryFormulas struct {
+	a                  *lits
+	roots, soft, takes []z.Lit
+	pch                [][]z.Lit
+}
+
+// formulas encodes q in c.
+func (q *query) formulas(c *logic.C) (queryFormulas, error) {
+	st := q.st
 	t := &q.s.Threads[q.ti]
 	a := &lits{c: c, g: consts(c, q.s.Globals), l: consts(c, t.Locals), ch: inputs(c, st.Choices)}
 	var roots []z.Lit
@@ -133,7 +177,7 @@ func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
 		pch[pj] = p.ch
 		take, stay, err := passiveLits(st, p, pq)
 		if err != nil {
-			return nil, nil, false, err
+			return queryFormulas{}, err
 		}
 		takes[pj] = take
 		if pq.mayStay {
@@ -144,32 +188,7 @@ func (q *query) solve() (ch []bool, passive [][]bool, ok bool, err error) {
 			soft = append(soft, c.And(takes[pj], is(p.enc(r.t), r.want)))
 		}
 	}
-	s := sat.New(c)
-	for _, m := range roots {
-		s.Add(m)
-	}
-	if s.Solve() != sat.Sat {
-		return nil, nil, false, nil
-	}
-	model := func() {
-		ch = values(s, a.ch)
-		passive = make([][]bool, len(q.passive))
-		for pj := range q.passive {
-			if q.passive[pj] != nil && s.Value(takes[pj]) {
-				passive[pj] = values(s, pch[pj])
-			}
-		}
-	}
-	model()
-	var kept []z.Lit
-	for _, m := range soft {
-		s.Assume(append(kept, m)...)
-		if s.Solve() == sat.Sat {
-			kept = append(kept, m)
-			model()
-		}
-	}
-	return ch, passive, true, nil
+	return queryFormulas{a: a, roots: roots, soft: soft, takes: takes, pch: pch}, nil
 }
 
 // passiveLits encodes what a passive thread must do: take, the literal of

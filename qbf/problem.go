@@ -59,63 +59,17 @@ func compile(p Problem) (*local, error) {
 	if c == nil {
 		return nil, fmt.Errorf("%w: no circuit", ErrInvalidProblem)
 	}
-	n := c.Len()
-	role := make(map[z.Var]int8, len(p.Forall)+len(p.Exists))
-	quantify := func(lits []z.Lit, r int8, name string) error {
-		for _, m := range lits {
-			v := m.Var()
-			if v < 2 || int(v) >= n {
-				return fmt.Errorf("%w: %s literal %v is not an input of the circuit", ErrInvalidProblem, name, m)
-			}
-			if x, y := c.Ins(m); x != z.LitNull || y != z.LitNull {
-				return fmt.Errorf("%w: %s literal %v is a gate, not an input", ErrInvalidProblem, name, m)
-			}
-			if role[v] != roleNone {
-				return fmt.Errorf("%w: variable %d is quantified twice", ErrInvalidProblem, v)
-			}
-			role[v] = r
-		}
-		return nil
-	}
-	if err := quantify(p.Forall, roleForall, "forall"); err != nil {
+	role, err := roles(p)
+	if err != nil {
 		return nil, err
 	}
-	if err := quantify(p.Exists, roleExists, "exists"); err != nil {
-		return nil, err
-	}
-	if p.Matrix == z.LitNull || int(p.Matrix.Var()) >= n {
+	if p.Matrix == z.LitNull || int(p.Matrix.Var()) >= c.Len() {
 		return nil, fmt.Errorf("%w: matrix literal %v is not in the circuit", ErrInvalidProblem, p.Matrix)
 	}
-
-	// Walk the cone with an explicit stack: circuits of long paths are
-	// deep, and the walk must not depend on the goroutine stack.
-	seen := map[z.Var]bool{p.Matrix.Var(): true}
-	var gates []z.Var
-	stack := []z.Var{p.Matrix.Var()}
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v == 1 {
-			// Only a constant matrix reaches the constant: logic.C folds
-			// constants out of every gate.
-			continue
-		}
-		x, y := c.Ins(v.Pos())
-		if x == z.LitNull {
-			if role[v] == roleNone {
-				return nil, fmt.Errorf("%w: input %d is in the matrix but neither universal nor existential", ErrInvalidProblem, v)
-			}
-			continue
-		}
-		gates = append(gates, v)
-		for _, m := range [2]z.Lit{x, y} {
-			if !seen[m.Var()] {
-				seen[m.Var()] = true
-				stack = append(stack, m.Var())
-			}
-		}
+	seen, gates, err := cone(c, p.Matrix, role)
+	if err != nil {
+		return nil, err
 	}
-	slices.Sort(gates)
 
 	lc := logic.NewCCap(2 + len(p.Forall) + len(p.Exists) + len(gates))
 	l := &local{c: lc, inCone: make([]bool, len(p.Forall))}
@@ -150,6 +104,72 @@ func compile(p Problem) (*local, error) {
 		l.gates = append(l.gates, z.Var(v))
 	}
 	return l, nil
+}
+
+// roles is the quantifier of each variable of p's prefix, checking that
+// each is an input of the circuit quantified once.
+func roles(p Problem) (map[z.Var]int8, error) {
+	c := p.Circuit
+	n := c.Len()
+	role := make(map[z.Var]int8, len(p.Forall)+len(p.Exists))
+	quantify := func(lits []z.Lit, r int8, name string) error {
+		for _, m := range lits {
+			v := m.Var()
+			if v < 2 || int(v) >= n {
+				return fmt.Errorf("%w: %s literal %v is not an input of the circuit", ErrInvalidProblem, name, m)
+			}
+			if x, y := c.Ins(m); x != z.LitNull || y != z.LitNull {
+				return fmt.Errorf("%w: %s literal %v is a gate, not an input", ErrInvalidProblem, name, m)
+			}
+			if role[v] != roleNone {
+				return fmt.Errorf("%w: variable %d is quantified twice", ErrInvalidProblem, v)
+			}
+			role[v] = r
+		}
+		return nil
+	}
+	if err := quantify(p.Forall, roleForall, "forall"); err != nil {
+		return nil, err
+	}
+	if err := quantify(p.Exists, roleExists, "exists"); err != nil {
+		return nil, err
+	}
+	return role, nil
+}
+
+// cone walks the cone of matrix in c: the variables seen, and its gates
+// in increasing order; every input of the cone must have a role.
+func cone(c *logic.C, matrix z.Lit, role map[z.Var]int8) (map[z.Var]bool, []z.Var, error) {
+	// Walk the cone with an explicit stack: circuits of long paths are
+	// deep, and the walk must not depend on the goroutine stack.
+	seen := map[z.Var]bool{matrix.Var(): true}
+	var gates []z.Var
+	stack := []z.Var{matrix.Var()}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v == 1 {
+			// Only a constant matrix reaches the constant: logic.C folds
+			// constants out of every gate.
+			continue
+		}
+		x, y := c.Ins(v.Pos())
+		if x == z.LitNull {
+			if role[v] == roleNone {
+				return nil, nil, fmt.Errorf("%w: input %d is in the matrix but neither universal nor existential", ErrInvalidProblem, v)
+			}
+			continue
+		}
+		gates = append(gates, v)
+		for _, m := range [2]z.Lit{x, y} {
+			if !seen[m.Var()] {
+				seen[m.Var()] = true
+				stack = append(stack, m.Var())
+			}
+		}
+	}
+	slices.Sort(gates)
+	return seen, gates, nil
 }
 
 // substitute copies the local circuit into dst, replacing each input

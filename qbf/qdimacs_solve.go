@@ -85,16 +85,7 @@ func (q *QDIMACS) formula(mode GateMode) (*formula, error) {
 		return nil, err
 	}
 	if len(prefix) > 2 {
-		words := make([]string, len(prefix))
-		for i, b := range prefix {
-			words[i] = b.Quant.String()
-		}
-		msg := fmt.Sprintf("prefix %q has %d quantifier blocks; at most 2 are supported",
-			strings.Join(words, " "), len(prefix))
-		if free {
-			msg += " (the variables missing from the prefix form its outermost e block)"
-		}
-		return nil, fmt.Errorf("%w: %s", ErrUnsupported, msg)
+		return nil, tooManyBlocks(prefix, free)
 	}
 
 	// Gates are extracted only from an innermost existential block that
@@ -109,6 +100,52 @@ func (q *QDIMACS) formula(mode GateMode) (*formula, error) {
 	}
 
 	c := logic.NewC()
+	lits, matrix := q.circuit(c, prefix, defs, order, removed)
+	f := &formula{p: Problem{Circuit: c, Matrix: matrix}, gates: len(order)}
+
+	inputs := func(b Block) []z.Lit {
+		ls := make([]z.Lit, 0, len(b.Vars))
+		for _, v := range b.Vars {
+			if defs[v] == nil {
+				ls = append(ls, lits[v])
+			}
+		}
+		return ls
+	}
+	if len(prefix) > 0 {
+		outer := prefix[0]
+		f.outer = outer.Vars
+		f.p.Forall = inputs(outer)
+		if len(prefix) == 2 {
+			f.p.Exists = inputs(prefix[1])
+		}
+		if outer.Quant == Existential {
+			// ∃Y ∀X. φ is ¬∀Y ∃X. ¬φ.
+			f.dual = true
+			f.p.Matrix = f.p.Matrix.Not()
+		}
+	}
+	return f, nil
+}
+
+// tooManyBlocks is the error of a prefix of more than 2 quantifier blocks.
+func tooManyBlocks(prefix []Block, free bool) error {
+	words := make([]string, len(prefix))
+	for i, b := range prefix {
+		words[i] = b.Quant.String()
+	}
+	msg := fmt.Sprintf("prefix %q has %d quantifier blocks; at most 2 are supported",
+		strings.Join(words, " "), len(prefix))
+	if free {
+		msg += " (the variables missing from the prefix form its outermost e block)"
+	}
+	return fmt.Errorf("%w: %s", ErrUnsupported, msg)
+}
+
+// circuit builds q's matrix in c, without the clauses removed, with an
+// input for each variable of prefix and a gate for each of defs (in
+// order): the literal of each variable, and the matrix's.
+func (q *QDIMACS) circuit(c *logic.C, prefix []Block, defs map[int]*gateDef, order []int, removed map[int]bool) (map[int]z.Lit, z.Lit) {
 	lits := make(map[int]z.Lit)
 	for _, b := range prefix {
 		for _, v := range b.Vars {
@@ -152,31 +189,7 @@ func (q *QDIMACS) formula(mode GateMode) (*formula, error) {
 		}
 		cls = append(cls, c.Ors(buf...))
 	}
-	f := &formula{p: Problem{Circuit: c, Matrix: balancedAnd(c, cls)}, gates: len(order)}
-
-	inputs := func(b Block) []z.Lit {
-		ls := make([]z.Lit, 0, len(b.Vars))
-		for _, v := range b.Vars {
-			if defs[v] == nil {
-				ls = append(ls, lits[v])
-			}
-		}
-		return ls
-	}
-	if len(prefix) > 0 {
-		outer := prefix[0]
-		f.outer = outer.Vars
-		f.p.Forall = inputs(outer)
-		if len(prefix) == 2 {
-			f.p.Exists = inputs(prefix[1])
-		}
-		if outer.Quant == Existential {
-			// ∃Y ∀X. φ is ¬∀Y ∃X. ¬φ.
-			f.dual = true
-			f.p.Matrix = f.p.Matrix.Not()
-		}
-	}
-	return f, nil
+	return lits, balancedAnd(c, cls)
 }
 
 // normalPrefix validates q and returns its prefix with empty blocks

@@ -23,9 +23,7 @@ func openPage(t *testing.T, b *browser.Browser, width int, file string, args ...
 	page, res := checkPage(t, file, args...)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	p, err := b.Open(ctx, "file://"+page, width, pageHeight)
-	require.NoError(t, err)
-	return ctx, p, res
+	return ctx, openTab(t, ctx, b, "file://"+page, width, pageHeight), res
 }
 
 func text(t *testing.T, ctx context.Context, p *browser.Page, id string) string {

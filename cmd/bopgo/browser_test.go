@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +35,15 @@ const (
 	pageHeight = 860
 )
 
+// shared is the Chromium of the browser tests: the first that needs it
+// starts it, TestMain ends it, and each test closes the tabs it opened
+// (openTab). Starting Chromium costs about a second.
+var shared struct {
+	once sync.Once
+	b    *browser.Browser
+	err  error
+}
+
 func startBrowser(t *testing.T) *browser.Browser {
 	t.Helper()
 	if testing.Short() {
@@ -43,10 +53,30 @@ func startBrowser(t *testing.T) *browser.Browser {
 	if !ok {
 		t.Skip("SKIPPED: no Chromium found (apt-get install chromium, or set BOPGO_CHROMIUM): the pages of --html were not tested in a browser")
 	}
-	b, err := browser.Start(path, pageWidth, pageHeight)
+	shared.once.Do(func() { shared.b, shared.err = browser.Start(path, pageWidth, pageHeight) })
+	require.NoError(t, shared.err)
+	return shared.b
+}
+
+// closeBrowser ends the shared Chromium, if a test started it.
+func closeBrowser() error {
+	if shared.b == nil {
+		return nil
+	}
+	return shared.b.Close()
+}
+
+// openTab opens url in a tab of b that closes when the test ends.
+func openTab(t *testing.T, ctx context.Context, b *browser.Browser, url string, width, height int) *browser.Page {
+	t.Helper()
+	p, err := b.Open(ctx, url, width, height)
 	require.NoError(t, err)
-	t.Cleanup(func() { assert.NoError(t, b.Close()) })
-	return b
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		assert.NoError(t, p.Close(ctx))
+	})
+	return p
 }
 
 // checkPage runs bopgo check --json --html on file and returns the page's
@@ -123,8 +153,7 @@ func TestCounterexamplePagesInABrowser(t *testing.T) {
 			require.Equal(t, "unsafe", res.Verdict, res.Reason)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			p, err := b.Open(ctx, "file://"+page, pageWidth, pageHeight)
-			require.NoError(t, err)
+			p := openTab(t, ctx, b, "file://"+page, pageWidth, pageHeight)
 			n := len(res.Trace)
 			assert.Equal(t, threadsOf(res), eval[int](t, ctx, p, `document.querySelectorAll("#lanehead .lane").length`), "one lane per thread")
 			assert.Equal(t, fmt.Sprint(n), eval[string](t, ctx, p, `document.getElementById("nsteps").textContent`))
@@ -211,8 +240,7 @@ func TestLongTracePage(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	p, err := b.Open(ctx, "file://"+page, pageWidth, pageHeight)
-	require.NoError(t, err)
+	p := openTab(t, ctx, b, "file://"+page, pageWidth, pageHeight)
 	type timing struct {
 		Paint, Drawn float64 // ms from the start of navigation
 	}
@@ -316,8 +344,7 @@ func TestProofPageInABrowser(t *testing.T) {
 	require.NotNil(t, res.Certificate)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	p, err := b.Open(ctx, "file://"+page, pageWidth, pageHeight)
-	require.NoError(t, err)
+	p := openTab(t, ctx, b, "file://"+page, pageWidth, pageHeight)
 	assert.Equal(t, "VERIFICATION SUCCESSFUL", eval[string](t, ctx, p, `document.getElementById("verdict").textContent`))
 	assert.ElementsMatch(t, res.Certificate.Lines, eval[[]string](t, ctx, p, `document.getElementById("certlines").textContent.split("\n")`), "every clause, those about an assertion's lines first")
 	assert.Contains(t, eval[string](t, ctx, p, `document.getElementById("proof").textContent`), fmt.Sprintf("%d clauses", res.Certificate.Size))

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -17,6 +19,15 @@ import (
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/internal/golden"
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if err := closeBrowser(); err != nil {
+		fmt.Fprintln(os.Stderr, "closing the browser:", err)
+		code = 1
+	}
+	os.Exit(code)
+}
 
 // runCmd runs the command in-process and returns exit status, stdout and
 // stderr.

@@ -248,6 +248,46 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 	return buf
 }
 
+// decodeThread decodes the thread at the start of p, its values
+// appended to vals, and returns the rest of p.
+func (st *stateStore) decodeThread(p []byte, vals []val) (thread, []val, []byte) {
+	var t thread
+	var proc, pcAtomic, nl int
+	proc, p = uvarint(p)
+	pcAtomic, p = uvarint(p)
+	nl, p = uvarint(p)
+	t.proc, t.pc, t.atomic = int32(proc), int32(pcAtomic>>1), pcAtomic&1 != 0
+	from := len(vals)
+	if st.live != nil {
+		at := st.live[t.proc][t.pc]
+		for range nl {
+			vals = append(vals, vX)
+		}
+		unpackAt(vals[from:], p, at)
+		p = p[packedLen(len(at)):]
+	} else {
+		vals = unpack(vals, p, nl)
+		p = p[packedLen(nl):]
+	}
+	t.locals = vals[from:len(vals):len(vals)]
+	var nf int
+	nf, p = uvarint(p)
+	if nf > 0 {
+		t.stack = make([]frame, nf)
+		for k := range t.stack {
+			var fproc, fpc, fnl int
+			fproc, p = uvarint(p)
+			fpc, p = uvarint(p)
+			fnl, p = uvarint(p)
+			from := len(vals)
+			vals = unpack(vals, p, fnl)
+			p = p[packedLen(fnl):]
+			t.stack[k] = frame{proc: int32(fproc), pc: int32(fpc), locals: vals[from:len(vals):len(vals)]}
+		}
+	}
+	return t, vals, p
+}
+
 // state decodes node n's state; it shares nothing with the store.
 func (st *stateStore) state(n int32) state {
 	rec := st.record(n)
@@ -276,39 +316,7 @@ func (st *stateStore) state(n int32) state {
 	parts := st.decoded[:0]
 	for len(p) > 0 {
 		var t thread
-		var proc, pcAtomic, nl int
-		proc, p = uvarint(p)
-		pcAtomic, p = uvarint(p)
-		nl, p = uvarint(p)
-		t.proc, t.pc, t.atomic = int32(proc), int32(pcAtomic>>1), pcAtomic&1 != 0
-		from := len(vals)
-		if st.live != nil {
-			at := st.live[t.proc][t.pc]
-			for range nl {
-				vals = append(vals, vX)
-			}
-			unpackAt(vals[from:], p, at)
-			p = p[packedLen(len(at)):]
-		} else {
-			vals = unpack(vals, p, nl)
-			p = p[packedLen(nl):]
-		}
-		t.locals = vals[from:len(vals):len(vals)]
-		var nf int
-		nf, p = uvarint(p)
-		if nf > 0 {
-			t.stack = make([]frame, nf)
-			for k := range t.stack {
-				var fproc, fpc, fnl int
-				fproc, p = uvarint(p)
-				fpc, p = uvarint(p)
-				fnl, p = uvarint(p)
-				from := len(vals)
-				vals = unpack(vals, p, fnl)
-				p = p[packedLen(fnl):]
-				t.stack[k] = frame{proc: int32(fproc), pc: int32(fpc), locals: vals[from:len(vals):len(vals)]}
-			}
-		}
+		t, vals, p = st.decodeThread(p, vals)
 		parts = append(parts, t)
 	}
 	if st.contexts {

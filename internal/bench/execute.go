@@ -61,6 +61,33 @@ func execute(ctx context.Context, bopgo string, run Run) (Record, error) {
 		rec.Verdict, rec.Reason = Error, err.Error()
 		return rec, nil
 	}
+	killedFor, peak, waitErr, err := watch(ctx, cmd, run)
+	if err != nil {
+		return rec, err
+	}
+	rec.Seconds = time.Since(start).Seconds()
+	st := cmd.ProcessState
+	rec.ExitStatus = st.ExitCode()
+	rec.CPUSeconds = (st.UserTime() + st.SystemTime()).Seconds()
+	rec.PeakMemory = max(peak, maxRSS(st))
+
+	switch {
+	case killedFor == Timeout:
+		rec.Verdict, rec.Reason = Timeout, fmt.Sprintf("killed after %v", run.Limits.Timeout)
+	case killedFor == Memout:
+		rec.Verdict, rec.Reason = Memout, fmt.Sprintf("killed above %d MiB resident", run.Limits.Memory>>20)
+	default:
+		interpret(&rec, run.Config, stdout.Bytes(), stderr.String(), waitErr)
+	}
+	rec.Wrong = IsWrong(rec.Verdict, rec.Expected)
+	return rec, nil
+}
+
+// watch waits for the started cmd of run, killing its process group at
+// the run's time limit, above its memory limit (polled), or when ctx
+// ends (errCancelled). It returns why it killed the run (Timeout, Memout
+// or "": not killed), the peak resident memory polled and Wait's error.
+func watch(ctx context.Context, cmd *exec.Cmd, run Run) (killedFor string, peak uint64, waitErr error, err error) {
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 
@@ -81,19 +108,14 @@ func execute(ctx context.Context, bopgo string, run Run) (Record, error) {
 		defer ticker.Stop()
 		poll = ticker.C
 	}
-
-	var killedFor string // Timeout, Memout or "" (not killed)
-	var peak uint64
-	var waitErr error
-wait:
 	for {
 		select {
 		case waitErr = <-waited:
-			break wait
+			return killedFor, peak, waitErr, nil
 		case <-ctx.Done():
 			killGroup(cmd)
 			<-waited
-			return rec, errCancelled
+			return killedFor, peak, nil, errCancelled
 		case <-deadline:
 			killedFor = Timeout
 			killGroup(cmd)
@@ -106,22 +128,6 @@ wait:
 			}
 		}
 	}
-	rec.Seconds = time.Since(start).Seconds()
-	st := cmd.ProcessState
-	rec.ExitStatus = st.ExitCode()
-	rec.CPUSeconds = (st.UserTime() + st.SystemTime()).Seconds()
-	rec.PeakMemory = max(peak, maxRSS(st))
-
-	switch {
-	case killedFor == Timeout:
-		rec.Verdict, rec.Reason = Timeout, fmt.Sprintf("killed after %v", run.Limits.Timeout)
-	case killedFor == Memout:
-		rec.Verdict, rec.Reason = Memout, fmt.Sprintf("killed above %d MiB resident", run.Limits.Memory>>20)
-	default:
-		interpret(&rec, run.Config, stdout.Bytes(), stderr.String(), waitErr)
-	}
-	rec.Wrong = IsWrong(rec.Verdict, rec.Expected)
-	return rec, nil
 }
 
 // commandLine is the child's argv. bopgo children get --json where they

@@ -106,9 +106,50 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 // at their times; a run without a correct answer sits at the time limit
 // (twice the longest time when there was none) and is drawn as a cross.
 func Scatter(recs []Record, a, b, base string) ([]string, error) {
+	both, other, n, cap := scatterPoints(recs, a, b)
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s against %s (%d programs)", b, a, n)
+	p.X.Label.Text = a + " wall time (s)"
+	p.Y.Label.Text = b + " wall time (s)"
+	legend := newLegend()
+	logAxis(&p.X, minSeconds, cap)
+	logAxis(&p.Y, minSeconds, cap)
+	diag, err := plotter.NewLine(plotter.XYs{{X: minSeconds, Y: minSeconds}, {X: cap, Y: cap}})
+	if err != nil {
+		return nil, err
+	}
+	diag.Color = plotutil.Color(2)
+	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(diag)
+	for i, set := range []struct {
+		pts   plotter.XYs
+		name  string
+		shape draw.GlyphDrawer
+	}{
+		{both, "both correct", draw.CircleGlyph{}},
+		{other, "at least one without a correct answer", draw.CrossGlyph{}},
+	} {
+		if len(set.pts) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(set.pts)
+		if err != nil {
+			return nil, err
+		}
+		s.Color, s.Shape = plotutil.Color(i), set.shape
+		p.Add(s)
+		legend.Add(set.name, s)
+	}
+	return save(p, legend, base)
+}
+
+// scatterPoints are the points of Scatter: for each of the n programs
+// that both configurations ran, a's time against b's, in both when both
+// answered correctly, else in other, where a run without a correct
+// answer counts cap, the largest time limit of the records.
+func scatterPoints(recs []Record, a, b string) (both, other plotter.XYs, n int, cap float64) {
 	type prog struct{ path, sha, label string }
 	ra, rb := map[prog]Record{}, map[prog]Record{}
-	var cap float64
 	for _, r := range recs {
 		p := prog{r.Program, r.SHA256, r.Label}
 		switch r.Config {
@@ -144,7 +185,6 @@ func Scatter(recs []Record, a, b, base string) ([]string, error) {
 	slices.SortFunc(keys, func(x, y prog) int {
 		return strings.Compare(x.path+"\x00"+x.sha+"\x00"+x.label, y.path+"\x00"+y.sha+"\x00"+y.label)
 	})
-	var both, other plotter.XYs
 	for _, k := range keys {
 		pt := plotter.XY{X: value(ra[k]), Y: value(rb[k])}
 		if correct(ra[k]) && correct(rb[k]) {
@@ -153,41 +193,7 @@ func Scatter(recs []Record, a, b, base string) ([]string, error) {
 			other = append(other, pt)
 		}
 	}
-
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s against %s (%d programs)", b, a, len(keys))
-	p.X.Label.Text = a + " wall time (s)"
-	p.Y.Label.Text = b + " wall time (s)"
-	legend := newLegend()
-	logAxis(&p.X, minSeconds, cap)
-	logAxis(&p.Y, minSeconds, cap)
-	diag, err := plotter.NewLine(plotter.XYs{{X: minSeconds, Y: minSeconds}, {X: cap, Y: cap}})
-	if err != nil {
-		return nil, err
-	}
-	diag.Color = plotutil.Color(2)
-	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
-	p.Add(diag)
-	for i, set := range []struct {
-		pts   plotter.XYs
-		name  string
-		shape draw.GlyphDrawer
-	}{
-		{both, "both correct", draw.CircleGlyph{}},
-		{other, "at least one without a correct answer", draw.CrossGlyph{}},
-	} {
-		if len(set.pts) == 0 {
-			continue
-		}
-		s, err := plotter.NewScatter(set.pts)
-		if err != nil {
-			return nil, err
-		}
-		s.Color, s.Shape = plotutil.Color(i), set.shape
-		p.Add(s)
-		legend.Add(set.name, s)
-	}
-	return save(p, legend, base)
+	return both, other, len(keys), cap
 }
 
 // logAxis makes a logarithmic axis covering [lo, hi] with room around it.

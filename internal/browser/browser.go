@@ -178,6 +178,7 @@ func (b *Browser) listen() (chan message, func()) {
 type Page struct {
 	b       *Browser
 	session string
+	target  string
 }
 
 // Open opens url in a new tab of the given size (CSS pixels) and waits
@@ -191,7 +192,7 @@ func (b *Browser) Open(ctx context.Context, url string, width, height int) (*Pag
 	if err := b.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &att); err != nil {
 		return nil, err
 	}
-	p := &Page{b: b, session: att.SessionID}
+	p := &Page{b: b, session: att.SessionID, target: target.TargetID}
 	if err := p.call(ctx, "Page.enable", nil, nil); err != nil {
 		return nil, err
 	}
@@ -219,6 +220,11 @@ func (b *Browser) Open(ctx context.Context, url string, width, height int) (*Pag
 			return nil, fmt.Errorf("opening %s: %w", url, ctx.Err())
 		}
 	}
+}
+
+// Close closes the tab; the browser stays, for other pages.
+func (p *Page) Close(ctx context.Context) error {
+	return p.b.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": p.target}, nil)
 }
 
 func (p *Page) call(ctx context.Context, method string, params, out any) error {

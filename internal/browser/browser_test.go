@@ -51,4 +51,11 @@ func TestEvalKeysAndScreenshot(t *testing.T) {
 	png, err := p.Screenshot(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, "\x89PNG", string(png[:4]))
+
+	// The tab closes; the browser opens the next.
+	require.NoError(t, p.Close(ctx))
+	q, err := b.Open(ctx, "file://"+file, 640, 480)
+	require.NoError(t, err)
+	require.NoError(t, q.Eval(ctx, "document.title", &title))
+	assert.Equal(t, "t", title)
 }

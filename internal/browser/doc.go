@@ -10,6 +10,7 @@
 // chromium-browser, google-chrome) or named by $BOPGO_CHROMIUM; tests
 // skip, saying so, when there is none.
 //
-// Every call takes a context and fails when it ends; Close kills the
-// browser and removes its profile directory.
+// Every call takes a context and fails when it ends; a Page's Close
+// closes its tab, the Browser's kills the browser and removes its
+// profile directory (one browser can serve many tests, a tab each).
 package browser

@@ -66,63 +66,7 @@ func (g *generator) moreStmt(depth int, helper bool) {
 	}
 	var kinds []func()
 	if g.cfg.MoreStmts {
-		kinds = append(kinds,
-			func() { g.printf("enforce %s;", g.expr(1)) },
-			func() { g.printf("abortif %s;", g.expr(1)) },
-			func() { // goto L1, L2 forward: a non-deterministic if
-				a, b, c := g.label(), g.label(), g.label()
-				g.printf("goto %s, %s;", a, b)
-				g.printf("%s: skip;", a)
-				inner()
-				g.printf("goto %s;", c)
-				g.printf("%s: skip;", b)
-				inner()
-				g.printf("%s: skip;", c)
-			},
-			func() { // if/elsif/else
-				g.printf("if %s then", g.expr(2))
-				g.nested(inner)
-				for range 1 + g.r.Intn(2) {
-					g.printf("elsif %s then", g.expr(1))
-					g.nested(inner)
-				}
-				if g.r.Intn(2) == 0 {
-					g.printf("else")
-					g.nested(inner)
-				}
-				g.printf("fi")
-			},
-			func() { // return in the middle
-				g.printf("if %s then return%s; fi", g.expr(1), g.values(g.returns))
-			},
-			func() { // several labels on one statement
-				a, b := g.label(), g.label()
-				g.printf("%s: %s: %s := %s;", a, b, g.pick(), g.expr(1))
-			},
-			func() { // a longer atomic section, with a branch in it
-				if g.cfg.NoAtomic {
-					g.assign()
-					return
-				}
-				g.printf("atomic_begin;")
-				g.assign()
-				g.printf("if %s then", g.expr(1))
-				g.nested(g.assign)
-				g.printf("else")
-				g.nested(func() { g.printf("assume(%s);", g.expr(1)) })
-				g.printf("fi")
-				g.printf("atomic_end;")
-			},
-		)
-		if !g.cfg.NoLoops {
-			kinds = append(kinds, func() { // goto L1, L2 backward: a loop
-				a, b := g.label(), g.label()
-				g.printf("%s: skip;", a)
-				inner()
-				g.printf("goto %s, %s;", a, b)
-				g.printf("%s: skip;", b)
-			})
-		}
+		kinds = g.controlKinds(inner)
 	}
 	if g.cfg.Inits {
 		kinds = append(kinds, func() { // decl in the middle: a new local, visible in the whole function
@@ -144,6 +88,71 @@ func (g *generator) moreStmt(depth int, helper bool) {
 		return
 	}
 	kinds[g.r.Intn(len(kinds))]()
+}
+
+// controlKinds are the statements of the MoreStmts dimension, with
+// inner writing what they nest: enforce, abortif, non-deterministic
+// gotos, if/elsif/else, a return in the middle, several labels on one
+// statement, a longer atomic section and (unless NoLoops) a loop.
+func (g *generator) controlKinds(inner func()) []func() {
+	kinds := []func(){
+		func() { g.printf("enforce %s;", g.expr(1)) },
+		func() { g.printf("abortif %s;", g.expr(1)) },
+		func() { // goto L1, L2 forward: a non-deterministic if
+			a, b, c := g.label(), g.label(), g.label()
+			g.printf("goto %s, %s;", a, b)
+			g.printf("%s: skip;", a)
+			inner()
+			g.printf("goto %s;", c)
+			g.printf("%s: skip;", b)
+			inner()
+			g.printf("%s: skip;", c)
+		},
+		func() { // if/elsif/else
+			g.printf("if %s then", g.expr(2))
+			g.nested(inner)
+			for range 1 + g.r.Intn(2) {
+				g.printf("elsif %s then", g.expr(1))
+				g.nested(inner)
+			}
+			if g.r.Intn(2) == 0 {
+				g.printf("else")
+				g.nested(inner)
+			}
+			g.printf("fi")
+		},
+		func() { // return in the middle
+			g.printf("if %s then return%s; fi", g.expr(1), g.values(g.returns))
+		},
+		func() { // several labels on one statement
+			a, b := g.label(), g.label()
+			g.printf("%s: %s: %s := %s;", a, b, g.pick(), g.expr(1))
+		},
+		func() { // a longer atomic section, with a branch in it
+			if g.cfg.NoAtomic {
+				g.assign()
+				return
+			}
+			g.printf("atomic_begin;")
+			g.assign()
+			g.printf("if %s then", g.expr(1))
+			g.nested(g.assign)
+			g.printf("else")
+			g.nested(func() { g.printf("assume(%s);", g.expr(1)) })
+			g.printf("fi")
+			g.printf("atomic_end;")
+		},
+	}
+	if !g.cfg.NoLoops {
+		kinds = append(kinds, func() { // goto L1, L2 backward: a loop
+			a, b := g.label(), g.label()
+			g.printf("%s: skip;", a)
+			inner()
+			g.printf("goto %s, %s;", a, b)
+			g.printf("%s: skip;", b)
+		})
+	}
+	return kinds
 }
 
 // nested writes body one level deeper.

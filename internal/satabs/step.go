@@ -320,7 +320,6 @@ func (v *view) printed(k int, r bp.VarRef) int8 {
 // `*` values, with the constraint true, must give the printed values of
 // its targets. The targets become known where every such choice agrees.
 func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
-	t := c.threads[k]
 	if st.Choices > maxChoices {
 		c.assignWide(l, k, st, next)
 		return
@@ -359,21 +358,47 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 	case !enabled:
 		c.fail(l.Num, "%s: no choice satisfies the constraint: the step cannot be taken", c.stmt(st))
 	case len(outcomes) == 0:
-		var got []string
-		p := c.prog.Procs[t.proc]
-		for _, r := range st.Targets {
-			name := ""
-			if r.Scope == bp.Global {
-				name = c.prog.Globals[r.Index]
-			} else {
-				name = p.LocalName(r.Index)
-			}
-			got = append(got, fmt.Sprintf("%s=%s", name, show(next.printed(k, r))))
-		}
-		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), strings.Join(got, " "))
+		c.fail(l.Num, "%s: no execution of the step gives the next line's %s", c.stmt(st), c.printedTargets(k, st, next))
 	}
+	if st.Broadcast() {
+		c.mergePassives(k, st, passives)
+	}
+	for j, r := range st.Targets {
+		x := unknown
+		for n, o := range outcomes {
+			if n == 0 {
+				x = o[j]
+			} else if o[j] != x {
+				x = unknown
+			}
+		}
+		c.set(k, r, x)
+	}
+}
+
+// printedTargets lists the targets of thread k's assignment st with the
+// values the next line prints for them (name=value).
+func (c *checker) printedTargets(k int, st *bp.Step, next *view) string {
+	var got []string
+	p := c.prog.Procs[c.threads[k].proc]
+	for _, r := range st.Targets {
+		name := ""
+		if r.Scope == bp.Global {
+			name = c.prog.Globals[r.Index]
+		} else {
+			name = p.LocalName(r.Index)
+		}
+		got = append(got, fmt.Sprintf("%s=%s", name, show(next.printed(k, r))))
+	}
+	return strings.Join(got, " ")
+}
+
+// mergePassives sets the passive targets of thread k's broadcast st in
+// every other running thread to the value all its outcomes (passives:
+// per outcome, per passive thread) agree on, else to unknown.
+func (c *checker) mergePassives(k int, st *bp.Step, passives [][][]int8) {
 	for j, t := range c.threads {
-		if j == k || t.ended || !st.Broadcast() {
+		if j == k || t.ended {
 			continue
 		}
 		for n, r := range st.PassiveTargets {
@@ -391,17 +416,6 @@ func (c *checker) assign(l *Line, k int, st *bp.Step, next *view) {
 			}
 			t.vals[r.Index] = x
 		}
-	}
-	for j, r := range st.Targets {
-		x := unknown
-		for n, o := range outcomes {
-			if n == 0 {
-				x = o[j]
-			} else if o[j] != x {
-				x = unknown
-			}
-		}
-		c.set(k, r, x)
 	}
 }
 

@@ -197,24 +197,9 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 		budget = 50_000
 	}
 	res := &Result{}
-	// Quick bugs first: a forward search with 1, 2, 3... threads finds
-	// shallow bugs with a minimal number of threads.
 	fw := newForward(c)
-	if budget > 0 {
-		p := fw.search(ctx, quickThreads, budget)
-		res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
-		if p != nil {
-			res.Verdict, res.Path = verdict.Unsafe, p
-			return res, nil
-		}
-		// Finitely many configurations, all seen: their downward
-		// closure is an invariant without the target. (With broadcasts
-		// a box's successors are no box of it; then backward decides.)
-		if fw.complete && !c.hasBroadcast() {
-			res.Verdict = verdict.Safe
-			res.Cert = &Certificate{Boxes: fw.boxes()}
-			return res, nil
-		}
+	if budget > 0 && quickForward(ctx, c, fw, budget, res) {
+		return res, nil
 	}
 	var inv overapprox
 	if opts.Algorithm != Plain {
@@ -263,6 +248,28 @@ func Check(ctx context.Context, sys *tts.System, opts Options) (*Result, error) 
 	}
 	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
 	return res, nil
+}
+
+// quickForward looks for quick bugs first: a forward search with 1, 2,
+// 3... threads, within budget configurations, finds shallow bugs with a
+// minimal number of threads. It reports whether it decided, with res
+// the answer.
+func quickForward(ctx context.Context, c *system, fw *forward, budget int, res *Result) bool {
+	p := fw.search(ctx, quickThreads, budget)
+	res.Stats.Forward, res.Stats.Bound = fw.visited, fw.done
+	if p != nil {
+		res.Verdict, res.Path = verdict.Unsafe, p
+		return true
+	}
+	// Finitely many configurations, all seen: their downward closure is
+	// an invariant without the target. (With broadcasts a box's
+	// successors are no box of it; then backward decides.)
+	if fw.complete && !c.hasBroadcast() {
+		res.Verdict = verdict.Safe
+		res.Cert = &Certificate{Boxes: fw.boxes()}
+		return true
+	}
+	return false
 }
 
 // unsafePath is the path of an Unsafe answer of the backward search: the

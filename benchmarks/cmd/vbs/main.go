@@ -190,70 +190,82 @@ func orDash(s string) string {
 	return s
 }
 
-func summary(w io.Writer, rows []*row, def string, engines []string, limit time.Duration) {
-	var total, vbsTotal, cpu, vbsCPU float64
-	var solved, vbsSolved, wrong, slowN, within int
-	var worst, worstSlow *row
-	var worstR, worstSlowR float64
-	var beyond []string
-	var logSum float64
-	var logN int
+// totals are the figures of summary.md over the rows the VBS answers
+// and the default ran.
+type totals struct {
+	total, vbsTotal, cpu, vbsCPU float64
+	solved, vbsSolved, wrong     int
+	slowN, within                int // programs whose fastest engine is slow, and those of them within target
+	worst, worstSlow             *row
+	worstR, worstSlowR           float64
+	beyond                       []string // table lines of the slow programs beyond target
+	logSum                       float64
+	logN                         int
+}
+
+func tally(rows []*row, def string, limit time.Duration) totals {
+	var t totals
 	for _, x := range rows {
 		d, ok := x.recs[def]
 		if ok && correct(d) {
-			solved++
+			t.solved++
 		}
 		if ok && d.Wrong {
-			wrong++
+			t.wrong++
 		}
 		if x.best == "" || !ok {
 			continue // no engine answered, or the default did not run
 		}
-		vbsSolved++
-		vbsTotal += x.recs[x.best].Seconds
-		total += seconds(d, ok, limit)
-		vbsCPU += x.recs[x.best].CPUSeconds
-		cpu += d.CPUSeconds
+		t.vbsSolved++
+		t.vbsTotal += x.recs[x.best].Seconds
+		t.total += seconds(d, ok, limit)
+		t.vbsCPU += x.recs[x.best].CPUSeconds
+		t.cpu += d.CPUSeconds
 		r, answered := x.ratio(def, limit)
-		logSum += math.Log(r)
-		logN++
-		if worst == nil || r > worstR {
-			worst, worstR = x, r
+		t.logSum += math.Log(r)
+		t.logN++
+		if t.worst == nil || r > t.worstR {
+			t.worst, t.worstR = x, r
 		}
 		if x.recs[x.best].Seconds <= slow {
 			continue
 		}
-		slowN++
-		if worstSlow == nil || r > worstSlowR {
-			worstSlow, worstSlowR = x, r
+		t.slowN++
+		if t.worstSlow == nil || r > t.worstSlowR {
+			t.worstSlow, t.worstSlowR = x, r
 		}
 		if r <= target && answered {
-			within++
+			t.within++
 			continue
 		}
 		mark := ""
 		if !answered {
 			mark = " (the default did not answer: " + d.Verdict + ")"
 		}
-		beyond = append(beyond, fmt.Sprintf("| %s | %s %.2f s | %s %.2f s | %.2f%s |", x.program, d.Engine, d.Seconds, x.best, x.recs[x.best].Seconds, r, mark))
+		t.beyond = append(t.beyond, fmt.Sprintf("| %s | %s %.2f s | %s %.2f s | %.2f%s |", x.program, d.Engine, d.Seconds, x.best, x.recs[x.best].Seconds, r, mark))
 	}
+	return t
+}
+
+func summary(w io.Writer, rows []*row, def string, engines []string, limit time.Duration) {
+	t := tally(rows, def, limit)
 	fmt.Fprintf(w, "# The default (%s) against the virtual best engine\n\n", def)
 	fmt.Fprintf(w, "%d programs; engines alone: %s; limit %v a run, one run at a time. ", len(rows), strings.Join(engines, ", "), limit)
 	fmt.Fprintf(w, "The VBS of a program is its fastest correct answer of any engine alone.\n\n")
 	fmt.Fprintf(w, "| | programs |\n|---|---|\n")
-	fmt.Fprintf(w, "| answered by some engine (VBS) and run by the default | %d |\n| answered by the default | %d |\n| wrong answers of the default | %d |\n\n", vbsSolved, solved, wrong)
-	fmt.Fprintf(w, "On the %d programs the VBS answers (a run of the default without an answer counts the limit):\n\n", vbsSolved)
-	fmt.Fprintf(w, "- total: default %.1f s, VBS %.1f s, ratio %.2f\n", total, vbsTotal, total/max(vbsTotal, 1e-9))
-	fmt.Fprintf(w, "- CPU time (user + system): default %.1f s, VBS %.1f s, ratio %.2f (the default's engines share the CPU, each by its weight: portfolio.go)\n", cpu, vbsCPU, cpu/max(vbsCPU, 1e-9))
-	if logN > 0 {
-		fmt.Fprintf(w, "- geometric mean of default/fastest: %.2f\n", math.Exp(logSum/float64(logN)))
+	fmt.Fprintf(w, "| answered by some engine (VBS) and run by the default | %d |\n| answered by the default | %d |\n| wrong answers of the default | %d |\n\n", t.vbsSolved, t.solved, t.wrong)
+	fmt.Fprintf(w, "On the %d programs the VBS answers (a run of the default without an answer counts the limit):\n\n", t.vbsSolved)
+	fmt.Fprintf(w, "- total: default %.1f s, VBS %.1f s, ratio %.2f\n", t.total, t.vbsTotal, t.total/max(t.vbsTotal, 1e-9))
+	fmt.Fprintf(w, "- CPU time (user + system): default %.1f s, VBS %.1f s, ratio %.2f (the default's engines share the CPU, each by its weight: portfolio.go)\n", t.cpu, t.vbsCPU, t.cpu/max(t.vbsCPU, 1e-9))
+	if t.logN > 0 {
+		fmt.Fprintf(w, "- geometric mean of default/fastest: %.2f\n", math.Exp(t.logSum/float64(t.logN)))
 	}
-	if worst != nil {
-		fmt.Fprintf(w, "- worst ratio: %.2f (%s: default %.2f s, %s %.2f s)\n", worstR, worst.program, worst.recs[def].Seconds, worst.best, worst.recs[worst.best].Seconds)
+	if t.worst != nil {
+		fmt.Fprintf(w, "- worst ratio: %.2f (%s: default %.2f s, %s %.2f s)\n", t.worstR, t.worst.program, t.worst.recs[def].Seconds, t.worst.best, t.worst.recs[t.worst.best].Seconds)
 	}
-	if worstSlow != nil {
+	if t.worstSlow != nil {
 		fmt.Fprintf(w, "- on the %d programs whose fastest engine takes more than %.1f s: worst ratio %.2f (%s), %d within %.0f×\n",
-			slowN, slow, worstSlowR, worstSlow.program, within, target)
+			t.slowN, slow, t.worstSlowR, t.worstSlow.program, t.within, target)
 	}
 	perEngine := map[string]int{}
 	for _, x := range rows {
@@ -267,10 +279,10 @@ func summary(w io.Writer, rows []*row, def string, engines []string, limit time.
 		parts = append(parts, fmt.Sprintf("%s on %d", e, perEngine[e]))
 	}
 	fmt.Fprintf(w, "%s.\n", strings.Join(parts, ", "))
-	if len(beyond) > 0 {
+	if len(t.beyond) > 0 {
 		fmt.Fprintf(w, "\nPrograms whose fastest engine takes more than %.1f s where the default is beyond %.0f× of it:\n\n", slow, target)
 		fmt.Fprintf(w, "| program | default | fastest | ratio |\n|---|---|---|---|\n")
-		for _, b := range beyond {
+		for _, b := range t.beyond {
 			fmt.Fprintln(w, b)
 		}
 	}
