@@ -196,7 +196,7 @@ func raceShares(prog *bp.Program, order []Engine) []int {
 func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
 	res, unknown, errs, entries := runRace(ctx, p, opts, order)
-	if res.Verdict != verdict.Unknown {
+	if answers(p, res) {
 		res.Failures, res.Race = errs, entries
 		return res, nil
 	}
@@ -250,7 +250,7 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		entrants[i] = race.Entrant[Result]{Name: string(name), Share: shares[i], Meter: ep.Meter,
 			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }}
 	}
-	out := race.Run(ctx, entrants, func(r Result) bool { return r.Verdict != verdict.Unknown },
+	out := race.Run(ctx, entrants, func(r Result) bool { return answers(p, r) },
 		race.Config{Budget: RaceBudget(opts)})
 	entries = make([]RaceEntry, len(order))
 	for i, r := range out.Records {
@@ -278,6 +278,18 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		}
 	}
 	return Result{Verdict: verdict.Unknown}, unknown, errs, entries
+}
+
+// answers reports whether r answers p's question and wins the race: a
+// definite answer, or under a bound on rounds or context switches,
+// "no bug within the bound" (the explicit and circuit engines'), which
+// is all that was asked. The bounded question's answer then comes in as
+// soon as one engine has it, and deepening (CheckBounded) goes on to
+// the next bound instead of waiting for the engines that ignore the
+// bound to answer for every interleaving.
+func answers(p *engine.Problem, r Result) bool {
+	limit, _ := engine.Within(p.Rounds, p.Contexts)
+	return r.Verdict != verdict.Unknown || limit != verdict.NoLimit && r.Limit == limit
 }
 
 // asPanic is err, an engine's error in a race, with a panic that reached

@@ -45,6 +45,41 @@ func TestRoundsBound(t *testing.T) {
 	}
 }
 
+// TestRoundsBoundCircuit: the circuit engines find the bugs of
+// TestRoundsBound's programs at two rounds, not one, as the explicit
+// engine does; reuse.bp's needs the threads' order in creation, not in
+// circuit slots (a thread takes the slot of one that ended, below a live
+// one).
+func TestRoundsBoundCircuit(t *testing.T) {
+	t.Parallel()
+	for _, file := range []string{"two.bp", "order.bp", "reuse.bp"} {
+		for _, e := range []bopgo.Engine{bopgo.IC3, bopgo.BMC} {
+			t.Run(file+"/"+string(e), func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile("testdata/rounds/" + file)
+				require.NoError(t, err)
+				p, err := bp.Load(file, src)
+				require.NoError(t, err)
+				opts := bopgo.Options{Engine: e, Rounds: 1, MaxThreads: 3, MaxDepth: 30}
+				if e == bopgo.IC3 { // BMC never says "no bug within"
+					res, err := bopgo.Check(context.Background(), p, opts)
+					require.NoError(t, err)
+					assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
+					assert.Equal(t, verdict.Rounds, res.Limit)
+					assert.Equal(t, "no bug within 1 round", res.Reason)
+				}
+
+				opts.Rounds = 2
+				res, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err)
+				assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+				opts.Label = p.CheckedLabel("")
+				replay(t, p, opts, res)
+			})
+		}
+	}
+}
+
 // TestCheckRoundsDeepens: CheckRounds tries one round, says it ended
 // without a bug, and finds the bug at two, stopping there however high
 // the bound.

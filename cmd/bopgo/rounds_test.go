@@ -33,15 +33,37 @@ func TestRoundsMistakes(t *testing.T) {
 	for _, args := range [][]string{
 		{"--rounds", "2", "--contexts", "2"},
 		{"--rounds", "2", "--engine", "symbolic"},
+		{"--contexts", "2", "--engine", "counter"},
 		{"--rounds", "-1"},
+		{"--contexts", "-1"},
 	} {
 		code, out, errOut := runCmd(append(append([]string{"check"}, args...), two)...)
 		assert.Equal(t, exitUsage, code, "%v", args)
 		assert.Empty(t, out, "%v", args)
 		assert.NotEmpty(t, errOut, "%v", args)
 	}
-	_, _, errOut := runCmd("check", "--rounds", "2", "--engine", "ic3", two)
-	assert.Contains(t, errOut, "not of ic3")
+	_, _, errOut := runCmd("check", "--rounds", "2", "--engine", "symbolic", two)
+	assert.Contains(t, errOut, "not of symbolic")
+}
+
+// --rounds and --contexts are bounds of the circuit engines too: IC3
+// deepens and says each bound without a bug; BMC, which never proves,
+// runs at K at once and finds the bug.
+func TestBoundsCircuitEngines(t *testing.T) {
+	t.Parallel()
+	const two = "../../testdata/rounds/two.bp"
+	code, out, errOut := runCmd("check", "--engine", "ic3", "--progress", "--rounds", "3", two)
+	assert.Equal(t, exitUnsafe, code)
+	assert.Equal(t, lineUnsafe, lastLine(out))
+	assert.Contains(t, errOut, "bopgo: no bug within 1 round\n")
+
+	code, out, _ = runCmd("check", "--engine", "ic3", "--contexts", "1", two)
+	assert.Equal(t, exitUnknown, code)
+	assert.Contains(t, out, "no bug with up to 1 context switches")
+
+	code, _, errOut = runCmd("check", "--engine", "bmc", "--progress", "--contexts", "3", two)
+	assert.Equal(t, exitUnsafe, code)
+	assert.NotContains(t, errOut, "no bug with", "BMC does not deepen")
 }
 
 // The timeout is the whole deepening's, not each bound's.
