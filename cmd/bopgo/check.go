@@ -120,7 +120,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		opts.Progress = progress.show
 	}
 	bopgo.CollectNearLimit(opts)
-	res, err := bopgo.CheckBounded(context.Background(), prog, opts, boundDone(progress.writer(), &f))
+	start := time.Now()
+	res, err := bopgo.CheckBounded(context.Background(), prog, opts, boundDone(progress.writer(), &f, start))
 	progress.clear()
 	if err != nil {
 		return checkError("bopgo", name, err, stderr, out)

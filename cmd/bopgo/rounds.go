@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/bopgo/bopgo"
 	"github.com/bopgo/bopgo/verdict"
@@ -29,15 +30,18 @@ func badBounds(f *checkFlags) string {
 }
 
 // boundDone says on w (when not nil) each bound of --rounds or
-// --contexts that ended without a bug.
-func boundDone(w io.Writer, f *checkFlags) func(int) {
+// --contexts that ended without a bug, and when since start.
+func boundDone(w io.Writer, f *checkFlags, start time.Time) func(int) {
 	if w == nil {
 		return nil
 	}
-	if f.contexts > 0 {
-		return func(k int) { fmt.Fprintf(w, "bopgo: no bug with up to %d context switch%s\n", k, pluralES(k)) }
+	return func(k int) {
+		words := fmt.Sprintf("within %d round%s", k, plural(k))
+		if f.contexts > 0 {
+			words = fmt.Sprintf("with up to %d context switch%s", k, pluralES(k))
+		}
+		fmt.Fprintf(w, "bopgo: no bug %s (%.1fs)\n", words, time.Since(start).Seconds())
 	}
-	return func(k int) { fmt.Fprintf(w, "bopgo: no bug within %d round%s\n", k, plural(k)) }
 }
 
 // plural is "s" unless n is 1.

@@ -16,7 +16,7 @@ func TestRoundsDeepening(t *testing.T) {
 	code, out, errOut := runCmd("check", "--engine", "explicit", "--progress", "--rounds", "3", two)
 	assert.Equal(t, exitUnsafe, code)
 	assert.Equal(t, lineUnsafe, lastLine(out))
-	assert.Contains(t, errOut, "bopgo: no bug within 1 round\n")
+	assert.Contains(t, errOut, "bopgo: no bug within 1 round (")
 	assert.NotContains(t, errOut, "within 2 rounds", "the bug is within 2")
 
 	code, out, errOut = runCmd("check", "--engine", "explicit", "--rounds", "1", two)
@@ -55,7 +55,7 @@ func TestBoundsCircuitEngines(t *testing.T) {
 	code, out, errOut := runCmd("check", "--engine", "ic3", "--progress", "--rounds", "3", two)
 	assert.Equal(t, exitUnsafe, code)
 	assert.Equal(t, lineUnsafe, lastLine(out))
-	assert.Contains(t, errOut, "bopgo: no bug within 1 round\n")
+	assert.Contains(t, errOut, "bopgo: no bug within 1 round (")
 
 	code, out, _ = runCmd("check", "--engine", "ic3", "--contexts", "1", two)
 	assert.Equal(t, exitUnknown, code)
