@@ -40,7 +40,7 @@ func boundDone(w io.Writer, f *checkFlags, start time.Time) func(int) {
 		if f.contexts > 0 {
 			words = fmt.Sprintf("with up to %d context switch%s", k, pluralES(k))
 		}
-		fmt.Fprintf(w, "bopgo: no bug %s (%.1fs)\n", words, time.Since(start).Seconds())
+		fmt.Fprintf(w, "bopgo: no bug %s (%.2fs)\n", words, time.Since(start).Seconds())
 	}
 }
 
