@@ -7,22 +7,24 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// --rounds K deepens: each bound without a bug is said with --progress
-// as it ends, the first bug ends the check, and the last bound's answer
-// is the check's.
+// --rounds K deepens, with the explicit engine and IC3: each bound
+// without a bug is said with --progress as it ends, the first bug ends
+// the check, and the last bound's answer is the check's.
 func TestRoundsDeepening(t *testing.T) {
 	t.Parallel()
 	const two = "../../testdata/rounds/two.bp"
-	code, out, errOut := runCmd("check", "--engine", "explicit", "--progress", "--rounds", "3", two)
-	assert.Equal(t, exitUnsafe, code)
-	assert.Equal(t, lineUnsafe, lastLine(out))
-	assert.Contains(t, errOut, "bopgo: no bug within 1 round (")
-	assert.NotContains(t, errOut, "within 2 rounds", "the bug is within 2")
+	for engine, within := range map[string]string{"explicit": "round bound reached: no bug within 1 round", "ic3": "no bug within 1 round"} {
+		code, out, errOut := runCmd("check", "--engine", engine, "--progress", "--rounds", "3", two)
+		assert.Equal(t, exitUnsafe, code, engine)
+		assert.Equal(t, lineUnsafe, lastLine(out), engine)
+		assert.Contains(t, errOut, "bopgo: no bug within 1 round (", engine)
+		assert.NotContains(t, errOut, "within 2 rounds", "%s: the bug is within 2", engine)
 
-	code, out, errOut = runCmd("check", "--engine", "explicit", "--rounds", "1", two)
-	assert.Equal(t, exitUnknown, code)
-	assert.Contains(t, out, "round bound reached: no bug within 1 round")
-	assert.NotContains(t, errOut, "no bug within", "no progress asked")
+		code, out, errOut = runCmd("check", "--engine", engine, "--rounds", "1", two)
+		assert.Equal(t, exitUnknown, code, engine)
+		assert.Contains(t, out, within, engine)
+		assert.NotContains(t, errOut, "no bug within", "%s: no progress asked", engine)
+	}
 }
 
 // --rounds is refused with --contexts, with an engine that ignores it,
@@ -46,22 +48,16 @@ func TestRoundsMistakes(t *testing.T) {
 	assert.Contains(t, errOut, "not of symbolic")
 }
 
-// --rounds and --contexts are bounds of the circuit engines too: IC3
-// deepens and says each bound without a bug; BMC, which never proves,
-// runs at K at once and finds the bug.
-func TestBoundsCircuitEngines(t *testing.T) {
+// --contexts on the circuit: IC3 says "no bug" in its words; BMC,
+// which never proves, runs at K at once and finds the bug.
+func TestContextsCircuitEngines(t *testing.T) {
 	t.Parallel()
 	const two = "../../testdata/rounds/two.bp"
-	code, out, errOut := runCmd("check", "--engine", "ic3", "--progress", "--rounds", "3", two)
-	assert.Equal(t, exitUnsafe, code)
-	assert.Equal(t, lineUnsafe, lastLine(out))
-	assert.Contains(t, errOut, "bopgo: no bug within 1 round (")
-
-	code, out, _ = runCmd("check", "--engine", "ic3", "--contexts", "1", two)
+	code, out, _ := runCmd("check", "--engine", "ic3", "--contexts", "1", two)
 	assert.Equal(t, exitUnknown, code)
 	assert.Contains(t, out, "no bug with up to 1 context switches")
 
-	code, _, errOut = runCmd("check", "--engine", "bmc", "--progress", "--contexts", "3", two)
+	code, _, errOut := runCmd("check", "--engine", "bmc", "--progress", "--contexts", "3", two)
 	assert.Equal(t, exitUnsafe, code)
 	assert.NotContains(t, errOut, "no bug with", "BMC does not deepen")
 }
