@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -17,23 +18,42 @@ import (
 // opts.Timeout is the whole deepening's, and the counters add up over
 // the bounds. An engine that never proves (BMC, simulation) cannot say
 // "no bug within k", so it runs once, at K: it finds every bug within
-// K. Without a bound it is Check.
+// K. The default (Auto) races once: each engine that honours the bound
+// deepens it at its own pace, done hears of each bound from the first
+// to end it, and the engines that ignore the bound run once, for every
+// interleaving. Without a bound it is Check.
 func CheckBounded(ctx context.Context, prog *bp.Program, opts Options, done func(k int)) (Result, error) {
-	bound, limit := &opts.Rounds, verdict.Rounds
-	if opts.Contexts > 0 {
-		bound, limit = &opts.Contexts, verdict.Contexts
-	}
 	info, _ := opts.Engine.Info()
-	if *bound <= 0 || opts.Rounds > 0 && opts.Contexts > 0 || opts.Engine != "" && !info.Proves {
+	switch {
+	case opts.Rounds <= 0 && opts.Contexts <= 0, opts.Rounds > 0 && opts.Contexts > 0, opts.Engine != "" && !info.Proves:
 		return Check(ctx, prog, opts)
+	case opts.Engine == "" || opts.Engine == Auto:
+		// Each raced engine that honours the bound deepens on its own
+		// (runRace).
+		return check(ctx, prog, opts, done)
 	}
 	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
+	return deepen(&opts.Rounds, &opts.Contexts, done, func() (Result, error) { return Check(ctx, prog, opts) })
+}
+
+// deepen runs check under the bound on rounds or on context switches
+// (whichever is positive) at the bounds 1, 2, … K in turn, setting it
+// before each, done (when not nil) told of each bound that ends without
+// a bug, until a bound finds a bug, an answer holds beyond the bound,
+// another limit stops it, or the last bound ends; the counters add up
+// over the bounds.
+func deepen(rounds, contexts *int, done func(k int), check func() (Result, error)) (Result, error) {
+	limit, _ := engine.Within(*rounds, *contexts)
+	bound := rounds
+	if *contexts > 0 {
+		bound = contexts
+	}
 	last := *bound
 	var spent Counters
 	for k := 1; ; k++ {
 		*bound = k
-		res, err := Check(ctx, prog, opts)
+		res, err := check()
 		if err != nil {
 			return res, err
 		}

@@ -69,6 +69,32 @@ func TestCheckRoundsDeepens(t *testing.T) {
 	assert.Equal(t, []int{1}, done)
 }
 
+// TestCheckBoundedRace: the default deepens inside its race: each bound
+// is told once, in order, and none past the bug.
+func TestCheckBoundedRace(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/rounds/two.bp")
+	require.NoError(t, err)
+	p, err := bp.Load("two.bp", src)
+	require.NoError(t, err)
+	// The bug is within two rounds, and three context switches (init,
+	// thread1, thread2, thread1).
+	for _, c := range []struct {
+		opts   bopgo.Options
+		within int
+	}{{bopgo.Options{Rounds: 4}, 2}, {bopgo.Options{Contexts: 4}, 3}} {
+		opts := c.opts
+		var done []int
+		res, err := bopgo.CheckBounded(context.Background(), p, opts, func(k int) { done = append(done, k) })
+		require.NoError(t, err)
+		assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+		for i, k := range done {
+			assert.Equal(t, i+1, k, "the bounds in order, once each: %v", done)
+		}
+		assert.Less(t, len(done), c.within, "none past the bug: %v", done)
+	}
+}
+
 // TestRoundsWithContexts: the two bounds together are refused.
 func TestRoundsWithContexts(t *testing.T) {
 	t.Parallel()
