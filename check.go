@@ -55,7 +55,15 @@ const staticBoundCap = 64
 // call; an answer that fails its check is an ErrInternal error naming the
 // engine. A peer's Safe, which cannot be checked (the Spin engine's),
 // leaves marked Result.Unchecked.
-func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err error) {
+func Check(ctx context.Context, prog *bp.Program, opts Options) (Result, error) {
+	return check(ctx, prog, opts, nil)
+}
+
+// check is Check. Under a bound on rounds or context switches, with done
+// not nil (CheckBounded), the default's race deepens the bound in each
+// engine that honours it, telling done of each bound that ends without a
+// bug (portfolio.go, runRace).
+func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)) (res Result, err error) {
 	start := time.Now()
 	name := opts.Engine
 	if name == "" {
@@ -89,7 +97,7 @@ func Check(ctx context.Context, prog *bp.Program, opts Options) (res Result, err
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
 		res = Result{Verdict: verdict.Safe, Reason: why, Engine: name}
 	} else if name == Auto {
-		res, err = portfolio(ctx, p, opts)
+		res, err = portfolio(ctx, p, opts, done)
 	} else {
 		res, err = runAndJudge(ctx, info, p, opts)
 	}

@@ -74,9 +74,12 @@ type EngineInfo struct {
 	Recursion bool
 	// Limits are the limits the engine enforces itself and may report
 	// (Options.MaxStates is States, Options.MaxDepth is Depth; Threads
-	// for an engine with a thread bound). Time, Memory and Cancelled,
-	// which come through the context, any engine may report. The
-	// command line's help for --max-states and --max-depth reads it.
+	// for an engine with a thread bound; Contexts and Rounds for an
+	// engine that honours those bounds, which one that never proves,
+	// BMC or simulation, honours without reporting). Time, Memory and
+	// Cancelled, which come through the context, any engine may report.
+	// The command line's help for --max-states and --max-depth, and its
+	// check of --contexts and --rounds, read it.
 	Limits []engine.Limit
 	// Race is the engine's place in the portfolio's list (1: first), 0
 	// for an engine the portfolio never runs; Lead is the feature of a
@@ -158,22 +161,22 @@ var engineTable = []EngineInfo{
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
 	{Name: IC3, Summary: "IC3/PDR on the program as a circuit, after a few random walks for a shallow bug",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
-		Limits: []engine.Limit{engine.Depth, engine.Threads},
+		Limits: []engine.Limit{engine.Depth, engine.Threads, engine.Contexts, engine.Rounds},
 		Race:   2, Share: 6, Counters: circuit.Counters(), Circuit: ic3.Check,
 		new: always(circuit.IC3)},
 	{Name: BMC, Summary: "bounded model checking of the circuit: finds bugs, never proves",
 		Threads: FromStaticBound, Broadcasts: true,
-		Limits:   []engine.Limit{engine.Depth, engine.Threads},
+		Limits:   []engine.Limit{engine.Depth, engine.Threads, engine.Contexts, engine.Rounds},
 		Counters: circuit.Counters(), Circuit: bmc.Check,
 		new: always(circuit.BMC)},
 	{Name: Sim, Summary: "random simulation of the circuit, 63 walks at a time: finds bugs, never proves",
 		Threads: FromStaticBound, Broadcasts: true,
-		Limits:   []engine.Limit{engine.Depth, engine.Threads},
+		Limits:   []engine.Limit{engine.Depth, engine.Threads, engine.Contexts, engine.Rounds},
 		Counters: circuit.Counters(), Circuit: sim.Check,
 		new: always(circuit.Sim)},
 	{Name: KInduction, Summary: "k-induction on the circuit",
 		Proves: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
-		Limits:   []engine.Limit{engine.Depth, engine.Threads},
+		Limits:   []engine.Limit{engine.Depth, engine.Threads, engine.Contexts, engine.Rounds},
 		Counters: circuit.Counters(), Circuit: kind.Check,
 		new: always(circuit.KInduction)},
 	{Name: Counter, Summary: "identical threads counted: coverability for any number of threads, with a certificate",

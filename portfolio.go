@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
@@ -193,10 +194,10 @@ func raceShares(prog *bp.Program, order []Engine) []int {
 // failures and the race's report; when no engine decides, Unknown with
 // each engine's reason in the list's order (or the one they share), and
 // an error only when every engine failed.
-func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, error) {
+func portfolio(ctx context.Context, p *engine.Problem, opts Options, done func(k int)) (Result, error) {
 	order := portfolioOrder(p.Prog, opts)
-	res, unknown, errs, entries := runRace(ctx, p, opts, order)
-	if res.Verdict != verdict.Unknown {
+	res, unknown, errs, entries := runRace(ctx, p, opts, order, done)
+	if answers(p, res) {
 		res.Failures, res.Race = errs, entries
 		return res, nil
 	}
@@ -240,18 +241,34 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options) (Result, er
 // check is an internal error, added to errs, and the others race on.
 // Engines that end without an answer are in unknown, in the order they
 // ended.
-func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engine) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
+//
+// Under a bound on rounds or context switches, with done not nil
+// (CheckBounded), each engine that honours the bound deepens it on its
+// own, at its own pace (deepen), and done hears of each bound as the
+// first engine ends it without a bug; the engines that ignore the bound
+// run once, for every interleaving. (Deepening the whole race restarted
+// them at each bound and threw their work away.)
+func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engine, done func(k int)) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
 	shares := raceShares(p.Prog, order)
 	entrants := make([]race.Entrant[Result], len(order))
+	limit, _ := engine.Within(p.Rounds, p.Contexts)
+	report, endReports := firstToReport(done)
 	for i, name := range order {
 		info, _ := name.Info()
 		ep := *p
 		ep.Meter = p.Meter.Child()
-		entrants[i] = race.Entrant[Result]{Name: string(name), Share: shares[i], Meter: ep.Meter,
-			Run: func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }}
+		run := func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }
+		if done != nil && limit != verdict.NoLimit && info.Hits(limit) {
+			once := run
+			run = func(ctx context.Context) (Result, error) {
+				return deepen(&ep.Rounds, &ep.Contexts, report, func() (Result, error) { return once(ctx) })
+			}
+		}
+		entrants[i] = race.Entrant[Result]{Name: string(name), Share: shares[i], Meter: ep.Meter, Run: run}
 	}
-	out := race.Run(ctx, entrants, func(r Result) bool { return r.Verdict != verdict.Unknown },
+	out := race.Run(ctx, entrants, func(r Result) bool { return answers(p, r) },
 		race.Config{Budget: RaceBudget(opts)})
+	endReports()
 	entries = make([]RaceEntry, len(order))
 	for i, r := range out.Records {
 		entries[i] = RaceEntry{Engine: order[i], Share: r.Share, Held: r.Held, Outcome: r.Outcome}
@@ -278,6 +295,43 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		}
 	}
 	return Result{Verdict: verdict.Unknown}, unknown, errs, entries
+}
+
+// firstToReport is done, told of each bound once, as the first of the
+// racing engines ends it, until end is called: the race does not wait
+// for its losers, and one of them must not report a bound after the
+// answer. report is nil for a nil done.
+func firstToReport(done func(k int)) (report func(k int), end func()) {
+	if done == nil {
+		return nil, func() {}
+	}
+	var mu sync.Mutex
+	reported, ended := 0, false
+	report = func(k int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if k > reported && !ended {
+			reported = k
+			done(k)
+		}
+	}
+	return report, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		ended = true
+	}
+}
+
+// answers reports whether r answers p's question and wins the race: a
+// definite answer, or under a bound on rounds or context switches,
+// "no bug within the bound" (the explicit and circuit engines'), which
+// is all that was asked. The bounded question's answer then comes in as
+// soon as one engine has it, and deepening (CheckBounded) goes on to
+// the next bound instead of waiting for the engines that ignore the
+// bound to answer for every interleaving.
+func answers(p *engine.Problem, r Result) bool {
+	limit, _ := engine.Within(p.Rounds, p.Contexts)
+	return r.Verdict != verdict.Unknown || limit != verdict.NoLimit && r.Limit == limit
 }
 
 // asPanic is err, an engine's error in a race, with a panic that reached

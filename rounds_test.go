@@ -17,34 +17,42 @@ import (
 
 // TestRoundsBound: each program's bug needs two rounds of Getafix's
 // bound, so one round gives Unknown with the rounds limit and two find
-// it. In order.bp one context switch (thread2 to thread1) is enough, but
-// a round runs thread1 first. The probe p18 is switched out before
-// `atomic, at := T, T`, a switch point of bopgo's that Getafix lacks
-// (docs/semantics.md, "Getafix's probes": Getafix never reaches it).
+// it, with the explicit engine and on the circuit (BMC, which never says
+// "no bug within", at two only). In order.bp one context switch (thread2
+// to thread1) is enough, but a round runs thread1 first. reuse.bp's bug
+// needs the threads' order of creation, not of circuit slots (a thread
+// takes the slot of one that ended, below a live one). The probe p18 is
+// switched out before `atomic, at := T, T`, a switch point of bopgo's
+// that Getafix lacks (docs/semantics.md, "Getafix's probes").
 func TestRoundsBound(t *testing.T) {
 	t.Parallel()
-	for _, file := range []string{"testdata/rounds/two.bp", "testdata/rounds/order.bp",
+	within := map[bopgo.Engine]string{bopgo.Explicit: "round bound reached: no bug within 1 round", bopgo.IC3: "no bug within 1 round"}
+	for _, file := range []string{"testdata/rounds/two.bp", "testdata/rounds/order.bp", "testdata/rounds/reuse.bp",
 		"testdata/getafix-probes/p18_atomic_pair_between_sections.bp"} {
-		t.Run(file, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(file)
-			require.NoError(t, err)
-			p, err := bp.Load(file, src)
-			require.NoError(t, err)
-			opts := bopgo.Options{Engine: bopgo.Explicit, Rounds: 1}
-			res, err := bopgo.Check(context.Background(), p, opts)
-			require.NoError(t, err)
-			assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
-			assert.Equal(t, verdict.Rounds, res.Limit)
-			assert.Equal(t, "round bound reached: no bug within 1 round", res.Reason)
+		for _, e := range []bopgo.Engine{bopgo.Explicit, bopgo.IC3, bopgo.BMC} {
+			t.Run(file+"/"+string(e), func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(file)
+				require.NoError(t, err)
+				p, err := bp.Load(file, src)
+				require.NoError(t, err)
+				opts := bopgo.Options{Engine: e, Rounds: 1, MaxThreads: 3}
+				if want, ok := within[e]; ok {
+					res, err := bopgo.Check(context.Background(), p, opts)
+					require.NoError(t, err)
+					assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
+					assert.Equal(t, verdict.Rounds, res.Limit)
+					assert.Equal(t, want, res.Reason)
+				}
 
-			opts.Rounds = 2
-			res, err = bopgo.Check(context.Background(), p, opts)
-			require.NoError(t, err)
-			assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
-			opts.Label = p.CheckedLabel("")
-			replay(t, p, opts, res)
-		})
+				opts.Rounds = 2
+				res, err := bopgo.Check(context.Background(), p, opts)
+				require.NoError(t, err)
+				assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+				opts.Label = p.CheckedLabel("")
+				replay(t, p, opts, res)
+			})
+		}
 	}
 }
 
@@ -88,6 +96,32 @@ func TestCheckRoundsDeepens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 	assert.Equal(t, []int{1}, done)
+}
+
+// TestCheckBoundedRace: the default deepens inside its race: each bound
+// is told once, in order, and none past the bug.
+func TestCheckBoundedRace(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/rounds/two.bp")
+	require.NoError(t, err)
+	p, err := bp.Load("two.bp", src)
+	require.NoError(t, err)
+	// The bug is within two rounds, and three context switches (init,
+	// thread1, thread2, thread1).
+	for _, c := range []struct {
+		opts   bopgo.Options
+		within int
+	}{{bopgo.Options{Rounds: 4}, 2}, {bopgo.Options{Contexts: 4}, 3}} {
+		opts := c.opts
+		var done []int
+		res, err := bopgo.CheckBounded(context.Background(), p, opts, func(k int) { done = append(done, k) })
+		require.NoError(t, err)
+		assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+		for i, k := range done {
+			assert.Equal(t, i+1, k, "the bounds in order, once each: %v", done)
+		}
+		assert.Less(t, len(done), c.within, "none past the bug: %v", done)
+	}
 }
 
 // TestRoundsWithContexts: the two bounds together are refused.

@@ -58,8 +58,8 @@ type Problem struct {
 	MaxStates int // stored states; 0: no bound (the States limit)
 	MaxDepth  int // unrolling or frames of the circuit engines; 0: no bound (the Depth limit)
 	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
-	Contexts  int // context switches (explicit); 0: no bound (the Contexts limit)
-	Rounds    int // rounds, Getafix's bound (explicit); 0: no bound (the Rounds limit)
+	Contexts  int // context switches (explicit, the circuit engines); 0: no bound (the Contexts limit)
+	Rounds    int // rounds, Getafix's bound (explicit, the circuit engines); 0: no bound (the Rounds limit)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.
@@ -156,6 +156,23 @@ func (m *Meter) Bound() int { return int(m.bound.Load()) }
 func Stopped(ctx context.Context) Result {
 	limit, why := verdict.Stopped(ctx)
 	return Result{Limit: limit, Reason: why}
+}
+
+// Within is what a search that found no bug under a bound on rounds or
+// on context switches (whichever is positive) has shown: the bound's
+// limit and its words, "no bug within 2 rounds", "no bug with up to 3
+// context switches"; NoLimit and "" without a bound. Every engine that
+// honours the bounds says it in these words.
+func Within(rounds, contexts int) (Limit, string) {
+	switch {
+	case rounds == 1:
+		return Rounds, "no bug within 1 round"
+	case rounds > 0:
+		return Rounds, fmt.Sprintf("no bug within %d rounds", rounds)
+	case contexts > 0:
+		return Contexts, fmt.Sprintf("no bug with up to %d context switches", contexts)
+	}
+	return NoLimit, ""
 }
 
 // MaxTraceSteps bounds the counterexamples an engine builds: a path

@@ -63,8 +63,8 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxStack, "max-stack", 0, fmt.Sprintf("a program with recursive functions and threads: give up with UNKNOWN past calls nested `N` deep (0: %d; one thread is decided whatever the depth)", bopgo.DefaultMaxStack))
 	fs.BoolVar(&f.keepCalls, "keep-calls", false, "lower every call as a call into a procedure of its own (decided with procedure summaries on one thread) instead of inlining the calls of functions that do not recurse; for comparison")
 	fs.BoolVar(&f.noSlice, "no-slice", false, "check the program as given, without first cutting out the variables that cannot affect the property (for comparison; traces show every variable either way)")
-	fs.IntVar(&f.contexts, "contexts", 0, "explicit: explore only executions with at most `K` context switches (bugs found are real; none found gives UNKNOWN; 0: every interleaving)")
-	fs.IntVar(&f.rounds, "rounds", 0, "explicit: explore only executions of at most `K` rounds, Getafix's bound: each round runs every thread for a context, possibly empty, in the order of their ids (source order in Getafix's dialect, else creation order); the bounds 1 to K in turn, each said with --progress; bugs found are real; none found gives UNKNOWN; 0: every interleaving")
+	fs.IntVar(&f.contexts, "contexts", 0, enginesHitting(verdict.Contexts)+": explore only executions with at most `K` context switches; the bounds 1 to K in turn (at K only for bmc and sim, which never prove), each said with --progress; bugs found are real; none found gives UNKNOWN; 0: every interleaving")
+	fs.IntVar(&f.rounds, "rounds", 0, enginesHitting(verdict.Rounds)+": explore only executions of at most `K` rounds, Getafix's bound: each round runs every thread for a context, possibly empty, in the order of their ids (source order in Getafix's dialect, else creation order); the bounds 1 to K in turn (at K only for bmc and sim, which never prove), each said with --progress; bugs found are real; none found gives UNKNOWN; 0: every interleaving")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, enginesHitting(verdict.Depth)+": give up with UNKNOWN past unrolling depth `N` (frames for ic3; 0: no limit)")
 	fs.IntVar(&f.maxStates, "max-states", 0, enginesHitting(verdict.States)+": give up with UNKNOWN after `N` states (0: no limit)")
 	fs.Var(&f.maxMemory, "max-memory", "give up with UNKNOWN when the heap exceeds `SIZE`, e.g. 2GB, also the runtime's soft memory limit (0: no limit)")
@@ -90,14 +90,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if msg := badLimits(f.engine, f.maxThreads, f.timeout); msg != "" {
 		return cmd.Errorf("%s", msg)
 	}
-	if msg := badRounds(&f); msg != "" {
+	if msg := badBounds(&f); msg != "" {
 		return cmd.Errorf("%s", msg)
 	}
 	reading, ok := bp.ParseReading(f.broadcast)
 	if !ok {
 		return cmd.Errorf("--broadcast must be blocking or monotone, not %q", f.broadcast)
 	}
-	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 || f.contexts < 0 {
+	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 {
 		return cmd.Errorf("--max-states and --max-depth must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
@@ -120,7 +120,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		opts.Progress = progress.show
 	}
 	bopgo.CollectNearLimit(opts)
-	res, err := bopgo.CheckRounds(context.Background(), prog, opts, roundsDone(progress.writer()))
+	start := time.Now()
+	res, err := bopgo.CheckBounded(context.Background(), prog, opts, boundDone(progress.writer(), &f, start))
 	progress.clear()
 	if err != nil {
 		return checkError("bopgo", name, err, stderr, out)

@@ -139,6 +139,7 @@ func (b *builder) latches() {
 		c.Err = s.F
 	}
 	c.Overflow = s.Latch(s.F)
+	b.boundLatchesAlloc()
 	for range b.width.sched {
 		b.sched = append(b.sched, s.Lit())
 	}
@@ -172,6 +173,7 @@ func (b *builder) connect() {
 	}
 	spawning := s.And(execAny, b.spawns)
 	var lower z.Lit = s.T // every slot below i is active
+	starts := make([]z.Lit, len(c.slots))
 	for i := range c.slots {
 		sl := &c.slots[i]
 		free := s.And(lower, sl.active.Not())
@@ -179,6 +181,7 @@ func (b *builder) connect() {
 		exec := s.And(b.run[i], b.enabled)
 		c.exec = append(c.exec, exec)
 		target := s.And(spawning, free)
+		starts[i] = target
 		start := target
 		if Fault == FaultStartLost {
 			start = s.F
@@ -200,6 +203,11 @@ func (b *builder) connect() {
 			s.SetNext(l, s.Choice(exec, b.newLocals[j], other))
 		}
 	}
+	actives := make([]z.Lit, len(c.slots))
+	for i := range c.slots {
+		actives[i] = s.Next(c.slots[i].active)
+	}
+	b.connectBound(c.exec, starts, actives)
 	overflow := s.And(spawning, b.anyFree.Not())
 	if b.blockStarts {
 		// The start blocked: it never executes, but the slots were too few.

@@ -22,6 +22,10 @@ type Circuit struct {
 	// in a program with broadcasts, a start without a free slot blocks
 	// (and sets Overflow) instead of being suppressed.
 	Reading bp.Reading
+	// Bound, when not zero, restricts the executions to those of at
+	// most K rounds or context switches (bound.go): a violation is then
+	// one within the bound, and none reached says only that.
+	Bound Bound
 
 	S      *logic.S
 	Inputs []z.Lit // every input of S: the scheduler's, then the pool
@@ -36,6 +40,7 @@ type Circuit struct {
 
 	globals []z.Lit
 	slots   []slot
+	bl      boundLatches // the latches of Bound (bound.go)
 	// badOrOverflow is Violation ∨ Overflow, made in Build: S must not
 	// grow once an engine unrolls it.
 	badOrOverflow z.Lit
@@ -80,6 +85,19 @@ func Build(prog *bp.Program, label string, slots int) (*Circuit, error) {
 
 // BuildReading is Build with the given reading of broadcasts.
 func BuildReading(prog *bp.Program, label string, slots int, reading bp.Reading) (*Circuit, error) {
+	return BuildWith(prog, label, slots, Options{Reading: reading})
+}
+
+// Options are what a circuit is built with besides the program, the
+// property and the slots.
+type Options struct {
+	Reading bp.Reading // the reading of broadcasts
+	Bound   Bound      // a bound on rounds or context switches; zero: none
+}
+
+// BuildWith is Build with the given options.
+func BuildWith(prog *bp.Program, label string, slots int, opts Options) (*Circuit, error) {
+	reading := opts.Reading
 	if prog == nil || len(prog.Procs) == 0 {
 		return nil, errors.New("circuit: no program")
 	}
@@ -94,7 +112,11 @@ func BuildReading(prog *bp.Program, label string, slots int, reading bp.Reading)
 			return nil, err
 		}
 	}
+	if err := checkBound(prog, opts.Bound); err != nil {
+		return nil, err
+	}
 	b := newBuilder(prog, label, slots, reading)
+	b.c.Bound = opts.Bound
 	b.latches()
 	b.steps()
 	b.connect()

@@ -46,6 +46,11 @@
 //   - Every latch stands for one fact of the program's state (Meaning),
 //     so that an invariant over latches can be read, and judged,
 //     without the circuit.
+//   - A Bound (bound.go) restricts the executions to at most K rounds
+//     or K context switches, counted as the explicit engine counts
+//     them, with latches of its own; a step past it is disabled (a
+//     stutter), so a violation reached is one within the bound, and an
+//     invariant of the bounded circuit shows only "no bug within K".
 //
 // Fault is a test hook that breaks one gate, for the judge's tests; it
 // is never set outside tests.

@@ -4,7 +4,8 @@ package circuit
 // one gate. It is a test hook and nothing else: the judge's tests (package
 // judge) set it to show that a proof found on a wrong circuit is refused
 // by a judge that encodes the program on its own, which is the point of
-// having a judge. Production code never sets it, and a test that does
+// having a judge, and the root's that the differential test of the
+// bounds on rounds catches a wrong count. Production code never sets it, and a test that does
 // must not run in parallel with anything that builds circuits, and must
 // put it back.
 //
@@ -29,4 +30,7 @@ const (
 	// as if they were dead after it: the canonical-values gate applied
 	// where it must not be.
 	FaultKillLive
+	// FaultRoundOrder reverses the order of the threads in the count of
+	// rounds (bound.go): a thread started later counts as earlier.
+	FaultRoundOrder
 )

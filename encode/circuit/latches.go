@@ -18,6 +18,12 @@ const (
 	LatchLocal                     // local slot Index of Slot's thread
 	LatchErr                       // an assertion has failed (assertion property only)
 	LatchOverflow                  // a thread start found every slot busy
+	// The latches of Circuit.Bound (bound.go).
+	LatchBoundCount // bit Index of the rounds, or the context switches, so far
+	LatchStays      // a step of Slot's thread stays in the round (rounds)
+	LatchInverted   // Slot's thread started after that of slot Index > Slot (rounds)
+	LatchLast       // Slot's thread ran the last step (contexts)
+	LatchRan        // some step has run (contexts)
 )
 
 // Meaning is what one latch stands for: in every state the circuit
@@ -63,5 +69,6 @@ func (c *Circuit) latchMeanings() map[z.Var]Meaning {
 		out[c.Err.Var()] = Meaning{Kind: LatchErr}
 	}
 	out[c.Overflow.Var()] = Meaning{Kind: LatchOverflow}
+	c.boundMeanings(out)
 	return out
 }

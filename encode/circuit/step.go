@@ -39,7 +39,7 @@ func (b *builder) steps() {
 	ms := make([]z.Lit, len(c.slots))
 	for i := range c.slots {
 		sl := &c.slots[i]
-		b.run = append(b.run, s.Ands(b.sel[i], sl.active, s.Or(sl.atomic, anyAtomic.Not())))
+		b.run = append(b.run, s.Ands(b.sel[i], sl.active, s.Or(sl.atomic, anyAtomic.Not()), b.allowed(i)))
 		ms[i] = b.run[i]
 	}
 	b.running = s.Ors(ms...)

@@ -69,9 +69,19 @@ func RunWith(check mc.Engine) engine.Run {
 		depth := 0
 		defer func() { res.Counters = CountersOf(st, depth) }()
 		n, bounded := p.Prog.MaxThreads()
-		c, err := enc.BuildReading(p.Prog, p.Label, slots, p.Broadcast)
+		bound := enc.Bound{Rounds: p.Rounds, Contexts: p.Contexts}
+		c, err := enc.BuildWith(p.Prog, p.Label, slots, enc.Options{Reading: p.Broadcast, Bound: bound})
 		if err != nil {
 			return engine.Result{}, err
+		}
+		// Under a bound, a proof is one of the bounded circuit: no bug
+		// within the bound, which may have cut executions.
+		proved := func(sys *mc.System, r mc.Result, overflowBad, boundHit bool) (engine.Result, error) {
+			if !bound.IsZero() {
+				limit, words := engine.Within(p.Rounds, p.Contexts)
+				return engine.Result{Limit: limit, BoundHit: boundHit, Reason: words}, nil
+			}
+			return safe(c, sys, r, overflowBad)
 		}
 		overflowBad := false // the last run's Bad included Overflow
 		run := func(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
@@ -100,7 +110,7 @@ func RunWith(check mc.Engine) engine.Run {
 			}
 			switch r.Verdict {
 			case verdict.Safe:
-				return safe(c, sys, r, overflowBad)
+				return proved(sys, r, overflowBad, false)
 			case verdict.Unknown:
 				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 			}
@@ -109,7 +119,7 @@ func RunWith(check mc.Engine) engine.Run {
 		r, sys := run(true, 0)
 		switch r.Verdict {
 		case verdict.Safe:
-			return safe(c, sys, r, overflowBad)
+			return proved(sys, r, overflowBad, false)
 		case verdict.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
@@ -121,12 +131,14 @@ func RunWith(check mc.Engine) engine.Run {
 		if !last {
 			return hit, nil
 		}
-		r, _ = run(false, 0)
-		if r.Verdict == verdict.Unsafe {
+		r, sys = run(false, 0)
+		switch {
+		case r.Verdict == verdict.Unsafe:
 			return trace(c, r)
-		}
-		if ctx.Err() != nil {
+		case ctx.Err() != nil:
 			return engine.Stopped(ctx), nil
+		case r.Verdict == verdict.Safe && !bound.IsZero():
+			return proved(sys, r, false, true)
 		}
 		// Proved, or bounded by depth, with overflow harmless: either way
 		// the thread bound is what stops a proof for every number.

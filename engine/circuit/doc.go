@@ -9,6 +9,12 @@
 // thread policy in the root's table, FromStaticBound). The counters they
 // report are Counters().
 //
+// Under a bound on rounds or context switches (Problem.Rounds,
+// Contexts) the circuit has the bound (encode/circuit's Bound): a bug
+// found is a trace within it, and a proof is one of the bounded circuit
+// only, so the answer is Unknown with the bound's limit, "no bug within
+// K rounds" (engine.Within), never Safe.
+//
 // A Safe answer carries its evidence for the judge (package judge):
 // IC3's inductive invariant as clauses over what the latches stand for
 // (engine.SlotInvariant, through encode/circuit's Circuit.Meaning), or

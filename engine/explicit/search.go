@@ -26,13 +26,13 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 		s.Threads = bound
 	}
 	r.Counters = counters(len(e.parents), e.reduced, e.proviso)
-	if r.Verdict == engine.Safe && e.contextHit {
-		r = engine.Result{Limit: engine.Contexts, BoundHit: e.boundHit,
-			Reason: fmt.Sprintf("context bound reached: no bug with up to %d context switches", opts.Contexts), Counters: r.Counters}
-	}
-	if r.Verdict == engine.Safe && e.roundHit {
-		r = engine.Result{Limit: engine.Rounds, BoundHit: e.boundHit,
-			Reason: "round bound reached: no bug within " + roundsWords(opts.Rounds), Counters: r.Counters}
+	if r.Verdict == engine.Safe && (e.contextHit || e.roundHit) {
+		limit, words := engine.Within(opts.Rounds, opts.Contexts)
+		how := "context bound reached: "
+		if e.roundHit {
+			how = "round bound reached: "
+		}
+		r = engine.Result{Limit: limit, BoundHit: e.boundHit, Reason: how + words, Counters: r.Counters}
 	}
 	if r.Verdict == engine.Safe && e.stackHit {
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
@@ -212,12 +212,4 @@ func (e *search) labelReached(i int32) *engine.Result {
 		}
 	}
 	return nil
-}
-
-// roundsWords words a bound on rounds: "1 round", "3 rounds".
-func roundsWords(k int) string {
-	if k == 1 {
-		return "1 round"
-	}
-	return fmt.Sprintf("%d rounds", k)
 }

@@ -13,4 +13,7 @@
 // shapes a Config does not: recursion, wide constrained steps, Getafix's
 // dialect. Families lists one generator of each, which FuzzEngines' seeds
 // (Seeds) and the no-panic benchmark (benchmarks/cmd/nopanic) run.
+// Handoff writes no new feature but threads that wait for one another,
+// whose bugs need several context switches or rounds, for the tests of
+// those bounds.
 package gen
