@@ -3,6 +3,7 @@ package judge
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -31,8 +32,21 @@ const countingMaxRules = 2500
 
 // countingCases are proofs of hand-written programs (a lock, a thread
 // started in an atomic section at a label it cannot reach, a broadcast)
-// and of the first random programs the counter engine proves safe.
+// and of the first random programs the counter engine proves safe; made
+// once for the tests that mutate them (they mutate copies).
 func countingCases(t *testing.T) []countingCase {
+	t.Helper()
+	countingCasesOnce.Do(func() { countingCasesMade = makeCountingCases(t) })
+	require.NotEmpty(t, countingCasesMade, "the counting cases could not be made")
+	return countingCasesMade
+}
+
+var (
+	countingCasesOnce sync.Once
+	countingCasesMade []countingCase
+)
+
+func makeCountingCases(t *testing.T) []countingCase {
 	t.Helper()
 	var out []countingCase
 	add := func(name, src, label string) bool {

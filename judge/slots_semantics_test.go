@@ -56,10 +56,7 @@ func agreeWithExplicit(t *testing.T, what string, p *bp.Program, label string, r
 // 1 to 3 slots, both properties and both readings.
 func TestModelAgreesWithExplicit(t *testing.T) {
 	t.Parallel()
-	n := 40
-	if testing.Short() {
-		n = 3
-	}
+	n := gen.Count(20, 3)
 	const depth = 10
 	var mu sync.Mutex
 	count := map[engine.Verdict]int{}

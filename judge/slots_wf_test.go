@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -113,24 +114,29 @@ func TestWellFormedOnBenchmarks(t *testing.T) {
 		files = append(files, fs...)
 	}
 	require.NotEmpty(t, files)
-	models := 0
+	var models atomic.Int64
+	t.Cleanup(func() { t.Logf("%d programs", models.Load()) })
+	// A parallel subtest per file: the largest take a second each, and
+	// the package's other tests share the cores meanwhile.
 	for _, file := range files {
-		src, err := os.ReadFile(file)
-		require.NoError(t, err)
-		p, err := bp.Load(file, src)
-		if err != nil || p.HasCalls() {
-			continue
-		}
-		slots := 2
-		if n, bounded := p.MaxThreads(); bounded {
-			slots = n
-		}
-		m, err := newSlotModel(p, p.DefaultLabel, bp.Blocking, slots)
-		require.NoError(t, err, file)
-		require.NoError(t, checkWellFormed(m), file)
-		models++
+		t.Run(strings.TrimPrefix(file, "../"), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(file)
+			require.NoError(t, err)
+			p, err := bp.Load(file, src)
+			if err != nil || p.HasCalls() {
+				return
+			}
+			slots := 2
+			if n, bounded := p.MaxThreads(); bounded {
+				slots = n
+			}
+			m, err := newSlotModel(p, p.DefaultLabel, bp.Blocking, slots)
+			require.NoError(t, err, file)
+			require.NoError(t, checkWellFormed(m), file)
+			models.Add(1)
+		})
 	}
-	t.Logf("%d programs", models)
 }
 
 // TestWellFormedCanFail: a step that leaves its proc (a successor past

@@ -33,16 +33,33 @@ func TestTermFaultRefused(t *testing.T) {
 		name string
 		run  engine.Run
 	}{{"symbolic", symbolic.New(symbolic.Options{})}, {"ic3", circuit.IC3}}
+	// The programs and the explicit engine's verdicts are the same for
+	// every fault and engine: computed once, as the seeds are reached.
+	type seedProgram struct {
+		src    string
+		p      *bp.Program
+		unsafe bool
+	}
+	var programs []seedProgram // programs[seed-1]
+	program := func(seed int64) seedProgram {
+		for int64(len(programs)) < seed {
+			src := gen.Program(int64(len(programs))+1, gen.Small)
+			p := load(t, src)
+			r, _ := explicit.Search(context.Background(), p, explicit.Options{}, bound)
+			programs = append(programs, seedProgram{src, p, r.Verdict == engine.Unsafe})
+		}
+		return programs[seed-1]
+	}
 	for _, fault := range []encode.FaultKind{encode.FaultOrAsAnd, encode.FaultImpliesReversed} {
 		for _, e := range engines {
 			t.Run(fmt.Sprint(e.name, "/fault=", fault), func(t *testing.T) {
 				wrong, refused := 0, 0
 				for seed := int64(1); seed <= 200 && wrong < 3; seed++ {
-					src := gen.Program(seed, gen.Small)
-					p := load(t, src)
-					if r, _ := explicit.Search(context.Background(), p, explicit.Options{}, bound); r.Verdict != engine.Unsafe {
+					sp := program(seed)
+					if !sp.unsafe {
 						continue
 					}
+					src, p := sp.src, sp.p
 					encode.Fault = fault
 					r, err := e.run(context.Background(), &engine.Problem{Prog: p, Targets: p.Targets(""), Meter: &engine.Meter{}}, bound, true)
 					encode.Fault = encode.NoFault
