@@ -71,7 +71,7 @@ var allowedImports = map[string][]string{
 	"engine/explicit":            {"bp", "engine", "por"}, // never bp/interp: replay checks the search against an independent semantics
 	"engine/circuit":             {"encode/circuit", "engine", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "verdict"},
 	".":                          {"bp", "judge", "engine", "engine/symbolic", "engine/explicit", "engine/circuit", "engine/counter", "engine/spin", "mc", "mc/bmc", "mc/ic3", "mc/kind", "mc/sim", "race", "shorten", "verdict", "tts", "tts/cover", "bp/promela", "encode/circuit", "mc/aiger", "encode/threads", "trace"},
-	"cmd/bopgo":                  {".", "tts", "tts/cover", "bp", "bp/syntax", "bp/promela", "qbf", "internal/cli", "engine", "mc/aiger", "verdict", "internal/htmltrace"},
+	"cmd/bopgo":                  {".", "tts", "tts/cover", "bp", "bp/syntax", "bp/promela", "qbf", "internal/cli", "engine", "mc/aiger", "verdict", "internal/htmltrace", "internal/jsonresult"},
 	"cmd/bopgo-bench":            {"internal/cli", "internal/bench"},
 	"internal/conformance":       {},
 	"tts":                        {},
@@ -81,7 +81,8 @@ var allowedImports = map[string][]string{
 	"internal/gen":               {},
 	"internal/crosscheck":        {".", "bp", "judge", "verdict"},
 	"internal/golden":            {},
-	"internal/htmltrace":         {},
+	"internal/htmltrace":         {"internal/jsonresult"},
+	"internal/jsonresult":        {},                                        // the one declaration of the JSON result's objects, written by cmd/bopgo and read by internal/htmltrace
 	"trace":                      {"bp", "bp/interp", "bp/syntax", "judge"}, // the counterexample in the program's terms: made from the judge's replayed execution; bp/interp evaluates a schoose's value
 	"internal/browser":           {},
 	"internal/testgc":            {},

@@ -19,28 +19,13 @@ set -u
 limit=${1:-60}
 [ $# -gt 0 ] && shift
 cases=${*:-4,4 4,8 6,4 6,8 8,4 8,8}
-bopgo=${BOPGO:-bopgo}
-abc=${ABC:-berkeley-abc}
 engines=${ENGINES:-ic3 bmc sim}
-root=$(dirname "$0")/..
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-verdict() {
-	case $1 in
-	*"VERIFICATION SUCCESSFUL"* | *"Property proved"*) echo SAFE ;;
-	*"VERIFICATION FAILED"* | *"was asserted"* | *"falsified"*) echo UNSAFE ;;
-	*) echo UNKNOWN ;;
-	esac
-}
+. "$(dirname "$0")/peers.sh"
 run() { # tool command...
 	tool=$1
 	shift
-	start=$(now)
-	out=$(/usr/bin/time -f 'cpu %U %S' -o "$tmp/time" timeout $((limit + 10)) "$@" 2>/dev/null | tail -n3)
-	end=$(now)
-	cpu=$(awk '/^cpu/ {printf "%.2f", $2 + $3}' "$tmp/time")
-	printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\n' "$n" "$k" "$variant" "$tool" "$(verdict "$out")" "$(echo "$end - $start" | bc)" "$cpu"
+	timed "$@"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$k" "$variant" "$tool" "$(verdict "$out")" "$wall" "$cpu"
 }
 printf 'n\tk\tvariant\ttool\tverdict\twall_s\tcpu_s\n'
 for nk in $cases; do
@@ -50,14 +35,11 @@ for nk in $cases; do
 		f=$tmp/lw-$n-$k-$variant.bp
 		flag=
 		[ "$variant" = bug ] && flag=-bug
-		(cd "$root" && go run ./benchmarks/cmd/genlocks -family stepwise -n "$n" -k "$k" $flag) > "$f"
+		genlocks -family stepwise -n "$n" -k "$k" $flag > "$f"
 		for e in $engines; do
 			case $e in bmc | sim) [ "$variant" = safe ] && continue ;; esac
 			run "$e" "$bopgo" check --engine "$e" --timeout "${limit}s" "$f"
 		done
-		if command -v "$abc" >/dev/null 2>&1; then
-			"$bopgo" export --format aiger --max-threads $((n + 1)) "$f" > "$tmp/c.aig"
-			run abc-pdr timeout "$limit" "$abc" -c "&r $tmp/c.aig; &put; pdr"
-		fi
+		abcpdr $((n + 1)) "$f"
 	done
 done

@@ -16,26 +16,12 @@ limit=${1:-60}
 k=${2:-8}
 shift 2 2>/dev/null || shift $#
 ns=${*:-2 3 4 5 6 7 8}
-bopgo=${BOPGO:-bopgo}
-abc=${ABC:-berkeley-abc}
-root=$(dirname "$0")/..
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-verdict() {
-	case $1 in
-	*"VERIFICATION SUCCESSFUL"* | *"Property proved"*) echo SAFE ;;
-	*"VERIFICATION FAILED"* | *"was asserted"* | *"falsified"*) echo UNSAFE ;;
-	*) echo UNKNOWN ;;
-	esac
-}
+. "$(dirname "$0")/peers.sh"
 run() { # tool command...
 	tool=$1
 	shift
-	start=$(now)
-	out=$(timeout $((limit + 10)) "$@" 2>/dev/null | tail -n3)
-	end=$(now)
-	printf '%s\t%s\t%s\t%s\t%s\t%.2f\n' "$family" "$n" "$variant" "$tool" "$(verdict "$out")" "$(echo "$end - $start" | bc)"
+	timed "$@"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$family" "$n" "$variant" "$tool" "$(verdict "$out")" "$wall"
 }
 printf 'family\tn\tvariant\ttool\tverdict\twall_s\n'
 for family in ${FAMILIES:-workers mutex}; do
@@ -44,15 +30,12 @@ for family in ${FAMILIES:-workers mutex}; do
 			f=$tmp/$family-$n-$variant.bp
 			flag=
 			[ "$variant" = bug ] && flag=-bug
-			(cd "$root" && go run ./benchmarks/cmd/genlocks -family "$family" -n "$n" -k "$k" $flag) > "$f"
+			genlocks -family "$family" -n "$n" -k "$k" $flag > "$f"
 			run default "$bopgo" check --timeout "${limit}s" "$f"
 			if command -v spin >/dev/null 2>&1; then
 				run spin "$bopgo" spin --timeout "${limit}s" --max-threads $((n + 1)) "$f"
 			fi
-			if command -v "$abc" >/dev/null 2>&1; then
-				"$bopgo" export --format aiger --max-threads $((n + 1)) "$f" > "$tmp/c.aig"
-				run abc-pdr timeout "$limit" "$abc" -c "&r $tmp/c.aig; &put; pdr"
-			fi
+			abcpdr $((n + 1)) "$f"
 		done
 	done
 done

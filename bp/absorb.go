@@ -21,19 +21,11 @@ type absorber struct{ once map[int]bool }
 
 func newAbsorber(st *Step) absorber {
 	count := map[int]int{}
-	var walk func(t *Term)
-	walk = func(t *Term) {
-		if t == nil {
-			return
-		}
+	st.terms(eachNode(func(t *Term) {
 		if t.Op == TNondet || t.Op == TChoose {
 			count[t.Choice]++
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	st.terms(walk)
+	}))
 	once := map[int]bool{}
 	for c, n := range count {
 		if n == 1 {

@@ -1,6 +1,10 @@
 package bp
 
-import "github.com/bopgo/bopgo/bp/syntax"
+import (
+	"slices"
+
+	"github.com/bopgo/bopgo/bp/syntax"
+)
 
 // Reading is what a broadcast does to a passive thread that has no choice
 // satisfying its conjuncts (DESIGN.md, "Broadcast assignments").
@@ -62,23 +66,25 @@ func conjuncts(e syntax.Expr, out []syntax.Expr) []syntax.Expr {
 
 // mentionsPassive reports whether e reads a passive variable (x$ or 'x$).
 func (l *lowerer) mentionsPassive(e syntax.Expr) bool {
+	return readsAny(e, func(id *syntax.Ident) bool { return l.info.Refs[id].Passive })
+}
+
+// readsAny reports whether e reads a variable (x or 'x) whose identifier
+// satisfies pred.
+func readsAny(e syntax.Expr, pred func(*syntax.Ident) bool) bool {
 	switch x := e.(type) {
 	case *syntax.Ident:
-		return l.info.Refs[x].Passive
+		return pred(x)
 	case *syntax.PrimedExpr:
-		return l.info.Refs[x.X].Passive
+		return pred(x.X)
 	case *syntax.UnaryExpr:
-		return l.mentionsPassive(x.X)
+		return readsAny(x.X, pred)
 	case *syntax.ParenExpr:
-		return l.mentionsPassive(x.X)
+		return readsAny(x.X, pred)
 	case *syntax.BinaryExpr:
-		return l.mentionsPassive(x.X) || l.mentionsPassive(x.Y)
+		return readsAny(x.X, pred) || readsAny(x.Y, pred)
 	case *syntax.SchooseExpr:
-		for _, a := range x.Args {
-			if l.mentionsPassive(a) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(x.Args, func(a syntax.Expr) bool { return readsAny(a, pred) })
 	}
 	return false
 }

@@ -127,25 +127,7 @@ func (g *getafixLowering) isGlobal(id *syntax.Ident) bool {
 
 // touchesGlobal tells whether an expression reads a shared global.
 func (g *getafixLowering) touchesGlobal(e syntax.Expr) bool {
-	switch e := e.(type) {
-	case *syntax.Ident:
-		return g.isGlobal(e)
-	case *syntax.PrimedExpr:
-		return g.isGlobal(e.X)
-	case *syntax.UnaryExpr:
-		return g.touchesGlobal(e.X)
-	case *syntax.ParenExpr:
-		return g.touchesGlobal(e.X)
-	case *syntax.BinaryExpr:
-		return g.touchesGlobal(e.X) || g.touchesGlobal(e.Y)
-	case *syntax.SchooseExpr:
-		for _, a := range e.Args {
-			if g.touchesGlobal(a) {
-				return true
-			}
-		}
-	}
-	return false
+	return readsAny(e, g.isGlobal)
 }
 
 // backwardGotoTargets are the statements of fi that a goto reaches

@@ -1,6 +1,9 @@
 package bp
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Bits is a set of small non-negative integers (variable slots).
 type Bits []uint64
@@ -41,38 +44,25 @@ func (p *Proc) Succs(pc int) []int {
 // A primed reference to a variable the step does not assign reads its
 // current value too, since the variable keeps it.
 func (n *Step) Reads(f func(VarRef)) {
-	target := func(r VarRef) bool {
-		for _, t := range n.Targets {
-			if t == r {
-				return true
-			}
-		}
-		for _, t := range n.RetTargets {
-			if t == r {
-				return true
-			}
-		}
-		return false
-	}
-	var walk func(t *Term)
-	walk = func(t *Term) {
-		if t == nil {
-			return
-		}
+	target := func(r VarRef) bool { return slices.Contains(n.Targets, r) || slices.Contains(n.RetTargets, r) }
+	n.terms(eachNode(func(t *Term) {
 		if t.Op == TVar && !t.Passive && (!t.Primed || !target(t.Ref)) {
 			f(t.Ref)
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	n.terms(walk)
+	}))
 }
 
-// terms calls f on each of the step's terms (nil ones included): values,
-// constraint, condition, thread and call arguments, the passive threads'
-// values and constraint.
+// terms calls f on each of the step's terms (nil ones included): its
+// activeTerms, then its passiveTerms.
 func (n *Step) terms(f func(*Term)) {
+	n.activeTerms(f)
+	n.passiveTerms(f)
+}
+
+// activeTerms calls f on the terms of the running thread's part of the
+// step (nil ones included): values, constraint, condition, thread and
+// call arguments.
+func (n *Step) activeTerms(f func(*Term)) {
 	for _, v := range n.Values {
 		f(v)
 	}
@@ -84,10 +74,31 @@ func (n *Step) terms(f func(*Term)) {
 	for _, a := range n.Args {
 		f(a)
 	}
+}
+
+// passiveTerms calls f on the passive threads' values and constraint (nil
+// ones included).
+func (n *Step) passiveTerms(f func(*Term)) {
 	for _, v := range n.PassiveValues {
 		f(v)
 	}
 	f(n.PassiveConstraint)
+}
+
+// eachNode returns a function that calls f on every node of a term, a
+// node before its arguments; a nil term has none.
+func eachNode(f func(*Term)) func(*Term) {
+	var walk func(t *Term)
+	walk = func(t *Term) {
+		if t == nil {
+			return
+		}
+		f(t)
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	return walk
 }
 
 // PassiveReads calls f for every local slot of a passive thread whose
@@ -95,29 +106,13 @@ func (n *Step) terms(f func(*Term)) {
 // passive target), possibly more than once.
 func (n *Step) PassiveReads(f func(slot int)) {
 	target := func(i int) bool {
-		for _, t := range n.PassiveTargets {
-			if t.Index == i {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(n.PassiveTargets, func(t VarRef) bool { return t.Index == i })
 	}
-	var walk func(t *Term)
-	walk = func(t *Term) {
-		if t == nil {
-			return
-		}
+	n.passiveTerms(eachNode(func(t *Term) {
 		if t.Op == TVar && t.Passive && (!t.Primed || !target(t.Ref.Index)) {
 			f(t.Ref.Index)
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	for _, v := range n.PassiveValues {
-		walk(v)
-	}
-	walk(n.PassiveConstraint)
+	}))
 }
 
 // Liveness returns, for every pc of p, the local slots that may be read

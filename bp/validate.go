@@ -95,17 +95,7 @@ func (p *Program) validTerms(pr *Proc, st *Step) error {
 	for _, r := range st.Targets {
 		check(&Term{Op: TVar, Ref: r})
 	}
-	for _, v := range st.Values {
-		check(v)
-	}
-	check(st.Constraint)
-	check(st.Cond)
-	for _, a := range st.SpawnArgs {
-		check(a)
-	}
-	for _, a := range st.Args {
-		check(a)
-	}
+	st.activeTerms(check)
 	for _, r := range st.RetTargets {
 		if r.Index >= 0 {
 			check(&Term{Op: TVar, Ref: r})
@@ -118,10 +108,7 @@ func (p *Program) validTerms(pr *Proc, st *Step) error {
 		}
 		check(&Term{Op: TVar, Ref: r, Passive: true})
 	}
-	for _, v := range st.PassiveValues {
-		check(v)
-	}
-	check(st.PassiveConstraint)
+	st.passiveTerms(check)
 	return err
 }
 

@@ -115,11 +115,7 @@ func (w *writer) arrayEnd() []string {
 // broadcastAssign is the code of an assignment with a passive part.
 func (g *stepGen) broadcastAssign() {
 	st := g.st
-	newValue := map[bp.VarRef]*bp.Term{}
-	for j, r := range st.Targets {
-		newValue[r] = st.Values[j]
-	}
-	g.guard(st.Constraint, newValue)
+	g.guardAssign()
 	activeNew := map[bp.VarRef]expr{}
 	for j, r := range st.Targets {
 		g.body = append(g.body, fmt.Sprintf("bp_t[%d] = %s", j, g.free(st.Values[j])))

@@ -223,15 +223,21 @@ func (g *stepGen) free(t *bp.Term) expr {
 	return g.sc.term(t)
 }
 
+// guardAssign is the guard of an assignment's Constraint, each primed
+// target read as its new value.
+func (g *stepGen) guardAssign() {
+	newValue := map[bp.VarRef]*bp.Term{}
+	for j, r := range g.st.Targets {
+		newValue[r] = g.st.Values[j]
+	}
+	g.guard(g.st.Constraint, newValue)
+}
+
 // assign is Targets := Values under Constraint. Targets dead after the
 // step are not written: the reset of dead locals zeroes them.
 func (g *stepGen) assign() {
 	st := g.st
-	newValue := map[bp.VarRef]*bp.Term{}
-	for j, r := range st.Targets {
-		newValue[r] = st.Values[j]
-	}
-	g.guard(st.Constraint, newValue)
+	g.guardAssign()
 	var live []int
 	for j, r := range st.Targets {
 		if r.Scope == bp.Global || g.w.live[g.pi][st.Next].Has(r.Index) {

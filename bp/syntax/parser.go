@@ -183,6 +183,22 @@ func (p *parser) parseDeclList() *VarDecl {
 	return d
 }
 
+// parseIdentList parses `a, b, c`, names of what, up to the first that
+// is not a name (reported).
+func (p *parser) parseIdentList(what string) []*Ident {
+	var ids []*Ident
+	for {
+		id := p.parseIdent(what)
+		if id == nil {
+			return ids
+		}
+		ids = append(ids, id)
+		if !p.got(COMMA) {
+			return ids
+		}
+	}
+}
+
 func (p *parser) parseIdent(what string) *Ident {
 	t := p.tok()
 	if t.kind != IDENT {
@@ -226,16 +242,7 @@ func (p *parser) parseFunc() *FuncDecl {
 	}
 	p.expect(LPAREN)
 	if p.kind() != RPAREN {
-		for {
-			id := p.parseIdent("parameter name")
-			if id == nil {
-				break
-			}
-			fn.Params = append(fn.Params, id)
-			if !p.got(COMMA) {
-				break
-			}
-		}
+		fn.Params = p.parseIdentList("parameter name")
 	}
 	p.expect(RPAREN)
 	begin := p.expect(BEGIN)

@@ -100,8 +100,7 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 	case DECL:
 		d := p.parseDeclList()
 		if len(d.Names) == 0 {
-			p.syncStmt()
-			return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
+			return p.bad(labels, t.pos), false
 		}
 		return &DeclStmt{Labels: labels, Decl: d}, false
 	case START_THREAD:
@@ -114,28 +113,23 @@ func (p *parser) parseStmt() (s Stmt, compound bool) {
 		return &SimpleStmt{Labels: labels, Tok: SKIP, TokPos: t.pos}, false
 	}
 	p.errorExpected("statement")
+	return p.bad(labels, t.pos), false
+}
+
+// bad skips to the end of a statement that does not parse (syncStmt)
+// and returns it as a BadStmt from pos from.
+func (p *parser) bad(labels Labels, from Pos) *BadStmt {
 	p.syncStmt()
-	return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}, false
+	return &BadStmt{Labels: labels, From: from, To: p.tok().pos}
 }
 
 // parseDead parses `dead x, y`.
 func (p *parser) parseDead(labels Labels) Stmt {
 	t := p.tok()
 	p.advance()
-	d := &DeadStmt{Labels: labels, Dead: t.pos}
-	for {
-		id := p.parseIdent("variable name")
-		if id == nil {
-			break
-		}
-		d.Names = append(d.Names, id)
-		if !p.got(COMMA) {
-			break
-		}
-	}
+	d := &DeadStmt{Labels: labels, Dead: t.pos, Names: p.parseIdentList("variable name")}
 	if len(d.Names) == 0 {
-		p.syncStmt()
-		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+		return p.bad(labels, t.pos)
 	}
 	return d
 }
@@ -156,8 +150,7 @@ func (p *parser) parseStartThread(labels Labels) Stmt {
 		st.Call = p.parseCall(Labels{}, nil, false)
 	default:
 		p.errorExpected(`a call or "goto" after start_thread`)
-		p.syncStmt()
-		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+		return p.bad(labels, t.pos)
 	}
 	return st
 }
@@ -169,8 +162,7 @@ func (p *parser) parseSync(labels Labels) Stmt {
 	p.advance()
 	s := &SyncStmt{Labels: labels, Sync: t.pos}
 	if s.Event = p.parseIdent("event name after sync"); s.Event == nil {
-		p.syncStmt()
-		return &BadStmt{Labels: labels, From: t.pos, To: p.tok().pos}
+		return p.bad(labels, t.pos)
 	}
 	return s
 }
@@ -201,8 +193,7 @@ func (p *parser) parseGoto(labels Labels) Stmt {
 		}
 	}
 	if len(g.Targets) == 0 {
-		p.syncStmt()
-		return &BadStmt{Labels: labels, From: g.Goto, To: p.tok().pos}
+		return p.bad(labels, g.Goto)
 	}
 	return g
 }
@@ -248,8 +239,7 @@ func (p *parser) parseAssignOrCall(labels Labels) Stmt {
 			targets = append(targets, nil)
 		default:
 			p.errorExpected("variable name")
-			p.syncStmt()
-			return &BadStmt{Labels: labels, From: start, To: p.tok().pos}
+			return p.bad(labels, start)
 		}
 		p.advance()
 		if !p.got(COMMA) {
@@ -258,8 +248,7 @@ func (p *parser) parseAssignOrCall(labels Labels) Stmt {
 	}
 	if p.kind() != ASSIGN {
 		p.errorExpected(`":="`)
-		p.syncStmt()
-		return &BadStmt{Labels: labels, From: start, To: p.tok().pos}
+		return p.bad(labels, start)
 	}
 	p.advance()
 	if p.kind() == IDENT && p.peek(1).kind == LPAREN {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/bopgo/bopgo/internal/jsonresult"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,15 +28,15 @@ func TestEncodeResultStreamsTheSameBytes(t *testing.T) {
 		assert.Len(t, back.Trace, len(r.Trace))
 	}
 	yes := true
-	steps := []jsonStep{
+	steps := []jsonresult.Step{
 		{Thread: 0, File: "a.bp", Line: 1, Column: 2, Labels: []string{}, Statement: "x := y & <z>", Taken: &yes,
-			Values: jsonValues{Globals: map[string]bool{"x": true, "b": false}, Locals: map[string]bool{}}},
+			Values: jsonresult.Values{Globals: map[string]bool{"x": true, "b": false}, Locals: map[string]bool{}}},
 		{Thread: 1, File: "a \"b\".bp", Line: 3, Labels: []string{"L"}, Statement: "trace\x00", Note: "\x00trace\x00",
-			Values: jsonValues{Globals: map[string]bool{}, Locals: map[string]bool{"l": true}}, Blocked: []int{0}},
+			Values: jsonresult.Values{Globals: map[string]bool{}, Locals: map[string]bool{"l": true}}, Blocked: []int{0}},
 	}
 	for n := range len(steps) + 1 {
 		same(jsonResult{Version: 1, File: "a.bp", Verdict: "unsafe", Trace: steps[:n],
-			Violation: &jsonViolation{Kind: "assertion", File: "a.bp", Line: 3}, Stats: jsonStats{}})
+			Violation: &jsonresult.Violation{Kind: "assertion", File: "a.bp", Line: 3}, Stats: jsonStats{}})
 	}
 	same(jsonResult{Version: 1, File: "b.bp", Verdict: "error", Errors: []string{"b.bp:1:1: bad"}})
 }

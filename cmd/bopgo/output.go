@@ -13,6 +13,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/syntax"
 	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/internal/jsonresult"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -223,23 +224,23 @@ func bit(v bool) int {
 
 // The JSON form; docs/json.md is its schema.
 type jsonResult struct {
-	Version   int            `json:"version"`
-	File      string         `json:"file"`
-	Verdict   string         `json:"verdict"`
-	Reason    string         `json:"reason,omitempty"`
-	Limit     string         `json:"limit,omitempty"`
-	Property  string         `json:"property,omitempty"`
-	Dialect   string         `json:"dialect,omitempty"`
-	Engine    string         `json:"engine,omitempty"`
-	Unchecked bool           `json:"unchecked,omitempty"`
-	Errors    []string       `json:"errors,omitempty"`
-	Trace     []jsonStep     `json:"trace,omitempty"`
-	Violation *jsonViolation `json:"violation,omitempty"`
+	Version   int                   `json:"version"`
+	File      string                `json:"file"`
+	Verdict   string                `json:"verdict"`
+	Reason    string                `json:"reason,omitempty"`
+	Limit     string                `json:"limit,omitempty"`
+	Property  string                `json:"property,omitempty"`
+	Dialect   string                `json:"dialect,omitempty"`
+	Engine    string                `json:"engine,omitempty"`
+	Unchecked bool                  `json:"unchecked,omitempty"`
+	Errors    []string              `json:"errors,omitempty"`
+	Trace     []jsonresult.Step     `json:"trace,omitempty"`
+	Violation *jsonresult.Violation `json:"violation,omitempty"`
 	// Evidence was added to schema version 1.
-	Evidence *jsonEvidence `json:"evidence,omitempty"`
+	Evidence *jsonresult.Evidence `json:"evidence,omitempty"`
 	// Certificate was added to schema version 1.
-	Certificate *jsonCertificate `json:"certificate,omitempty"`
-	Stats       jsonStats        `json:"stats,omitempty"`
+	Certificate *jsonresult.Certificate `json:"certificate,omitempty"`
+	Stats       jsonStats               `json:"stats,omitempty"`
 	// Race was added to schema version 1.
 	Race []jsonRaceEntry `json:"race,omitempty"`
 	// Sliced was added to schema version 1.
@@ -270,101 +271,6 @@ type jsonRaceEntry struct {
 	Limit       string  `json:"limit,omitempty"`
 	Reason      string  `json:"reason,omitempty"`
 	Stack       string  `json:"stack,omitempty"`
-}
-
-// jsonCertificate is a safe answer's certificate in words
-// (bopgo.Explanation).
-// jsonEvidence is what a definite answer rests on (bopgo.Evidence).
-type jsonEvidence struct {
-	Kind    string `json:"kind"`
-	Checked bool   `json:"checked"`
-	Words   string `json:"words"`
-}
-
-type jsonCertificate struct {
-	Kind    string   `json:"kind"`
-	Size    int      `json:"size"`
-	Unit    string   `json:"unit"`
-	Lines   []string `json:"lines,omitempty"`
-	Omitted int      `json:"omitted,omitempty"`
-}
-
-type jsonStep struct {
-	Thread    int        `json:"thread"`
-	File      string     `json:"file"`
-	Line      int        `json:"line"`
-	Column    int        `json:"column"`
-	Labels    []string   `json:"labels"`
-	Statement string     `json:"statement"`
-	Taken     *bool      `json:"taken"`
-	Values    jsonValues `json:"values"`
-	Calls     []jsonCall `json:"calls,omitempty"`
-	Note      string     `json:"note,omitempty"`
-	// What the step did (trace.Effect), added to schema version 1.
-	Started int          `json:"started,omitempty"`
-	Ended   bool         `json:"ended,omitempty"`
-	Atomic  bool         `json:"atomic,omitempty"`
-	Changed *jsonChanged `json:"changed,omitempty"`
-	Blocked []int        `json:"blocked,omitempty"`
-	Written []jsonWrite  `json:"written,omitempty"`
-	// The value each * took (trace.Choice), added to schema version 1.
-	Choices []jsonChoice `json:"choices,omitempty"`
-}
-
-// jsonChoice is the value a * or schoose of the statement took, where
-// it is written (trace.Choice).
-type jsonChoice struct {
-	Line     int  `json:"line"`
-	Column   int  `json:"column"`
-	Value    bool `json:"value"`
-	Schoose  bool `json:"schoose,omitempty"`
-	Assigned bool `json:"assigned,omitempty"`
-}
-
-// jsonWrite is a variable the step assigned (trace.Written): Thread
-// says whose local it is, absent for a shared variable.
-type jsonWrite struct {
-	Name      string `json:"name"`
-	Value     bool   `json:"value"`
-	Thread    *int   `json:"thread,omitempty"`
-	Unchanged bool   `json:"unchanged,omitempty"`
-	Chosen    bool   `json:"chosen,omitempty"`
-}
-
-// jsonChanged are the values a step changed: the running thread's
-// globals and locals, and other threads' locals.
-type jsonChanged struct {
-	Globals map[string]bool    `json:"globals,omitempty"`
-	Locals  map[string]bool    `json:"locals,omitempty"`
-	Threads []jsonThreadValues `json:"threads,omitempty"`
-}
-
-type jsonThreadValues struct {
-	Thread int             `json:"thread"`
-	Locals map[string]bool `json:"locals"`
-}
-
-// jsonCall is a call of a recursive function on the thread's stack.
-type jsonCall struct {
-	Function string `json:"function"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-}
-
-type jsonValues struct {
-	Globals map[string]bool `json:"globals"`
-	Locals  map[string]bool `json:"locals"`
-}
-
-type jsonViolation struct {
-	Kind      string `json:"kind"`
-	Label     string `json:"label,omitempty"`
-	Thread    int    `json:"thread"`
-	File      string `json:"file"`
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	Statement string `json:"statement"`
 }
 
 // jsonStats are a result's counters as the JSON object "stats": first
@@ -455,23 +361,23 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 		out.Shortened = &jsonShape{Steps: sh.Steps, Switches: sh.Switches}
 	}
 	if e := res.Evidence; e.Kind != "" {
-		out.Evidence = &jsonEvidence{Kind: e.Kind, Checked: e.Checked, Words: e.Words}
+		out.Evidence = &jsonresult.Evidence{Kind: e.Kind, Checked: e.Checked, Words: e.Words}
 	}
 	if c := res.Certificate; c != nil {
-		out.Certificate = &jsonCertificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
+		out.Certificate = &jsonresult.Certificate{Kind: c.Kind, Size: c.Size, Unit: c.Unit, Lines: c.Lines, Omitted: c.Omitted}
 	}
 	if tr := res.Trace; tr != nil {
-		out.Trace = []jsonStep{}
+		out.Trace = []jsonresult.Step{}
 		var effects []bopgo.Effect
 		if prog != nil {
 			effects = tr.Effects(prog, reading)
 		}
 		for i, s := range tr.Steps {
-			js := jsonStep{
+			js := jsonresult.Step{
 				Thread: s.Thread, File: s.Position.Filename, Line: s.Position.Line, Column: s.Position.Column,
 				Labels: s.Labels, Statement: s.Statement, Note: s.Note,
 				Calls:  jsonCalls(s.Calls),
-				Values: jsonValues{Globals: map[string]bool{}, Locals: map[string]bool{}},
+				Values: jsonresult.Values{Globals: map[string]bool{}, Locals: map[string]bool{}},
 			}
 			if js.Labels == nil {
 				js.Labels = []string{}
@@ -490,23 +396,23 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 				addEffect(&js, effects[i])
 			}
 			for _, c := range s.Choices {
-				js.Choices = append(js.Choices, jsonChoice{Line: c.Position.Line, Column: c.Position.Column, Value: c.Value, Schoose: c.Schoose, Assigned: c.Assigned})
+				js.Choices = append(js.Choices, jsonresult.Choice{Line: c.Position.Line, Column: c.Position.Column, Value: c.Value, Schoose: c.Schoose, Assigned: c.Assigned})
 			}
 			out.Trace = append(out.Trace, js)
 		}
 		v := tr.Violation
-		out.Violation = &jsonViolation{Kind: v.Kind, Label: v.Label, Thread: v.Thread, File: v.Position.Filename,
+		out.Violation = &jsonresult.Violation{Kind: v.Kind, Label: v.Label, Thread: v.Thread, File: v.Position.Filename,
 			Line: v.Position.Line, Column: v.Position.Column, Statement: v.Statement}
 	}
 	return out
 }
 
 // addEffect writes what the step did into its JSON form.
-func addEffect(js *jsonStep, e bopgo.Effect) {
+func addEffect(js *jsonresult.Step, e bopgo.Effect) {
 	js.Started = max(e.Started, 0)
 	js.Ended, js.Atomic, js.Blocked = e.Ended, e.Atomic, e.Blocked
 	for _, w := range e.Written {
-		jw := jsonWrite{Name: w.Name, Value: w.Value.Value, Unchanged: w.Unchanged, Chosen: w.Chosen}
+		jw := jsonresult.Write{Name: w.Name, Value: w.Value.Value, Unchanged: w.Unchanged, Chosen: w.Chosen}
 		if w.Thread >= 0 {
 			jw.Thread = &w.Thread
 		}
@@ -515,9 +421,9 @@ func addEffect(js *jsonStep, e bopgo.Effect) {
 	if len(e.Globals)+len(e.Locals)+len(e.Others) == 0 {
 		return
 	}
-	c := &jsonChanged{Globals: valueMap(e.Globals), Locals: valueMap(e.Locals)}
+	c := &jsonresult.Changed{Globals: valueMap(e.Globals), Locals: valueMap(e.Locals)}
 	for _, o := range e.Others {
-		c.Threads = append(c.Threads, jsonThreadValues{Thread: o.Thread, Locals: valueMap(o.Values)})
+		c.Threads = append(c.Threads, jsonresult.ThreadValues{Thread: o.Thread, Locals: valueMap(o.Values)})
 	}
 	js.Changed = c
 }
@@ -547,8 +453,8 @@ func (p *printer) encodeResult(r jsonResult) {
 	// The result with one placeholder step, whose encoding is then
 	// replaced by the steps': a string holding NULs, escaped in JSON,
 	// cannot occur elsewhere.
-	placeholder := jsonStep{Statement: "\x00trace\x00"}
-	r.Trace = []jsonStep{placeholder}
+	placeholder := jsonresult.Step{Statement: "\x00trace\x00"}
+	r.Trace = []jsonresult.Step{placeholder}
 	whole, err1 := json.MarshalIndent(r, "", "  ")
 	ph, err2 := json.MarshalIndent(&placeholder, stepIndent, "  ")
 	at := bytes.Index(whole, ph)
@@ -593,10 +499,10 @@ func callChain(cs []bopgo.Call) string {
 	return strings.Join(parts, " > ")
 }
 
-func jsonCalls(cs []bopgo.Call) []jsonCall {
-	var out []jsonCall
+func jsonCalls(cs []bopgo.Call) []jsonresult.Call {
+	var out []jsonresult.Call
 	for _, c := range cs {
-		out = append(out, jsonCall{Function: c.Function, File: c.Position.Filename, Line: c.Position.Line, Column: c.Position.Column})
+		out = append(out, jsonresult.Call{Function: c.Function, File: c.Position.Filename, Line: c.Position.Line, Column: c.Position.Column})
 	}
 	return out
 }

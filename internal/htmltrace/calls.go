@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/bopgo/bopgo/internal/jsonresult"
 )
 
 // A step's values hold only the running frame's locals (a recursive f's
@@ -91,7 +93,7 @@ func baseName(d *data, t int) string {
 
 // stack is a thread's frames at step s: the outer ones with their saved
 // locals, the running one last.
-func stack(s *Step, saved [][][2]int, base string) []frame {
+func stack(s *jsonresult.Step, saved [][][2]int, base string) []frame {
 	fs := []frame{{Func: base}}
 	for _, c := range s.Calls {
 		fs = append(fs, frame{Func: c.Function, Line: c.Line, Col: c.Column})
@@ -105,7 +107,7 @@ func stack(s *Step, saved [][][2]int, base string) []frame {
 // bound are the parameters of the frame that step s, the first of a
 // call, runs in (every local when the function's parameters are not
 // known from the source).
-func bound(s *Step, depth int, params []string, index map[string]int) *call {
+func bound(s *jsonresult.Step, depth int, params []string, index map[string]int) *call {
 	c := s.Calls[depth-1]
 	vals := s.Values.Locals
 	if params != nil {
@@ -122,7 +124,7 @@ func bound(s *Step, depth int, params []string, index map[string]int) *call {
 // returned is what the return before step s, back to depth len(s.Calls)
 // from was, handed back: the values of the variables the call statement
 // assigns, as step s sees them.
-func returned(r *Result, s *Step, tr *stackTrack, was int, base string, index map[string]int) *call {
+func returned(r *Result, s *jsonresult.Step, tr *stackTrack, was int, base string, index map[string]int) *call {
 	depth := len(s.Calls)
 	site := r.Trace[tr.last].Calls[was-1]
 	caller := base

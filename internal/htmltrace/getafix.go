@@ -3,6 +3,8 @@ package htmltrace
 import (
 	"regexp"
 	"strings"
+
+	"github.com/bopgo/bopgo/internal/jsonresult"
 )
 
 // A program in Getafix's dialect (docs/semantics.md) runs through a
@@ -77,7 +79,7 @@ func getafix(d *data, r *Result) {
 
 // flagHeld tells whether flag is T in globals, or after changes when
 // they are given.
-func flagHeld(flag string, globals map[string]bool, changes *Changed) bool {
+func flagHeld(flag string, globals map[string]bool, changes *jsonresult.Changed) bool {
 	v := globals[flag]
 	if changes != nil {
 		if nv, ok := changes.Globals[flag]; ok {

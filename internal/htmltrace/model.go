@@ -6,33 +6,35 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bopgo/bopgo/internal/jsonresult"
 )
 
 // data is what the page's script draws, in compact form: short keys,
 // variable names by index, and the state before each step as the delta
 // from the state before the previous one.
 type data struct {
-	File     string    `json:"file"`
-	Verdict  string    `json:"verdict"`
-	Reason   string    `json:"reason,omitempty"`
-	Limit    string    `json:"limit,omitempty"`
-	Property string    `json:"property,omitempty"`
-	Engine   string    `json:"engine,omitempty"`
-	Dialect  string    `json:"dialect,omitempty"`
-	Checked  bool      `json:"checked"`
-	Evidence *Evidence `json:"evidence,omitempty"`
-	Stats    Stats     `json:"stats,omitempty"`
-	Errors   []string  `json:"errors,omitempty"`
-	Names    []string  `json:"names"`
-	Threads  []thread  `json:"threads"`
-	Steps    []step    `json:"steps"`
+	File     string               `json:"file"`
+	Verdict  string               `json:"verdict"`
+	Reason   string               `json:"reason,omitempty"`
+	Limit    string               `json:"limit,omitempty"`
+	Property string               `json:"property,omitempty"`
+	Engine   string               `json:"engine,omitempty"`
+	Dialect  string               `json:"dialect,omitempty"`
+	Checked  bool                 `json:"checked"`
+	Evidence *jsonresult.Evidence `json:"evidence,omitempty"`
+	Stats    Stats                `json:"stats,omitempty"`
+	Errors   []string             `json:"errors,omitempty"`
+	Names    []string             `json:"names"`
+	Threads  []thread             `json:"threads"`
+	Steps    []step               `json:"steps"`
 	// Fail is the failing row: the failing assertion's step, or the row
 	// added for the label a thread reaches after the last step; -1 for
 	// none.
-	Fail   int          `json:"fail"`
-	Viol   *Violation   `json:"violation,omitempty"`
-	Cert   *Certificate `json:"certificate,omitempty"`
-	Source []string     `json:"source"`
+	Fail   int                     `json:"fail"`
+	Viol   *jsonresult.Violation   `json:"violation,omitempty"`
+	Cert   *jsonresult.Certificate `json:"certificate,omitempty"`
+	Source []string                `json:"source"`
 }
 
 // thread is one lane.
@@ -270,7 +272,7 @@ func (s state) delta(prev state) [][3]int {
 
 // changes are a step's changed values as triples, sorted by thread and
 // name.
-func changes(c *Changed, running int, index map[string]int) [][3]int {
+func changes(c *jsonresult.Changed, running int, index map[string]int) [][3]int {
 	if c == nil {
 		return nil
 	}
@@ -295,7 +297,7 @@ func changes(c *Changed, running int, index map[string]int) [][3]int {
 }
 
 // writes are a step's written values as quadruples.
-func writes(ws []Written, index map[string]int) [][4]int {
+func writes(ws []jsonresult.Write, index map[string]int) [][4]int {
 	var out [][4]int
 	for _, w := range ws {
 		t := -1
@@ -308,7 +310,7 @@ func writes(ws []Written, index map[string]int) [][4]int {
 }
 
 // picks are a step's choices as quadruples.
-func picks(cs []Choice) [][4]int {
+func picks(cs []jsonresult.Choice) [][4]int {
 	var out [][4]int
 	for _, c := range cs {
 		out = append(out, [4]int{c.Line, c.Column, b2i(c.Value), bits(c.Schoose, c.Assigned)})
