@@ -78,21 +78,24 @@ type Options struct {
 	// decided with procedure summaries, whatever the depth): past it the
 	// verdict is Unknown with the Stack limit. 0 means DefaultMaxStack.
 	MaxStack int
-	// Contexts, when positive, makes the explicit engine explore only
+	// Contexts, when positive, makes the engines that honour it (their
+	// rows list the Contexts limit: the explicit engine, and the circuit
+	// engines on the circuit with the bound as latches) explore only
 	// the executions with at most that many context switches (a step of
 	// another thread than the last one's; the bound of Lal and Reps, and
-	// of Getafix): bugs found are real; where it finds none, the verdict
+	// of Getafix): bugs found are real; where they find none, the verdict
 	// is Unknown with the Contexts limit. The other engines ignore it and
-	// answer for every interleaving.
+	// answer for every interleaving. CheckBounded deepens it.
 	Contexts int
-	// Rounds, when positive, makes the explicit engine explore only the
-	// executions of at most that many rounds (Getafix's bound): the
-	// threads take turns in the order of their ids (creation order; in
-	// Getafix's dialect the source order, init's steps outside the
-	// rounds), and a round runs each for a context, possibly empty, in
-	// that order. Bugs found are real; where it finds none, the verdict
-	// is Unknown with the Rounds limit. The other engines ignore it, as
-	// they ignore Contexts; Check refuses Contexts and Rounds together.
+	// Rounds, when positive, makes the engines that honour it (as for
+	// Contexts, the Rounds limit) explore only the executions of at most
+	// that many rounds (Getafix's bound): the threads take turns in the
+	// order of their ids (creation order; in Getafix's dialect the source
+	// order, init's steps outside the rounds), and a round runs each for
+	// a context, possibly empty, in that order. Bugs found are real;
+	// where they find none, the verdict is Unknown with the Rounds limit.
+	// The other engines ignore it, as they ignore Contexts; Check refuses
+	// Contexts and Rounds together. CheckBounded deepens it.
 	Rounds int
 	// Timeout bounds the check's wall time: past it the verdict is
 	// Unknown with the Time limit and the reason "timeout after" it. 0
