@@ -3,6 +3,8 @@ package judge
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -182,6 +184,14 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 	if k.inI(p.Target.Shared, target) && !k.basis.below(p.Target.Shared, target) {
 		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
 	}
+	if err := k.boxesClosed(ctx); err != nil {
+		return err
+	}
+	return k.basisClosed(ctx)
+}
+
+// boxesClosed checks that I is closed under successors, a box at a time.
+func (k *certChecker) boxesClosed(ctx context.Context) error {
 	for _, b := range k.list {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -190,7 +200,7 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 			return err
 		}
 	}
-	return k.basisClosed(ctx)
+	return nil
 }
 
 // newCertChecker indexes c for p, and checks the boxes' bounds.
@@ -262,7 +272,10 @@ func (k *certChecker) closedBelow(seen []int, e int, b config) error {
 // boxClosed checks that every rule enabled somewhere in b leads into the
 // invariant. A box's image holds, per local, the most threads a
 // successor can have there; it lies within one box of I, which suffices
-// as each successor lies within the image.
+// as each successor lies within the image. A rule that keeps b's shared
+// state leaves the image with b's bound everywhere but in the locals it
+// moves (moved), so where the image's bounds there are b's or below, it
+// lies within b itself, and the rest of the image is not built.
 func (k *certChecker) boxClosed(b *box) error {
 	var rules []int
 	if b.others == inf {
@@ -278,15 +291,38 @@ func (k *certChecker) boxClosed(b *box) error {
 			}
 		}
 		rules = append(rules, k.free[b.shared]...)
+		slices.Sort(rules)
 	}
 	for _, i := range rules {
-		r := k.p.System.Rules[i]
-		img := image(r, b)
-		if !k.inBoxes(img) {
-			return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
+		if err := k.imageInside(b, i); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// imageInside checks that rule i leads from b into the invariant.
+func (k *certChecker) imageInside(b *box, i int) error {
+	r := k.p.System.Rules[i]
+	if b.others == 0 && r.To.Shared == b.shared && imageWithinAt(r, b) {
+		return nil
+	}
+	if !k.inBoxes(image(r, b)) {
+		return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
+	}
+	return nil
+}
+
+// imageWithinAt reports whether the image of b (whose others bound is 0)
+// under r has at most b's bounds in the locals r moves.
+func imageWithinAt(r tts.Rule, b *box) bool {
+	targets := passTargets(r)
+	for _, x := range moved(r) {
+		if !leq(imageBound(r, targets, b, x), b.bound(x)) {
+			return false
+		}
+	}
+	return true
 }
 
 // image is the smallest box holding every successor under r of a
@@ -297,30 +333,67 @@ func image(r tts.Rule, b *box) *box {
 		return out // every count unbounded before, so after
 	}
 	targets := passTargets(r)
-	for y, n := range b.max {
-		if r.Kind == tts.Move && y == r.From.Local && n != inf {
-			n-- // the active thread leaves
-		}
-		dest := []int{y}
-		switch {
-		case r.Kind == tts.Transfer && y == r.From.Local:
-			dest = []int{r.To.Local}
-		case r.Kind == tts.Move && targets[y] != nil:
-			dest = targets[y]
-		}
-		for _, x := range dest {
-			out.max[x] = plus(out.max[x], n)
-		}
-	}
-	if r.Kind != tts.Transfer {
-		out.max[r.To.Local] = plus(out.max[r.To.Local], 1)
-	}
-	for l, n := range out.max {
-		if n == 0 {
-			delete(out.max, l)
+	// Only a local of b, or one r moves threads to, can hold any.
+	for _, xs := range [][]int{slices.Collect(maps.Keys(b.max)), moved(r)} {
+		for _, x := range xs {
+			if n := imageBound(r, targets, b, x); n != 0 {
+				out.max[x] = n
+			}
 		}
 	}
 	return out
+}
+
+// moved lists the locals where r can change the number of threads:
+// its source and target, and a broadcast's listed locals and theirs.
+// (A Transfer from a local to itself and a pass from a local to itself
+// change nothing; listing them is harmless.)
+func moved(r tts.Rule) []int {
+	ls := []int{r.From.Local, r.To.Local}
+	for _, ps := range r.Passes {
+		ls = append(ls, ps.From, ps.To)
+	}
+	return ls
+}
+
+// imageBound is the most threads a successor under r (targets: its
+// passes, passTargets) of a configuration of b that enables r has in x,
+// where b's others bound is 0: the threads of every local whose threads
+// may go to x, less the active thread, which leaves r's source and
+// arrives in its target.
+func imageBound(r tts.Rule, targets map[int][]int, b *box, x int) int {
+	n := 0
+	if r.Kind != tts.Transfer && x == r.To.Local {
+		n = 1
+	}
+	from := []int{x, r.From.Local}
+	for p := range targets {
+		from = append(from, p)
+	}
+	slices.Sort(from)
+	for i, y := range from {
+		if i > 0 && from[i-1] == y || !slices.Contains(dests(r, targets, y), x) {
+			continue
+		}
+		m := b.bound(y)
+		if r.Kind == tts.Move && y == r.From.Local && m != inf {
+			m-- // the active thread leaves
+		}
+		n = plus(n, m)
+	}
+	return n
+}
+
+// dests is where the threads found in local y before a step under r
+// (targets: its passes) may be after it, the active thread aside.
+func dests(r tts.Rule, targets map[int][]int, y int) []int {
+	switch {
+	case r.Kind == tts.Transfer && y == r.From.Local:
+		return []int{r.To.Local}
+	case r.Kind == tts.Move && targets[y] != nil:
+		return targets[y]
+	}
+	return []int{y}
 }
 
 // minimalPre lists configurations whose upward closure is every
