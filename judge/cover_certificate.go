@@ -2,12 +2,11 @@ package judge
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/bopgo/bopgo/tts"
 )
@@ -58,19 +57,19 @@ func (a *box) within(b *box) bool {
 	return true
 }
 
-// key names a box for exact lookups.
+// key names a box for exact lookups: its shared state, others bound and
+// bounds by local, as varints.
 func (b *box) key() string {
-	ls := make([]int, 0, len(b.max))
-	for l := range b.max {
-		ls = append(ls, l)
-	}
-	sort.Ints(ls)
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d/%d", b.shared, b.others)
+	ls := slices.AppendSeq(make([]int, 0, len(b.max)), maps.Keys(b.max))
+	slices.Sort(ls)
+	k := make([]byte, 0, 4+4*len(ls))
+	k = binary.AppendVarint(k, int64(b.shared))
+	k = binary.AppendVarint(k, int64(b.others))
 	for _, l := range ls {
-		sb.WriteString(" " + strconv.Itoa(l) + ":" + strconv.Itoa(b.max[l]))
+		k = binary.AppendVarint(k, int64(l))
+		k = binary.AppendVarint(k, int64(b.max[l]))
 	}
-	return sb.String()
+	return string(k)
 }
 
 // certChecker holds a certificate indexed for membership tests.
@@ -333,13 +332,19 @@ func image(r tts.Rule, b *box) *box {
 		return out // every count unbounded before, so after
 	}
 	targets := passTargets(r)
-	// Only a local of b, or one r moves threads to, can hold any.
-	for _, xs := range [][]int{slices.Collect(maps.Keys(b.max)), moved(r)} {
-		for _, x := range xs {
+	set := func(x int) {
+		if _, done := out.max[x]; !done {
 			if n := imageBound(r, targets, b, x); n != 0 {
 				out.max[x] = n
 			}
 		}
+	}
+	// Only a local of b, or one r moves threads to, can hold any.
+	for x := range b.max {
+		set(x)
+	}
+	for _, x := range moved(r) {
+		set(x)
 	}
 	return out
 }
@@ -359,21 +364,16 @@ func moved(r tts.Rule) []int {
 // imageBound is the most threads a successor under r (targets: its
 // passes, passTargets) of a configuration of b that enables r has in x,
 // where b's others bound is 0: the threads of every local whose threads
-// may go to x, less the active thread, which leaves r's source and
-// arrives in its target.
+// may go to x (x itself, r's source, a broadcast's listed locals), less
+// the active thread, which leaves r's source and arrives in its target.
 func imageBound(r tts.Rule, targets map[int][]int, b *box, x int) int {
 	n := 0
 	if r.Kind != tts.Transfer && x == r.To.Local {
 		n = 1
 	}
-	from := []int{x, r.From.Local}
-	for p := range targets {
-		from = append(from, p)
-	}
-	slices.Sort(from)
-	for i, y := range from {
-		if i > 0 && from[i-1] == y || !slices.Contains(dests(r, targets, y), x) {
-			continue
+	add := func(y int) {
+		if !reaches(r, targets, y, x) {
+			return
 		}
 		m := b.bound(y)
 		if r.Kind == tts.Move && y == r.From.Local && m != inf {
@@ -381,19 +381,29 @@ func imageBound(r tts.Rule, targets map[int][]int, b *box, x int) int {
 		}
 		n = plus(n, m)
 	}
+	add(x)
+	if r.From.Local != x {
+		add(r.From.Local)
+	}
+	for p := range targets {
+		if p != x && p != r.From.Local {
+			add(p)
+		}
+	}
 	return n
 }
 
-// dests is where the threads found in local y before a step under r
-// (targets: its passes) may be after it, the active thread aside.
-func dests(r tts.Rule, targets map[int][]int, y int) []int {
+// reaches reports whether a thread found in local y before a step under
+// r (targets: its passes) may be in x after it, the active thread
+// aside.
+func reaches(r tts.Rule, targets map[int][]int, y, x int) bool {
 	switch {
 	case r.Kind == tts.Transfer && y == r.From.Local:
-		return []int{r.To.Local}
+		return x == r.To.Local
 	case r.Kind == tts.Move && targets[y] != nil:
-		return targets[y]
+		return slices.Contains(targets[y], x)
 	}
-	return []int{y}
+	return x == y
 }
 
 // minimalPre lists configurations whose upward closure is every
