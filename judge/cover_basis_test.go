@@ -1,14 +1,13 @@
 package judge
 
 import (
-	"fmt"
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/tts/cover"
 	"github.com/bopgo/bopgo/verdict"
@@ -37,7 +36,7 @@ func TestCertificateByEnumeration(t *testing.T) {
 	refused := map[string]int{}
 	for seed := range seeds {
 		r := rand.New(rand.NewSource(int64(seed)))
-		src, init, target := basisRandomSystem(r)
+		src, init, target := gen.TTS(r, 4, true)
 		p := coverProblem(t, src, init, target)
 		cert := basisRandomCertificate(t, r, p)
 		threads := 1
@@ -75,39 +74,6 @@ func TestCertificateByEnumeration(t *testing.T) {
 	require.Greater(t, outcomes[true], seeds/10)
 	require.Greater(t, outcomes[false], seeds/10)
 	require.Len(t, refused, 6, "every condition broken")
-}
-
-// basisRandomSystem writes a small system with every kind of rule.
-func basisRandomSystem(r *rand.Rand) (src, init, target string) {
-	S, L := 1+r.Intn(3), 2+r.Intn(3)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", S, L)
-	for range 2 + r.Intn(7) {
-		s, l, s2, l2 := r.Intn(S), r.Intn(L), r.Intn(S), r.Intn(L)
-		if r.Intn(2) == 0 {
-			s2 = s // most steps keep the shared state
-		}
-		switch k := r.Intn(10); {
-		case k < 5:
-			fmt.Fprintf(&b, "%d %d -> %d %d\n", s, l, s2, l2)
-		case k < 7:
-			fmt.Fprintf(&b, "%d %d +> %d %d\n", s, l, s2, l2)
-		case k < 8:
-			fmt.Fprintf(&b, "%d %d ~> %d %d\n", s, l, s2, l2)
-		default:
-			fmt.Fprintf(&b, "%d %d -> %d %d", s, l, s2, l2)
-			for range 1 + r.Intn(3) {
-				fmt.Fprintf(&b, " %d ~> %d", r.Intn(L), r.Intn(L))
-			}
-			b.WriteByte('\n')
-		}
-	}
-	init = []string{"0|0", "0/0", "0|0,1"}[r.Intn(3)]
-	target = fmt.Sprintf("%d|%d", r.Intn(S), r.Intn(L))
-	if r.Intn(2) == 0 {
-		target += fmt.Sprintf(",%d", r.Intn(L))
-	}
-	return b.String(), init, target
 }
 
 // basisRandomCertificate is the search's certificate for p (one of its
