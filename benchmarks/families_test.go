@@ -149,3 +149,23 @@ func TestTangledWorkersKeepTheirLocals(t *testing.T) {
 	assert.Equal(t, 3, strings.Count(GuardedWorkers(3, 4, false), "if !l0 then goto L; fi"))
 	assert.NotContains(t, TangledWorkers(3, 4, false), "^")
 }
+
+// TryLockWorkers: the counter engine proves it without forgetting the
+// threads' local data (the try-lock's outcome is a local), and the bug
+// is found.
+func TestTryLockWorkers(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, 3, strings.Count(TryLockWorkers(3, 2, false), "  decl l0, l1, got;\n"))
+	assert.Equal(t, 3, strings.Count(TryLockWorkers(3, 2, false), "lock, got := T, !lock;"))
+	assert.NotContains(t, TryLockWorkers(3, 2, true), "!lock;")
+	for _, bug := range []bool{false, true} {
+		p, err := bp.Load("t.bp", []byte(TryLockWorkers(3, 1, bug)))
+		require.NoError(t, err)
+		res, err := bopgo.Check(t.Context(), p, bopgo.Options{Engine: bopgo.Counter})
+		require.NoError(t, err)
+		assert.Equal(t, verdictWord(bug), res.Verdict.String(), res.Reason)
+		if !bug {
+			assert.NotContains(t, res.Reason, "forgotten", "the locals decide")
+		}
+	}
+}

@@ -317,18 +317,7 @@ func countingSuccessors(r *tts.Rule, cur countingConfig, maxThreads int) []count
 	if cur.shared != r.From.Shared {
 		return nil
 	}
-	i := slices.Index(cur.locals, r.From.Local)
-	if i < 0 {
-		return nil
-	}
-	rest := slices.Delete(slices.Clone(cur.locals), i, i+1)
-	switch r.Kind {
-	case tts.Spawn:
-		if len(cur.locals) >= maxThreads {
-			return nil
-		}
-		return []countingConfig{{r.To.Shared, slices.Sorted(slices.Values(append(slices.Clone(cur.locals), r.To.Local)))}}
-	case tts.Transfer:
+	if r.Kind == tts.Transfer { // enabled with no thread in From.Local too
 		out := slices.Clone(cur.locals)
 		for j, l := range out {
 			if l == r.From.Local {
@@ -337,6 +326,17 @@ func countingSuccessors(r *tts.Rule, cur countingConfig, maxThreads int) []count
 		}
 		slices.Sort(out)
 		return []countingConfig{{r.To.Shared, out}}
+	}
+	i := slices.Index(cur.locals, r.From.Local)
+	if i < 0 {
+		return nil
+	}
+	rest := slices.Delete(slices.Clone(cur.locals), i, i+1)
+	if r.Kind == tts.Spawn {
+		if len(cur.locals) >= maxThreads {
+			return nil
+		}
+		return []countingConfig{{r.To.Shared, slices.Sorted(slices.Values(append(slices.Clone(cur.locals), r.To.Local)))}}
 	}
 	// Every other thread in a listed local goes to one of its targets.
 	outs := [][]int{{r.To.Local}}

@@ -57,6 +57,9 @@ func (p Coverability) unbounded(l int) bool {
 // passTargets lists, for a broadcast, where a passive thread in each
 // listed local may go.
 func passTargets(r tts.Rule) map[int][]int {
+	if len(r.Passes) == 0 {
+		return nil // a plain move's: nothing listed
+	}
 	t := map[int][]int{}
 	for _, ps := range r.Passes {
 		t[ps.From] = append(t[ps.From], ps.To)

@@ -2,10 +2,11 @@ package judge
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/bopgo/bopgo/tts"
 )
@@ -56,61 +57,39 @@ func (a *box) within(b *box) bool {
 	return true
 }
 
-// key names a box for exact lookups.
+// key names a box for exact lookups: its shared state, others bound and
+// bounds by local, as varints.
 func (b *box) key() string {
-	ls := make([]int, 0, len(b.max))
-	for l := range b.max {
-		ls = append(ls, l)
-	}
-	sort.Ints(ls)
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d/%d", b.shared, b.others)
+	ls := slices.AppendSeq(make([]int, 0, len(b.max)), maps.Keys(b.max))
+	slices.Sort(ls)
+	k := make([]byte, 0, 4+4*len(ls))
+	k = binary.AppendVarint(k, int64(b.shared))
+	k = binary.AppendVarint(k, int64(b.others))
 	for _, l := range ls {
-		sb.WriteString(" " + strconv.Itoa(l) + ":" + strconv.Itoa(b.max[l]))
+		k = binary.AppendVarint(k, int64(l))
+		k = binary.AppendVarint(k, int64(b.max[l]))
 	}
-	return sb.String()
+	return string(k)
 }
 
 // certChecker holds a certificate indexed for membership tests.
 type certChecker struct {
 	p       Coverability
-	byShare map[int][]counts
-	sigs    map[int][]signature // parallel to byShare
-	// byLeast[s][l]: the basis elements at s (indices into byShare[s])
-	// whose least local with a thread is l; -1 for the empty one. An
-	// element below c has its least local among c's, so inU looks only
-	// there.
-	byLeast map[int]map[int][]int
-	boxes   map[int][]*box
+	basis   *basisIndex
+	rules   *ruleIndex
+	boxes   map[int][]*box // by shared state
+	list    []*box         // in the certificate's order
 	exact   map[string]bool
 	sources map[[2]int][]int // (shared, local) -> rules
 	free    map[int][]int    // shared -> transfer rules
 }
 
-// signature is a cheap necessary condition for b <= c: b's total and
-// the set of its locals (folded into 64 bits) fit within c's.
-type signature struct {
-	total int
-	bits  uint64
-}
-
-func signatureOf(c counts) signature {
-	var g signature
-	for l, n := range c {
-		if n > 0 {
-			g.total += n
-			g.bits |= 1 << (uint(l) % 64)
-		}
-	}
-	return g
-}
-
 // inI reports whether the configuration lies in some box.
-func (k *certChecker) inI(s int, c counts) bool {
+func (k *certChecker) inI(s int, c config) bool {
 	for _, b := range k.boxes[s] {
 		ok := true
-		for l, n := range c {
-			if n > 0 && !leq(n, b.bound(l)) {
+		for _, o := range c {
+			if !leq(o.n, b.bound(o.local)) {
 				ok = false
 				break
 			}
@@ -120,60 +99,6 @@ func (k *certChecker) inI(s int, c counts) bool {
 		}
 	}
 	return false
-}
-
-// inU reports whether some basis element lies below the configuration.
-func (k *certChecker) inU(s int, c counts) bool {
-	g := signatureOf(c)
-	bs, sigs, byLeast := k.byShare[s], k.sigs[s], k.byLeast[s]
-	below := func(is []int) bool {
-		for _, i := range is {
-			h := sigs[i]
-			if h.total > g.total {
-				return false // the rest have more threads still (indexBasis)
-			}
-			if h.bits&^g.bits == 0 && c.geq(bs[i]) {
-				return true
-			}
-		}
-		return false
-	}
-	if below(byLeast[-1]) {
-		return true
-	}
-	for l, n := range c {
-		if n > 0 && below(byLeast[l]) {
-			return true
-		}
-	}
-	return false
-}
-
-// indexBasis orders the basis elements at shared state s by their number
-// of threads, so that inU stops at the first one larger than the
-// configuration it tests, and groups them by their least local (byLeast).
-func (k *certChecker) indexBasis(s int) {
-	bs, sigs := k.byShare[s], k.sigs[s]
-	idx := make([]int, len(bs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return sigs[idx[a]].total < sigs[idx[b]].total })
-	sortedBs, sortedSigs := make([]counts, len(bs)), make([]signature, len(bs))
-	for i, j := range idx {
-		sortedBs[i], sortedSigs[i] = bs[j], sigs[j]
-	}
-	k.byShare[s], k.sigs[s] = sortedBs, sortedSigs
-	k.byLeast[s] = map[int][]int{}
-	for i, b := range sortedBs {
-		least := -1
-		for l, n := range b {
-			if n > 0 && (least < 0 || l < least) {
-				least = l
-			}
-		}
-		k.byLeast[s][least] = append(k.byLeast[s][least], i)
-	}
 }
 
 // inBoxes reports whether the box lies within one box of I.
@@ -189,8 +114,32 @@ func (k *certChecker) inBoxes(a *box) bool {
 	return false
 }
 
-// CheckCertificate checks c against the problem (see the package
-// comment for what is checked and why it suffices).
+// CheckCertificate checks c against the problem: that the upward
+// closure U of c's basis and the union I of its boxes show the target
+// not coverable. It checks that
+//
+//   - I holds every initial configuration and is closed under
+//     successors (boxClosed);
+//   - U holds no initial configuration;
+//   - the target is in U or outside I;
+//   - every configuration from which one step reaches U is in U or
+//     outside I: for every basis element e and every rule r, every
+//     minimal predecessor of e's upward closure under r (minimalPre).
+//
+// Then U ∪ ¬I is upward-closed (¬I is, I being a union of boxes, which
+// are downward-closed), closed under predecessors (a predecessor of ¬I
+// is outside I, since I is closed under successors), holds the target
+// and no initial configuration (those are in I and outside U): no run
+// from an initial configuration reaches the target, and every
+// configuration covering the target is in U ∪ ¬I, so none is reachable.
+//
+// The last check is the costly one, a rule and a basis element at a
+// time; it skips, with a proof, the pairs that cannot fail (see
+// ruleIndex.rulesFor: a rule that keeps e's shared state and adds no
+// thread where e has one has only predecessors above e, in U) and tests
+// membership in U through an index of the basis that answers yes only
+// with an element below the configuration in hand (basisIndex.below).
+// Nothing is taken from the engine but the certificate itself.
 func (p Coverability) CheckCertificate(c *tts.Certificate) error {
 	return p.CheckCertificateContext(context.Background(), c)
 }
@@ -205,28 +154,58 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 	if err != nil {
 		return err
 	}
-	if err := k.initial(); err != nil {
-		return err
+	// Initial configurations: B plus any number in each unbounded local.
+	s0 := p.Init.Shared
+	bounded := countsOf(p.Init.Bounded)
+	initBox := &box{shared: s0, max: map[int]int{}}
+	for l, n := range bounded {
+		initBox.max[l] = n
 	}
-	target := countsOf(p.Target.Bounded)
-	if k.inI(p.Target.Shared, target) && !k.inU(p.Target.Shared, target) {
+	for _, l := range p.Init.Unbounded {
+		initBox.max[l] = inf
+	}
+	if !k.inBoxes(initBox) {
+		return fmt.Errorf("the initial configurations are not within one box of the invariant")
+	}
+	for _, e := range k.basis.byShare[s0] {
+		b := k.basis.elems[e]
+		below := true // b lies below some initial configuration
+		for _, o := range b {
+			if o.n > bounded[o.local] && !p.unbounded(o.local) {
+				below = false
+			}
+		}
+		if below {
+			return fmt.Errorf("an initial configuration lies above basis element %d|%v", s0, b.counts())
+		}
+	}
+	target := configOf(countsOf(p.Target.Bounded))
+	if k.inI(p.Target.Shared, target) && !k.basis.below(p.Target.Shared, target) {
 		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
 	}
-	return k.closed(ctx)
+	if err := k.boxesClosed(ctx); err != nil {
+		return err
+	}
+	return k.basisClosed(ctx)
 }
 
-// newCertChecker indexes c's basis and boxes, and p's rules by source.
+// boxesClosed checks that I is closed under successors, a box at a time.
+func (k *certChecker) boxesClosed(ctx context.Context) error {
+	for _, b := range k.list {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := k.boxClosed(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newCertChecker indexes c for p, and checks the boxes' bounds.
 func newCertChecker(p Coverability, c *tts.Certificate) (*certChecker, error) {
-	k := &certChecker{p: p, byShare: map[int][]counts{}, sigs: map[int][]signature{}, byLeast: map[int]map[int][]int{},
+	k := &certChecker{p: p, basis: newBasisIndex(c.Basis, hashPart), rules: newRuleIndex(p.System.Rules),
 		boxes: map[int][]*box{}, exact: map[string]bool{}, sources: map[[2]int][]int{}, free: map[int][]int{}}
-	for _, b := range c.Basis {
-		bc := countsOf(b.Locals)
-		k.byShare[b.Shared] = append(k.byShare[b.Shared], bc)
-		k.sigs[b.Shared] = append(k.sigs[b.Shared], signatureOf(bc))
-	}
-	for sh := range k.byShare {
-		k.indexBasis(sh)
-	}
 	for _, b := range c.Boxes {
 		if b.Others != 0 && b.Others != inf {
 			return nil, fmt.Errorf("box at shared state %d: others bound %d is neither 0 nor -1", b.Shared, b.Others)
@@ -240,6 +219,7 @@ func newCertChecker(p Coverability, c *tts.Certificate) (*certChecker, error) {
 		}
 		k.boxes[b.Shared] = append(k.boxes[b.Shared], x)
 		k.exact[x.key()] = true
+		k.list = append(k.list, x)
 	}
 	for i, r := range p.System.Rules {
 		if r.Kind == tts.Transfer {
@@ -252,71 +232,49 @@ func newCertChecker(p Coverability, c *tts.Certificate) (*certChecker, error) {
 	return k, nil
 }
 
-// initial checks that the initial configurations (B plus any number in
-// each unbounded local) lie within one box of the invariant and above
-// no basis element.
-func (k *certChecker) initial() error {
-	p := k.p
-	s0 := p.Init.Shared
-	bounded := countsOf(p.Init.Bounded)
-	initBox := &box{shared: s0, max: map[int]int{}}
-	for l, n := range bounded {
-		initBox.max[l] = n
-	}
-	for _, l := range p.Init.Unbounded {
-		initBox.max[l] = inf
-	}
-	if !k.inBoxes(initBox) {
-		return fmt.Errorf("the initial configurations are not within one box of the invariant")
-	}
-	for _, b := range k.byShare[s0] {
-		below := true // b lies below some initial configuration
-		for l, n := range b {
-			if n > bounded[l] && !p.unbounded(l) {
-				below = false
+// basisClosed checks that every configuration from which one step leads
+// into U is in U or outside I, a basis element at a time.
+func (k *certChecker) basisClosed(ctx context.Context) error {
+	seen := make([]int, len(k.p.System.Rules))
+	for e, b := range k.basis.elems {
+		if e%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
 		}
-		if below {
-			return fmt.Errorf("an initial configuration lies above basis element %d|%v", s0, b)
+		if err := k.closedBelow(seen, e, b); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// closed checks that every box is closed under the rules, and that no
-// rule leads from inside the invariant and outside the basis's closure
-// to a basis element.
-func (k *certChecker) closed(ctx context.Context) error {
-	for _, bs := range k.boxes {
-		for _, b := range bs {
-			if err := ctx.Err(); err != nil {
-				return err
+// closedBelow checks that every configuration from which one step leads
+// above basis element e (b) is in U or outside I (seen: rulesFor's).
+func (k *certChecker) closedBelow(seen []int, e int, b config) error {
+	s := k.basis.shared[e]
+	return k.rules.rulesFor(seen, e, s, b, func(i int) error {
+		r := k.p.System.Rules[i]
+		for _, c := range minimalPre(r, b) {
+			if r.From.Shared == s && c.above(b) {
+				continue // b itself lies below
 			}
-			if err := k.boxClosed(b); err != nil {
-				return err
-			}
-		}
-	}
-	for i, r := range k.p.System.Rules {
-		for _, b := range k.byShare[r.To.Shared] {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for _, pre := range minimalPre(r, b) {
-				if k.inI(r.From.Shared, pre) && !k.inU(r.From.Shared, pre) {
-					return fmt.Errorf("rule %d (line %d, %s): predecessor %d|%v of basis element %d|%v is inside the invariant and outside the basis's closure",
-						i, r.Line, r.String(), r.From.Shared, pre, r.To.Shared, b)
-				}
+			if k.inI(r.From.Shared, c) && !k.basis.below(r.From.Shared, c) {
+				return fmt.Errorf("rule %d (line %d, %s): predecessor %d|%v of basis element %d|%v is inside the invariant and outside the basis's closure",
+					i, r.Line, r.String(), r.From.Shared, c.counts(), s, b.counts())
 			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // boxClosed checks that every rule enabled somewhere in b leads into the
 // invariant. A box's image holds, per local, the most threads a
 // successor can have there; it lies within one box of I, which suffices
-// as each successor lies within the image.
+// as each successor lies within the image. A rule that keeps b's shared
+// state leaves the image with b's bound everywhere but in the locals it
+// moves (moved), so where the image's bounds there are b's or below, it
+// lies within b itself, and the rest of the image is not built.
 func (k *certChecker) boxClosed(b *box) error {
 	var rules []int
 	if b.others == inf {
@@ -332,15 +290,38 @@ func (k *certChecker) boxClosed(b *box) error {
 			}
 		}
 		rules = append(rules, k.free[b.shared]...)
+		slices.Sort(rules)
 	}
 	for _, i := range rules {
-		r := k.p.System.Rules[i]
-		img := image(r, b)
-		if !k.inBoxes(img) {
-			return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
+		if err := k.imageInside(b, i); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// imageInside checks that rule i leads from b into the invariant.
+func (k *certChecker) imageInside(b *box, i int) error {
+	r := k.p.System.Rules[i]
+	if b.others == 0 && r.To.Shared == b.shared && imageWithinAt(r, b) {
+		return nil
+	}
+	if !k.inBoxes(image(r, b)) {
+		return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
+	}
+	return nil
+}
+
+// imageWithinAt reports whether the image of b (whose others bound is 0)
+// under r has at most b's bounds in the locals r moves.
+func imageWithinAt(r tts.Rule, b *box) bool {
+	targets := passTargets(r)
+	for _, x := range moved(r) {
+		if !leq(imageBound(r, targets, b, x), b.bound(x)) {
+			return false
+		}
+	}
+	return true
 }
 
 // image is the smallest box holding every successor under r of a
@@ -351,75 +332,109 @@ func image(r tts.Rule, b *box) *box {
 		return out // every count unbounded before, so after
 	}
 	targets := passTargets(r)
-	for y, n := range b.max {
-		if r.Kind == tts.Move && y == r.From.Local && n != inf {
-			n-- // the active thread leaves
-		}
-		dest := []int{y}
-		switch {
-		case r.Kind == tts.Transfer && y == r.From.Local:
-			dest = []int{r.To.Local}
-		case r.Kind == tts.Move && targets[y] != nil:
-			dest = targets[y]
-		}
-		for _, x := range dest {
-			out.max[x] = plus(out.max[x], n)
+	set := func(x int) {
+		if _, done := out.max[x]; !done {
+			if n := imageBound(r, targets, b, x); n != 0 {
+				out.max[x] = n
+			}
 		}
 	}
-	if r.Kind != tts.Transfer {
-		out.max[r.To.Local] = plus(out.max[r.To.Local], 1)
+	// Only a local of b, or one r moves threads to, can hold any.
+	for x := range b.max {
+		set(x)
 	}
-	for l, n := range out.max {
-		if n == 0 {
-			delete(out.max, l)
-		}
+	for _, x := range moved(r) {
+		set(x)
 	}
 	return out
+}
+
+// moved lists the locals where r can change the number of threads:
+// its source and target, and a broadcast's listed locals and theirs.
+// (A Transfer from a local to itself and a pass from a local to itself
+// change nothing; listing them is harmless.)
+func moved(r tts.Rule) []int {
+	ls := []int{r.From.Local, r.To.Local}
+	for _, ps := range r.Passes {
+		ls = append(ls, ps.From, ps.To)
+	}
+	return ls
+}
+
+// imageBound is the most threads a successor under r (targets: its
+// passes, passTargets) of a configuration of b that enables r has in x,
+// where b's others bound is 0: the threads of every local whose threads
+// may go to x (x itself, r's source, a broadcast's listed locals), less
+// the active thread, which leaves r's source and arrives in its target.
+func imageBound(r tts.Rule, targets map[int][]int, b *box, x int) int {
+	n := 0
+	if r.Kind != tts.Transfer && x == r.To.Local {
+		n = 1
+	}
+	add := func(y int) {
+		if !reaches(r, targets, y, x) {
+			return
+		}
+		m := b.bound(y)
+		if r.Kind == tts.Move && y == r.From.Local && m != inf {
+			m-- // the active thread leaves
+		}
+		n = plus(n, m)
+	}
+	add(x)
+	if r.From.Local != x {
+		add(r.From.Local)
+	}
+	for p := range targets {
+		if p != x && p != r.From.Local {
+			add(p)
+		}
+	}
+	return n
+}
+
+// reaches reports whether a thread found in local y before a step under
+// r (targets: its passes) may be in x after it, the active thread
+// aside.
+func reaches(r tts.Rule, targets map[int][]int, y, x int) bool {
+	switch {
+	case r.Kind == tts.Transfer && y == r.From.Local:
+		return x == r.To.Local
+	case r.Kind == tts.Move && targets[y] != nil:
+		return slices.Contains(targets[y], x)
+	}
+	return x == y
 }
 
 // minimalPre lists configurations whose upward closure is every
 // configuration from which r reaches one covering b. (Non-minimal
 // members are harmless: each is checked like the others.)
-func minimalPre(r tts.Rule, b counts) []counts {
+func minimalPre(r tts.Rule, b config) []config {
 	l, l2 := r.From.Local, r.To.Local
 	switch r.Kind {
 	case tts.Spawn:
-		c := b.clone()
-		if c[l2] > 0 {
-			c[l2]--
+		c := b.plus(l2, -1)
+		if c.count(l) == 0 {
+			c = c.plus(l, 1)
 		}
-		if c[l] == 0 {
-			c[l] = 1
-		}
-		return []counts{c}
+		return []config{c}
 	case tts.Transfer:
 		if l == l2 {
-			return []counts{b.clone()}
+			return []config{b}
 		}
-		if b[l] > 0 {
+		if b.count(l) > 0 {
 			return nil
 		}
-		var out []counts
-		for j := 0; j <= b[l2]; j++ {
-			c := b.clone()
-			c[l2] -= j
-			c[l] += j
-			out = append(out, c)
+		var out []config
+		for j := 0; j <= b.count(l2); j++ {
+			out = append(out, b.plus(l2, -j).plus(l, j))
 		}
 		return out
 	}
-	return movePre(r, b)
-}
-
-// movePre is minimalPre for a rule that moves one thread from
-// r.From.Local to r.To.Local, and the other threads along r.Passes (if
-// any): the moving thread, and for each other thread of b an origin its
-// pass can have taken it from.
-func movePre(r tts.Rule, b counts) []counts {
-	l, l2 := r.From.Local, r.To.Local
-	need := b.clone()
-	if need[l2] > 0 {
-		need[l2]--
+	need := b.plus(l2, -1)
+	if len(r.Passes) == 0 {
+		// Every other thread stays: the need and the active thread.
+		return []config{need.plus(l, 1)}
 	}
 	targets := passTargets(r)
 	// origins lists where a thread found in x afterwards may have been.
@@ -441,18 +456,17 @@ func movePre(r tts.Rule, b counts) []counts {
 	}
 	// Choose an origin for each needed thread, one at a time.
 	var units []int
-	for x, n := range need {
-		for range n {
-			units = append(units, x)
+	for _, o := range need {
+		for range o.n {
+			units = append(units, o.local)
 		}
 	}
-	sort.Ints(units)
-	var out []counts
+	var out []config
 	c := counts{l: 1}
 	var choose func(i, from int)
 	choose = func(i, from int) {
 		if i == len(units) {
-			out = append(out, c.clone())
+			out = append(out, configOf(c))
 			return
 		}
 		// Threads in the same local are interchangeable: origins of

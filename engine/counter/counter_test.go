@@ -3,6 +3,7 @@ package counter
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,4 +75,18 @@ func TestLimits(t *testing.T) {
 	r, err = Run(t.Context(), p, 0, true)
 	require.NoError(t, err)
 	assert.Equal(t, engine.Result{Counters: r.Counters, Limit: engine.States, Reason: "backward search limit of 10 elements reached"}, r)
+}
+
+// TestExplainShowsAPart: a certificate of more lines than are shown is
+// described only as far as it is shown, and counts the rest.
+func TestExplainShowsAPart(t *testing.T) {
+	src := "decl lock, inside;\nvoid worker() begin L: lock := T constrain !lock; assert(!inside); inside := T; inside := F; lock := F; goto L; end\n" +
+		"void main() begin lock, inside := F, F;" + strings.Repeat(" start_thread worker();", 6) + " end\n"
+	r, err := Run(t.Context(), problem(t, src), 0, true)
+	require.NoError(t, err)
+	require.Equal(t, engine.Safe, r.Verdict, r.Reason)
+	e := r.Explain()
+	require.Greater(t, e.Size, engine.MaxExplained)
+	assert.Len(t, e.Lines, engine.MaxExplained)
+	assert.Equal(t, e.Size, len(e.Lines)+e.Omitted)
 }

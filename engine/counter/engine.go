@@ -152,19 +152,15 @@ func (c *certificate) explain() engine.Explanation {
 			"every reachable configuration lies within a \"reachable within\" line (an inductive invariant). A line: the globals, then how many threads are where",
 		Size: len(c.cert.Basis) + len(c.cert.Boxes), Unit: "minimal configurations and boxes",
 	}
-	add := func(line string) {
-		if len(e.Lines) < engine.MaxExplained {
-			e.Lines = append(e.Lines, line)
-		} else {
-			e.Omitted++
-		}
+	// Only the lines shown are described: a basis of 100,000 elements
+	// took longer to describe than to check.
+	for _, cf := range c.cert.Basis[:min(len(c.cert.Basis), engine.MaxExplained)] {
+		e.Lines = append(e.Lines, "bad from: "+c.tp.DescribeConfig(cf.Shared, cf.Locals))
 	}
-	for _, cf := range c.cert.Basis {
-		add("bad from: " + c.tp.DescribeConfig(cf.Shared, cf.Locals))
+	for _, b := range c.cert.Boxes[:min(len(c.cert.Boxes), engine.MaxExplained-len(e.Lines))] {
+		e.Lines = append(e.Lines, "reachable within: "+c.tp.DescribeBox(b.Shared, boxBounds(b), b.Others))
 	}
-	for _, b := range c.cert.Boxes {
-		add("reachable within: " + c.tp.DescribeBox(b.Shared, boxBounds(b), b.Others))
-	}
+	e.Omitted = e.Size - len(e.Lines)
 	return e
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/tts"
 	"github.com/bopgo/bopgo/verdict"
 	"github.com/stretchr/testify/assert"
@@ -86,7 +87,7 @@ func TestRandomAgree(t *testing.T) {
 
 func randomAgree(t *testing.T, seed int64) {
 	r := rand.New(rand.NewSource(seed))
-	src, init, target := randomSystem(r)
+	src, init, target := gen.TTS(r, 5, false)
 	sys := mustSystem(t, src)
 	opts := Options{Init: state(t, init), Target: state(t, target)}
 	var verdicts []verdict.Verdict
@@ -119,36 +120,6 @@ func randomAgree(t *testing.T, seed int64) {
 			t.Fatalf("verdicts %v disagree\n%s\ninit %s target %s", verdicts, src, init, target)
 		}
 	}
-}
-
-// randomSystem writes a small system with every kind of rule.
-func randomSystem(r *rand.Rand) (src, init, target string) {
-	S, L := 1+r.Intn(3), 2+r.Intn(4)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", S, L)
-	for range 2 + r.Intn(7) {
-		s, l, s2, l2 := r.Intn(S), r.Intn(L), r.Intn(S), r.Intn(L)
-		switch k := r.Intn(10); {
-		case k < 5:
-			fmt.Fprintf(&b, "%d %d -> %d %d\n", s, l, s2, l2)
-		case k < 7:
-			fmt.Fprintf(&b, "%d %d +> %d %d\n", s, l, s2, l2)
-		case k < 8:
-			fmt.Fprintf(&b, "%d %d ~> %d %d\n", s, l, s2, l2)
-		default:
-			fmt.Fprintf(&b, "%d %d -> %d %d", s, l, s2, l2)
-			for range 1 + r.Intn(3) {
-				fmt.Fprintf(&b, " %d ~> %d", r.Intn(L), r.Intn(L))
-			}
-			b.WriteByte('\n')
-		}
-	}
-	init = []string{"0|0", "0/0", "0|0,1", "0|1/0"}[r.Intn(4)]
-	target = fmt.Sprintf("%d|%d", r.Intn(S), r.Intn(L))
-	if r.Intn(2) == 0 {
-		target += fmt.Sprintf(",%d", r.Intn(L))
-	}
-	return b.String(), init, target
 }
 
 // TestLimits: a search that does not decide returns the limit that
