@@ -45,12 +45,7 @@ func TestRoundsBound(t *testing.T) {
 					assert.Equal(t, want, res.Reason)
 				}
 
-				opts.Rounds = 2
-				res, err := bopgo.Check(context.Background(), p, opts)
-				require.NoError(t, err)
-				assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
-				opts.Label = p.CheckedLabel("")
-				replay(t, p, opts, res)
+				unsafeWithin(t, p, opts, 2)
 			})
 		}
 	}
@@ -74,8 +69,15 @@ func TestRoundsFib4(t *testing.T) {
 	assert.Equal(t, verdict.Unknown, res.Verdict, res.Reason)
 	assert.Equal(t, verdict.Rounds, res.Limit)
 
-	opts.Rounds = 4
-	res, err = bopgo.Check(context.Background(), p, opts)
+	unsafeWithin(t, p, opts, 4)
+}
+
+// unsafeWithin checks that p has a bug within k rounds under opts, and
+// replays its trace.
+func unsafeWithin(t *testing.T, p *bp.Program, opts bopgo.Options, k int) {
+	t.Helper()
+	opts.Rounds = k
+	res, err := bopgo.Check(context.Background(), p, opts)
 	require.NoError(t, err)
 	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
 	opts.Label = p.CheckedLabel("")
