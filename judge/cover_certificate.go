@@ -154,7 +154,37 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 	if err != nil {
 		return err
 	}
-	// Initial configurations: B plus any number in each unbounded local.
+	if err := k.initial(); err != nil {
+		return err
+	}
+	target := configOf(countsOf(p.Target.Bounded))
+	if k.inI(p.Target.Shared, target) && !k.basis.below(p.Target.Shared, target) {
+		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
+	}
+	if err := k.boxesClosed(ctx); err != nil {
+		return err
+	}
+	return k.basisClosed(ctx)
+}
+
+// boxesClosed checks that I is closed under successors, a box at a time.
+func (k *certChecker) boxesClosed(ctx context.Context) error {
+	for _, b := range k.list {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := k.boxClosed(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// initial checks that the initial configurations (B plus any number in
+// each unbounded local) lie within one box of the invariant and above
+// no basis element.
+func (k *certChecker) initial() error {
+	p := k.p
 	s0 := p.Init.Shared
 	bounded := countsOf(p.Init.Bounded)
 	initBox := &box{shared: s0, max: map[int]int{}}
@@ -177,26 +207,6 @@ func (p Coverability) CheckCertificateContext(ctx context.Context, c *tts.Certif
 		}
 		if below {
 			return fmt.Errorf("an initial configuration lies above basis element %d|%v", s0, b.counts())
-		}
-	}
-	target := configOf(countsOf(p.Target.Bounded))
-	if k.inI(p.Target.Shared, target) && !k.basis.below(p.Target.Shared, target) {
-		return fmt.Errorf("the target is inside the invariant and outside the basis's closure")
-	}
-	if err := k.boxesClosed(ctx); err != nil {
-		return err
-	}
-	return k.basisClosed(ctx)
-}
-
-// boxesClosed checks that I is closed under successors, a box at a time.
-func (k *certChecker) boxesClosed(ctx context.Context) error {
-	for _, b := range k.list {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := k.boxClosed(b); err != nil {
-			return err
 		}
 	}
 	return nil
@@ -431,7 +441,16 @@ func minimalPre(r tts.Rule, b config) []config {
 		}
 		return out
 	}
-	need := b.plus(l2, -1)
+	return movePre(r, b)
+}
+
+// movePre is minimalPre for a rule that moves one thread from
+// r.From.Local to r.To.Local, and the other threads along r.Passes (if
+// any): the moving thread, and for each other thread of b an origin its
+// pass can have taken it from.
+func movePre(r tts.Rule, b config) []config {
+	l := r.From.Local
+	need := b.plus(r.To.Local, -1)
 	if len(r.Passes) == 0 {
 		// Every other thread stays: the need and the active thread.
 		return []config{need.plus(l, 1)}
