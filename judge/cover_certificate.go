@@ -2,9 +2,7 @@ package judge
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 
@@ -23,53 +21,6 @@ func plus(a, b int) int {
 		return inf
 	}
 	return a + b
-}
-
-// box is a tts.Box as a map, with the bound of unlisted locals.
-type box struct {
-	shared int
-	max    map[int]int
-	others int
-}
-
-func (b *box) bound(l int) int {
-	if n, ok := b.max[l]; ok {
-		return n
-	}
-	return b.others
-}
-
-// within reports a ⊆ b.
-func (a *box) within(b *box) bool {
-	if a.shared != b.shared || !leq(a.others, b.others) {
-		return false
-	}
-	for l, n := range a.max {
-		if !leq(n, b.bound(l)) {
-			return false
-		}
-	}
-	for l, n := range b.max {
-		if _, listed := a.max[l]; !listed && !leq(a.others, n) {
-			return false
-		}
-	}
-	return true
-}
-
-// key names a box for exact lookups: its shared state, others bound and
-// bounds by local, as varints.
-func (b *box) key() string {
-	ls := slices.AppendSeq(make([]int, 0, len(b.max)), maps.Keys(b.max))
-	slices.Sort(ls)
-	k := make([]byte, 0, 4+4*len(ls))
-	k = binary.AppendVarint(k, int64(b.shared))
-	k = binary.AppendVarint(k, int64(b.others))
-	for _, l := range ls {
-		k = binary.AppendVarint(k, int64(l))
-		k = binary.AppendVarint(k, int64(b.max[l]))
-	}
-	return string(k)
 }
 
 // certChecker holds a certificate indexed for membership tests.
@@ -187,13 +138,14 @@ func (k *certChecker) initial() error {
 	p := k.p
 	s0 := p.Init.Shared
 	bounded := countsOf(p.Init.Bounded)
-	initBox := &box{shared: s0, max: map[int]int{}}
+	var limits []limit
 	for l, n := range bounded {
-		initBox.max[l] = n
+		limits = append(limits, limit{l, n})
 	}
 	for _, l := range p.Init.Unbounded {
-		initBox.max[l] = inf
+		limits = append(limits, limit{l, inf})
 	}
+	initBox := newBox(s0, 0, limits)
 	if !k.inBoxes(initBox) {
 		return fmt.Errorf("the initial configurations are not within one box of the invariant")
 	}
@@ -220,13 +172,14 @@ func newCertChecker(p Coverability, c *tts.Certificate) (*certChecker, error) {
 		if b.Others != 0 && b.Others != inf {
 			return nil, fmt.Errorf("box at shared state %d: others bound %d is neither 0 nor -1", b.Shared, b.Others)
 		}
-		x := &box{shared: b.Shared, max: map[int]int{}, others: b.Others}
-		for _, bd := range b.Bounds {
+		limits := make([]limit, len(b.Bounds))
+		for i, bd := range b.Bounds {
 			if bd.Max < inf {
 				return nil, fmt.Errorf("box at shared state %d: bound %d", b.Shared, bd.Max)
 			}
-			x.max[bd.Local] = bd.Max
+			limits[i] = limit{bd.Local, bd.Max}
 		}
+		x := newBox(b.Shared, b.Others, limits)
 		k.boxes[b.Shared] = append(k.boxes[b.Shared], x)
 		k.exact[x.key()] = true
 		k.list = append(k.list, x)
@@ -294,9 +247,9 @@ func (k *certChecker) boxClosed(b *box) error {
 			}
 		}
 	} else {
-		for l, n := range b.max {
-			if n != 0 {
-				rules = append(rules, k.sources[[2]int{b.shared, l}]...)
+		for _, l := range b.max {
+			if l.max != 0 {
+				rules = append(rules, k.sources[[2]int{b.shared, l.local}]...)
 			}
 		}
 		rules = append(rules, k.free[b.shared]...)
@@ -320,100 +273,6 @@ func (k *certChecker) imageInside(b *box, i int) error {
 		return fmt.Errorf("rule %d (line %d, %s) leads from a box at shared state %d out of the invariant", i, r.Line, r.String(), b.shared)
 	}
 	return nil
-}
-
-// imageWithinAt reports whether the image of b (whose others bound is 0)
-// under r has at most b's bounds in the locals r moves.
-func imageWithinAt(r tts.Rule, b *box) bool {
-	targets := passTargets(r)
-	for _, x := range moved(r) {
-		if !leq(imageBound(r, targets, b, x), b.bound(x)) {
-			return false
-		}
-	}
-	return true
-}
-
-// image is the smallest box holding every successor under r of a
-// configuration of b that enables r.
-func image(r tts.Rule, b *box) *box {
-	out := &box{shared: r.To.Shared, max: map[int]int{}, others: b.others}
-	if b.others == inf {
-		return out // every count unbounded before, so after
-	}
-	targets := passTargets(r)
-	set := func(x int) {
-		if _, done := out.max[x]; !done {
-			if n := imageBound(r, targets, b, x); n != 0 {
-				out.max[x] = n
-			}
-		}
-	}
-	// Only a local of b, or one r moves threads to, can hold any.
-	for x := range b.max {
-		set(x)
-	}
-	for _, x := range moved(r) {
-		set(x)
-	}
-	return out
-}
-
-// moved lists the locals where r can change the number of threads:
-// its source and target, and a broadcast's listed locals and theirs.
-// (A Transfer from a local to itself and a pass from a local to itself
-// change nothing; listing them is harmless.)
-func moved(r tts.Rule) []int {
-	ls := []int{r.From.Local, r.To.Local}
-	for _, ps := range r.Passes {
-		ls = append(ls, ps.From, ps.To)
-	}
-	return ls
-}
-
-// imageBound is the most threads a successor under r (targets: its
-// passes, passTargets) of a configuration of b that enables r has in x,
-// where b's others bound is 0: the threads of every local whose threads
-// may go to x (x itself, r's source, a broadcast's listed locals), less
-// the active thread, which leaves r's source and arrives in its target.
-func imageBound(r tts.Rule, targets map[int][]int, b *box, x int) int {
-	n := 0
-	if r.Kind != tts.Transfer && x == r.To.Local {
-		n = 1
-	}
-	add := func(y int) {
-		if !reaches(r, targets, y, x) {
-			return
-		}
-		m := b.bound(y)
-		if r.Kind == tts.Move && y == r.From.Local && m != inf {
-			m-- // the active thread leaves
-		}
-		n = plus(n, m)
-	}
-	add(x)
-	if r.From.Local != x {
-		add(r.From.Local)
-	}
-	for p := range targets {
-		if p != x && p != r.From.Local {
-			add(p)
-		}
-	}
-	return n
-}
-
-// reaches reports whether a thread found in local y before a step under
-// r (targets: its passes) may be in x after it, the active thread
-// aside.
-func reaches(r tts.Rule, targets map[int][]int, y, x int) bool {
-	switch {
-	case r.Kind == tts.Transfer && y == r.From.Local:
-		return x == r.To.Local
-	case r.Kind == tts.Move && targets[y] != nil:
-		return slices.Contains(targets[y], x)
-	}
-	return x == y
 }
 
 // minimalPre lists configurations whose upward closure is every
