@@ -28,6 +28,9 @@ type Options struct {
 	// KeepDead disables forgetting dead locals; for differential tests of
 	// the liveness analysis.
 	KeepDead bool
+	// KeepYields stops at every yield, also those the search passes
+	// (yields.go); for differential tests of that reduction.
+	KeepYields bool
 	// Broadcast is the reading of broadcast assignments (x$): blocking
 	// (the zero value) or monotone.
 	Broadcast bp.Reading
