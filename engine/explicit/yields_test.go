@@ -3,6 +3,7 @@ package explicit
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,11 +16,12 @@ import (
 )
 
 // TestReductionsAgainstNaive compares the search, with the yields it
-// passes (yields.go) and partial-order reduction each on and off, with
-// the naive search on random programs of Getafix's dialect: as
-// generated, and sliced (slicing turns statements into skips, after
-// which yields can be passed). The reduction must actually happen on
-// some programs.
+// passes (yields.go), the classes of symmetric places (symmetry.go) and
+// partial-order reduction each on and off, with the naive search on
+// random programs of Getafix's dialect: as generated, with thread0's
+// copies for threads (symmetric code), and sliced (slicing turns
+// statements into skips, after which yields can be passed). Each
+// reduction must actually happen on some programs.
 func TestReductionsAgainstNaive(t *testing.T) {
 	t.Parallel()
 	n := 60
@@ -32,6 +34,8 @@ func TestReductionsAgainstNaive(t *testing.T) {
 	families := []gen.Family{
 		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
 		{Name: "small-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
+		{Name: "symmetric-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.TinyGetafix) }},
+		{Name: "symmetric-small-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.SmallGetafix) }},
 	}
 	variants := []struct {
 		name string
@@ -39,12 +43,13 @@ func TestReductionsAgainstNaive(t *testing.T) {
 	}{
 		{"default", Options{}},
 		{"yields kept", Options{KeepYields: true}},
+		{"no code symmetry", Options{NoCodeSymmetry: true}},
 		{"no POR", Options{Config: Config{NoPOR: true}}},
 	}
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
-			compared, passing := 0, 0
+			compared, passing, sharing := 0, 0, 0
 			for seed := int64(1); seed <= int64(n); seed++ {
 				src := f.Program(seed)
 				orig, err := bp.Load("gen.bp", []byte(src))
@@ -64,6 +69,9 @@ func TestReductionsAgainstNaive(t *testing.T) {
 					if an.passYield != nil && slices2(an.passYield.table(nil)) {
 						passing++
 					}
+					if pc := newPlaceClasses(p, an); pc != nil {
+						sharing++
+					}
 					for _, v := range variants {
 						what := fmt.Sprintf("seed %d (%s, sliced %v, %s)", seed, f.Name, k == 1, v.name)
 						opts := v.opts
@@ -75,9 +83,12 @@ func TestReductionsAgainstNaive(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d programs compared, %d with yields passed", compared, passing)
+			t.Logf("%d programs compared, %d with yields passed, %d with symmetric places", compared, passing, sharing)
 			require.Greater(t, compared, n/2, "too few programs small enough for the naive search")
 			require.Positive(t, passing, "no yield was passed")
+			if strings.HasPrefix(f.Name, "symmetric") {
+				require.Positive(t, sharing, "no places were shared")
+			}
 		})
 	}
 }
@@ -162,4 +173,3 @@ void thread1() begin if a & b & c then SLIC_ERROR: skip; fi end`)
 		assert.Equal(t, name == "atomic" || name == "a" || name == "c", s.Has(i), name)
 	}
 }
-
