@@ -49,7 +49,7 @@ func TestReductionsAgainstNaive(t *testing.T) {
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
-			compared, passing, sharing := 0, 0, 0
+			compared, passing, sharing, static := 0, 0, 0, 0
 			for seed := int64(1); seed <= int64(n); seed++ {
 				src := f.Program(seed)
 				orig, err := bp.Load("gen.bp", []byte(src))
@@ -72,6 +72,10 @@ func TestReductionsAgainstNaive(t *testing.T) {
 					if pc := newPlaceClasses(p, an); pc != nil {
 						sharing++
 					}
+					if ok, why := p.TargetReachable(p.Targets(label), label); !ok {
+						static++ // bopgo.Check answers Safe without an engine
+						require.NotEqual(t, engine.Unsafe, want, "seed %d (%s): %s, but the naive search reaches it\n%s", seed, f.Name, why, src)
+					}
 					for _, v := range variants {
 						what := fmt.Sprintf("seed %d (%s, sliced %v, %s)", seed, f.Name, k == 1, v.name)
 						opts := v.opts
@@ -83,7 +87,7 @@ func TestReductionsAgainstNaive(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d programs compared, %d with yields passed, %d with symmetric places", compared, passing, sharing)
+			t.Logf("%d programs compared, %d with yields passed, %d with symmetric places, %d with no target reachable (bp/fixed.go)", compared, passing, sharing, static)
 			require.Greater(t, compared, n/2, "too few programs small enough for the naive search")
 			require.Positive(t, passing, "no yield was passed")
 			if strings.HasPrefix(f.Name, "symmetric") {
