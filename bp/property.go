@@ -43,10 +43,13 @@ func (p *Program) computeTargets(label string) [][]bool {
 
 // TargetReachable reports whether some target step (of Targets(label)) is
 // reachable in the control flow from main's entry, following thread
-// starts and ignoring data; if none is, the program is safe whatever the
-// thread bound, and why says so.
+// starts and ignoring data but for the globals fixed to one value
+// (fixed.go), whose branches go one way; if none is, the program is safe
+// whatever the thread bound, and why says so.
 func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why string) {
 	type loc struct{ proc, pc int }
+	fixed := p.fixedGlobals()
+	pruned := false // a branch or assume was decided
 	found := false
 	for _, t := range targets {
 		for _, b := range t {
@@ -65,7 +68,21 @@ func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why 
 			}
 			proc := p.Procs[l.proc]
 			next := []loc{}
-			for _, s := range proc.Succs(l.pc) {
+			succs := proc.Succs(l.pc)
+			switch st := &proc.Steps[l.pc]; st.Kind {
+			case Branch:
+				if v, ok := fixed.decided(st.Cond, l.proc, l.pc); ok {
+					succs, pruned = []int{st.Else}, true
+					if v {
+						succs = []int{st.Then}
+					}
+				}
+			case Assume:
+				if v, ok := fixed.decided(st.Cond, l.proc, l.pc); ok && !v {
+					succs, pruned = nil, true // blocks for ever
+				}
+			}
+			for _, s := range succs {
 				next = append(next, loc{l.proc, s})
 			}
 			switch st := &proc.Steps[l.pc]; st.Kind {
@@ -82,13 +99,17 @@ func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why 
 			}
 		}
 	}
+	with := ""
+	if pruned {
+		with = ", whose branches on the globals that every assignment sets to one constant, after main set them, go one way"
+	}
 	switch {
 	case label != "" && !found:
 		return false, fmt.Sprintf("no statement is labelled %s", label)
 	case label != "":
-		return false, fmt.Sprintf("label %s is unreachable in the control flow", label)
+		return false, fmt.Sprintf("label %s is unreachable in the control flow%s", label, with)
 	case !found:
 		return false, "the program has no assertion"
 	}
-	return false, "no assertion is reachable in the control flow"
+	return false, "no assertion is reachable in the control flow" + with
 }

@@ -7,6 +7,7 @@ type Access struct {
 	Read, Write bp.Bits // shared (global) variable slots
 	Atomic      bool    // enters or leaves an atomic section
 	Threads     bool    // starts or ends a thread
+	Starts      bool    // starts a thread (Threads too)
 	Blocking    bool    // may be disabled: assume, constrained assignment
 	Visible     bool    // a step where the property can fail
 	// Broadcast: writes and reads every other thread's locals (x$), so
@@ -33,7 +34,7 @@ func (a *Access) union(b *Access) bool {
 		dst *bool
 		src bool
 	}{
-		{&a.Atomic, b.Atomic}, {&a.Threads, b.Threads}, {&a.Blocking, b.Blocking}, {&a.Visible, b.Visible},
+		{&a.Atomic, b.Atomic}, {&a.Threads, b.Threads}, {&a.Starts, b.Starts}, {&a.Blocking, b.Blocking}, {&a.Visible, b.Visible},
 		{&a.Broadcast, b.Broadcast},
 	} {
 		if f.src && !*f.dst {
@@ -79,8 +80,20 @@ func Independent(a, b *Access) bool {
 // entering and leaving sections is no dependence. There, no thread holds
 // a section in a state where a move begins, and a move that would end
 // holding one has no end state, so sections only make moves longer.
+//
+// Nor are two ends of threads a dependence: ending removes the thread
+// that ends, and nothing else, from the state, so two ends commute and
+// neither enables or disables the other; what an end can change for
+// another thread is the number of live threads, which only a start reads
+// (the thread bound). Getafix's init ends after it started the threads,
+// and while its end was dependent on theirs a reduced expansion never
+// took it: half of SafeStack's stored states still had init, about to
+// end.
 func Commute(a, b *Access) bool {
 	x, y := *a, *b
 	x.Atomic, y.Atomic = false, false
+	if !x.Starts && !y.Starts {
+		x.Threads, y.Threads = false, false
+	}
 	return Independent(&x, &y)
 }

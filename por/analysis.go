@@ -103,6 +103,7 @@ func stepAccess(st *bp.Step, globals int) Access {
 		a.Atomic = true
 	case bp.Spawn, bp.EndThread:
 		a.Threads = true
+		a.Starts = st.Kind == bp.Spawn
 	case bp.Assume:
 		a.Blocking = !(st.Cond.Op == bp.TConst && st.Cond.Val)
 	case bp.Assign:

@@ -140,3 +140,33 @@ W: l$ := F constrain l$; end`)
 	assert.False(t, in.Ample(bcast[0], bcast[1], [][2]int{local}))
 	assert.False(t, in.Ample(bcast[0], bcast[1], nil), "a broadcast is never ample")
 }
+
+// TestEndsCommute: two ends of threads commute (each removes its own
+// thread), a start and an end do not (the end changes the number of
+// live threads, which the start's bound reads), nor do two starts; and
+// Independent, which the symbolic engine uses, still takes any two as
+// dependent.
+func TestEndsCommute(t *testing.T) {
+	p := load(t, `decl g;
+void w() begin skip; end
+void main() begin start_thread w(); end`)
+	in := Analyse(p, "")
+	var end, start Access
+	for pi, proc := range p.Procs {
+		for pc, st := range proc.Steps {
+			switch st.Kind {
+			case bp.EndThread:
+				end = in.Step[pi][pc]
+			case bp.Spawn:
+				start = in.Step[pi][pc]
+			}
+		}
+	}
+	require.True(t, end.Threads && !end.Starts)
+	require.True(t, start.Threads && start.Starts)
+	assert.True(t, Commute(&end, &end), "two ends")
+	assert.False(t, Commute(&start, &end), "a start and an end")
+	assert.False(t, Commute(&end, &start), "an end and a start")
+	assert.False(t, Commute(&start, &start), "two starts")
+	assert.False(t, Independent(&end, &end), "Independent is unchanged")
+}

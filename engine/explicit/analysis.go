@@ -26,6 +26,11 @@ type analysis struct {
 	// one; where a section that runs on is checked for coming back
 	// (section.go).
 	loopHead [][]bool
+	// stable are the globals no step writes while another thread may
+	// run (yields.go); nil in programs with calls or broadcasts.
+	stable stableSet
+	// passYield: the yields the search passes (yields.go); nil: none.
+	passYield *yieldPass
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs:
@@ -50,6 +55,12 @@ func analyse(prog *bp.Program, opts Options) *analysis {
 	}
 	for _, p := range prog.Procs {
 		a.loopHead = append(a.loopHead, loopHeads(p))
+	}
+	if !prog.HasCalls() && !prog.HasBroadcasts() {
+		a.stable = stableSet(stableGlobals(prog))
+		if !opts.KeepYields {
+			a.passYield = passYields(prog, a.stable)
+		}
 	}
 	a.frameLive = make([][]bp.Bits, len(prog.Procs))
 	for i, p := range prog.Procs {

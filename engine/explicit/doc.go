@@ -9,11 +9,13 @@
 // of 30 variables starts in one state, not 2^30); its own step function
 // (step.go, broadcast.go, eval.go); the packed state store (store.go),
 // which keeps one state per multiset of thread states (threads are
-// symmetric), only the locals live at each thread's pc, and nothing the
+// symmetric, also those of different procs that run the same code:
+// symmetry.go), only the locals live at each thread's pc, and nothing the
 // garbage collector scans; the breadth-first search (search.go,
 // expand.go), which runs an atomic section whole before it stores a
 // state (section.go: Getafix's programs run their threads in sections
-// from one yield point to the next), expands a state by a stubborn set
+// from one yield point to the next) and runs on through the yields after
+// which a thread touches nothing another thread does (yields.go), expands a state by a stubborn set
 // of threads (reduce.go: partial-order reduction, Options.NoPOR) and
 // takes its successors' arrays from an arena that the next expansion
 // reuses (arena.go);

@@ -107,6 +107,9 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}
+	if !opts.NoCodeSymmetry && e.sections && opts.Contexts == 0 && opts.Rounds == 0 && !prog.HasBroadcasts() {
+		st.places = newPlaceClasses(prog, an)
+	}
 	if !opts.NoPOR && e.sections && opts.Contexts == 0 && opts.Rounds == 0 {
 		e.por = por.Analyse(prog, opts.Label)
 		e.acyclic = terminates(prog, an)

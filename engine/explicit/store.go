@@ -31,7 +31,10 @@ import (
 // rest says which part each thread is, in creation order, and its
 // identity, so that the state comes back exactly as stored. Under a
 // bound on rounds the threads are not symmetric, and the key keeps them
-// in creation order (stateStore.rounds).
+// in creation order (stateStore.rounds). Threads of different procs that
+// run the same code are symmetric too (symmetry.go): a part then holds
+// its thread's class of places, class<<1 | atomic, for proc and pc, and
+// each thread's entry of the rest its member of that class after its id.
 type stateStore struct {
 	globals int // number of globals
 	// contexts: the key holds the switches so far and the rank of the
@@ -45,11 +48,17 @@ type stateStore struct {
 	// live, if not nil, is liveIndices of the program: a record holds
 	// only the locals of a thread's current frame live at its pc, and
 	// the others come back X.
-	live   [][][]int32
-	chunks [][]byte // the records, back to back in node order
-	at     []uint64 // at[i]: where node i's record is, chunk<<32 | offset
-	table  []uint64 // (hash tag << 32 | node+1), 0 when empty
-	seed   maphash.Seed
+	live [][][]int32
+	// places, if not nil, are the classes of places of symmetric code
+	// (symmetry.go): a part holds its thread's class where it held the
+	// proc and pc, and the rest of the record which member it is.
+	places *placeClasses
+	// classes are the places' classes for the state being coded.
+	classes *nodeClasses
+	chunks  [][]byte // the records, back to back in node order
+	at      []uint64 // at[i]: where node i's record is, chunk<<32 | offset
+	table   []uint64 // (hash tag << 32 | node+1), 0 when empty
+	seed    maphash.Seed
 
 	// Scratch space reused by every add.
 	rec   []byte
@@ -178,6 +187,9 @@ func uvarint(p []byte) (int, []byte) {
 // appendRecord appends s's record to buf.
 func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 	n := len(s.threads)
+	if st.places != nil {
+		st.classes = st.places.of(s.globals)
+	}
 	st.parts = st.parts[:0]
 	st.order = st.order[:0]
 	for i := range s.threads {
@@ -186,8 +198,12 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		if i < cap(st.parts) {
 			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
-		p = binary.AppendUvarint(p, uint64(t.proc))
-		p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
+		if st.places != nil {
+			p = binary.AppendUvarint(p, uint64(st.classes.class[t.proc][t.pc])<<1|uint64(boolByte(t.atomic)))
+		} else {
+			p = binary.AppendUvarint(p, uint64(t.proc))
+			p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
+		}
 		p = binary.AppendUvarint(p, uint64(len(t.locals)))
 		if st.live != nil {
 			p = appendPackedAt(p, t.locals, st.live[t.proc][t.pc])
@@ -244,6 +260,9 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 	for i := range s.threads {
 		buf = binary.AppendUvarint(buf, uint64(st.rank[i]))
 		buf = binary.AppendUvarint(buf, uint64(s.threads[i].id))
+		if st.places != nil {
+			buf = binary.AppendUvarint(buf, uint64(st.classes.member[s.threads[i].proc][s.threads[i].pc]))
+		}
 	}
 	return buf
 }
@@ -253,10 +272,18 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 func (st *stateStore) decodeThread(p []byte, vals []val) (thread, []val, []byte) {
 	var t thread
 	var proc, pcAtomic, nl int
-	proc, p = uvarint(p)
+	if st.places == nil {
+		proc, p = uvarint(p)
+	}
 	pcAtomic, p = uvarint(p)
 	nl, p = uvarint(p)
 	t.proc, t.pc, t.atomic = int32(proc), int32(pcAtomic>>1), pcAtomic&1 != 0
+	if st.places != nil {
+		// The class's first place: the members of a class have the
+		// same live locals (state sets the thread's own).
+		first := st.classes.members[pcAtomic>>1][0]
+		t.proc, t.pc = first[0], first[1]
+	}
 	from := len(vals)
 	if st.live != nil {
 		at := st.live[t.proc][t.pc]
@@ -298,6 +325,9 @@ func (st *stateStore) state(n int32) state {
 	vals := make([]val, 0, st.globals+st.localsHint)
 	vals = unpack(vals, key, st.globals)
 	s := state{globals: vals[:st.globals:st.globals]}
+	if st.places != nil {
+		st.classes = st.places.of(s.globals)
+	}
 	p := key[packedLen(st.globals):]
 	lastRank, lastCode := -1, -1
 	if st.contexts {
@@ -337,6 +367,13 @@ func (st *stateStore) state(n int32) state {
 		id, rest = uvarint(rest)
 		s.threads[i] = parts[rank]
 		s.threads[i].id = int32(id)
+		if st.places != nil {
+			var member int
+			member, rest = uvarint(rest)
+			t := &s.threads[i]
+			at := st.classes.members[st.classes.class[t.proc][t.pc]][member]
+			t.proc, t.pc = at[0], at[1]
+		}
 		if rank == lastRank {
 			s.last = s.threads[i].id
 		}
