@@ -35,7 +35,7 @@ type fixing struct {
 
 // fixedGlobals computes p's fixed globals; nil when none is.
 func (p *Program) fixedGlobals() *fixing {
-	if p.HasCalls() || p.HasBroadcasts() {
+	if p.HasCalls() || p.HasBroadcasts() || len(p.Globals) == 0 {
 		return nil
 	}
 	fixed := make([]int8, len(p.Globals))
@@ -133,14 +133,18 @@ func (f *fixing) decided(t *Term, proc, pc int) (bool, bool) {
 }
 
 // mustWritten returns, per pc of proc, the globals that every path from
-// its entry to pc assigns (nil where no path reaches).
+// its entry to pc assigns (nil where no path reaches). Reached pcs are
+// kept apart from their sets, which can be empty (no globals) and so
+// nil: a nil set must not read as "not reached yet", or a loop is
+// pushed for ever.
 func mustWritten(proc *Proc, globals int) []Bits {
 	in := make([]Bits, len(proc.Steps))
-	in[proc.Entry] = NewBits(globals)
+	reached := make([]bool, len(proc.Steps))
+	in[proc.Entry], reached[proc.Entry] = NewBits(globals), true
 	for work := []int{proc.Entry}; len(work) > 0; {
 		pc := work[len(work)-1]
 		work = work[:len(work)-1]
-		out := append(Bits(nil), in[pc]...)
+		out := append(NewBits(globals)[:0], in[pc]...)
 		for _, t := range proc.Steps[pc].Targets {
 			if t.Scope == Global {
 				out.Add(t.Index)
@@ -148,8 +152,8 @@ func mustWritten(proc *Proc, globals int) []Bits {
 		}
 		for _, s := range proc.Succs(pc) {
 			switch {
-			case in[s] == nil:
-				in[s] = append(Bits(nil), out...)
+			case !reached[s]:
+				in[s], reached[s] = append(NewBits(globals)[:0], out...), true
 				work = append(work, s)
 			case s != proc.Entry:
 				changed := false
@@ -162,6 +166,11 @@ func mustWritten(proc *Proc, globals int) []Bits {
 					work = append(work, s)
 				}
 			}
+		}
+	}
+	for pc := range in {
+		if !reached[pc] {
+			in[pc] = nil
 		}
 	}
 	return in

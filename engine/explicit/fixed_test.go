@@ -49,6 +49,11 @@ void thread1() begin if v then SLIC_ERROR: skip; fi end`, false},
 		{"read by init before it assigns it", `decl atomic, v;
 void init() begin atomic := F; if v then SLIC_ERROR: skip; fi v := F; endinit: skip; end
 void thread1() begin skip; end`, false},
+		// No global at all, and a loop: the analysis once went round
+		// the loop for ever (an empty set of written globals read as
+		// "not reached yet"), and bopgo check hung before any engine
+		// ran on BoPPo's Deep1.
+		{"no global, a loop", `void main() begin decl l; l := T; L: assert(l); l := *; goto L; end`, false},
 	}
 	for _, c := range cases {
 		p := load(t, c.src)
