@@ -61,8 +61,8 @@ func TestPortfolioUnknownSaysWhy(t *testing.T) {
 	assert.Equal(t, "cancelled", res.Reason)
 
 	// A race that ends on its time limit: each engine's report says it
-	// stopped on it (every engine takes seconds on five mutex workers).
-	hard := loadFile(t, "benchmarks/families/mutex/mutex-n5-k8-safe.bp")
+	// stopped on it (every engine takes seconds on six try-lock workers).
+	hard := loadFile(t, "testdata/hard/trylockworkers-n6-k3.bp")
 	res, err = bopgo.Check(context.Background(), hard, bopgo.Options{Timeout: 50 * time.Millisecond})
 	require.NoError(t, err)
 	require.Equal(t, verdict.Unknown, res.Verdict)

@@ -27,7 +27,7 @@ const contractQuanta = 20
 // turn, and one whose steps outlast overdue quanta without a poll has
 // its slot's neighbour rescued.
 func TestRacedEnginesKeepTheSchedule(t *testing.T) {
-	src, err := os.ReadFile("testdata/schedule/trylockworkers-n6-k3.bp")
+	src, err := os.ReadFile("testdata/hard/trylockworkers-n6-k3.bp")
 	require.NoError(t, err)
 	prog, err := bp.Load("trylockworkers.bp", src)
 	require.NoError(t, err)
