@@ -96,10 +96,8 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
 		res = Result{Verdict: verdict.Safe, Reason: why, Engine: name}
-	} else if name == Auto {
-		res, err = portfolio(ctx, p, opts, done)
 	} else {
-		res, err = runAndJudge(ctx, info, p, opts)
+		res, err = answer(ctx, info, p, opts, done)
 	}
 	if err != nil {
 		return Result{}, err
@@ -113,6 +111,19 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 	}
 	res.Counters = withRoot(info.Counters, res.Counters, time.Since(start))
 	return res, nil
+}
+
+// answer answers p: Safe on the control flow with the fixed globals'
+// branches decided, as the judge checked it (static.go), or else the
+// engine's answer (the race's for Auto).
+func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options, done func(k int)) (Result, error) {
+	if res, ok, err := staticProof(ctx, info, p); ok || err != nil {
+		return res, err
+	}
+	if info.Name == Auto {
+		return portfolio(ctx, p, opts, done)
+	}
+	return runAndJudge(ctx, info, p, opts)
 }
 
 // checkOptions checks the options Check is given for prog and engine

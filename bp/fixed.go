@@ -9,7 +9,9 @@ package bp
 // entry has assigned it, mustWritten), whatever the interleaving: every
 // step that writes it writes c. A branch or an assume there whose
 // condition reads only fixed globals and constants has one outcome, the
-// same in every execution, and TargetReachable follows only that one.
+// same in every execution, and FixedTargetUnreachable (property.go)
+// follows only that one; its answer is checked by the judge as an
+// inductive invariant (bopgo's static.go), never trusted.
 //
 // Getafix's SafeStack underapprox_safe files have three threads that pop
 // an element, set its value to 0, check that it is 0 (goto SLIC_ERROR

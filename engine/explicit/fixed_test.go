@@ -10,7 +10,7 @@ import (
 	"github.com/bopgo/bopgo/engine"
 )
 
-// TestFixedGlobals is bp.Program.TargetReachable's test against the
+// TestFixedGlobals is bp.Program.FixedTargetUnreachable's test against the
 // naive search (which lives here): where every assignment of a global
 // assigns one constant and main assigns it before it starts the
 // threads, the branches on it are decided, and a target behind them is
@@ -58,8 +58,8 @@ void thread1() begin skip; end`, false},
 	for _, c := range cases {
 		p := load(t, c.src)
 		label := p.CheckedLabel("")
-		reachable, why := p.TargetReachable(p.Targets(label), label)
-		assert.Equal(t, c.unreachable, !reachable, "%s: %s", c.name, why)
+		proof := p.FixedTargetUnreachable(p.Targets(label), label)
+		assert.Equal(t, c.unreachable, proof != nil, c.name)
 		want, ok := naiveSearch(t, p, interp.Options{Label: label}, 4, 20000)
 		require.True(t, ok, c.name)
 		r := searchAndReplay(t, p, Options{Label: label}, 4, c.name)

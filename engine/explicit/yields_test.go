@@ -72,7 +72,8 @@ func TestReductionsAgainstNaive(t *testing.T) {
 					if pc := newPlaceClasses(p, an); pc != nil {
 						sharing++
 					}
-					if ok, why := p.TargetReachable(p.Targets(label), label); !ok {
+					if proof := p.FixedTargetUnreachable(p.Targets(label), label); proof != nil {
+						why := proof.Why
 						static++ // bopgo.Check answers Safe without an engine
 						require.NotEqual(t, engine.Unsafe, want, "seed %d (%s): %s, but the naive search reaches it\n%s", seed, f.Name, why, src)
 					}
