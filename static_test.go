@@ -94,4 +94,3 @@ func TestFixedProofsOfRandomPrograms(t *testing.T) {
 	t.Logf("%d proofs judged", proofs)
 	require.Positive(t, proofs, "no random program was proved by the walk")
 }
-
