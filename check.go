@@ -117,8 +117,13 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 // branches decided, as the judge checked it (static.go), or else the
 // engine's answer (the race's for Auto).
 func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options, done func(k int)) (Result, error) {
-	if res, ok, err := staticProof(ctx, info, p); ok || err != nil {
-		return res, err
+	// Only where the engine asked for could prove (bmc and sim never
+	// do) and no bound is asked for (under one, an engine answers "no
+	// bug within the bound", never Safe).
+	if info.Proves && opts.Contexts == 0 && opts.Rounds == 0 {
+		if res, ok, err := staticProof(ctx, info, p); ok || err != nil {
+			return res, err
+		}
 	}
 	if info.Name == Auto {
 		return portfolio(ctx, p, opts, done)
