@@ -82,19 +82,7 @@ func newPlaceClasses(prog *bp.Program, an *analysis) *placeClasses {
 
 // of returns the classes for the globals g (nil: no branch decided).
 func (pc *placeClasses) of(g []val) *nodeClasses {
-	key := uint64(0)
-	if g != nil {
-		key = valsKey(pc.conds, g)
-	}
-	nc, ok := pc.byVals[key]
-	if !ok {
-		if key == 0 {
-			g = nil
-		}
-		nc = pc.partition(g)
-		pc.byVals[key] = nc
-	}
-	return nc
+	return byConds(pc.byVals, pc.conds, g, pc.partition)
 }
 
 // partition computes the classes of places with the globals g (nil:

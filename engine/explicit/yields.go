@@ -99,16 +99,27 @@ func (y *yieldPass) passes(proc, pc int32, g []val) bool {
 	if y.prog.Procs[proc].Steps[pc].Kind != bp.AtomicEnd {
 		return false
 	}
-	k := valsKey(y.conds, g)
-	t, ok := y.byVals[k]
-	if !ok {
-		if k == 0 {
-			g = nil
-		}
-		t = y.table(g)
-		y.byVals[k] = t
+	return byConds(y.byVals, y.conds, g, y.table)[proc][pc]
+}
+
+// byConds is memo's entry for the values of the globals conds in g
+// (nil: none known), built from those values where it has none: a table
+// that depends on the globals only through conds is built once per
+// valuation of them.
+func byConds[T any](memo map[uint64]T, conds []int32, g []val, build func(g []val) T) T {
+	key := uint64(0)
+	if g != nil {
+		key = valsKey(conds, g)
 	}
-	return t[proc][pc]
+	if t, ok := memo[key]; ok {
+		return t
+	}
+	if key == 0 {
+		g = nil // no conds: the table is the same for every valuation
+	}
+	t := build(g)
+	memo[key] = t
+	return t
 }
 
 // valsKey codes the values of the globals conds in g, 0 for none.
