@@ -118,9 +118,11 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 // engine's answer (the race's for Auto).
 func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options, done func(k int)) (Result, error) {
 	// Only where the engine asked for could prove (bmc and sim never
-	// do) and no bound is asked for (under one, an engine answers "no
-	// bug within the bound", never Safe).
-	if info.Proves && opts.Contexts == 0 && opts.Rounds == 0 {
+	// do), and under a bound on rounds or context switches only for the
+	// default, whose race answers Safe beyond the bound where an engine
+	// proves it (CheckBounded); an engine named under a bound answers "no
+	// bug within the bound", never Safe.
+	if info.Proves && (info.Name == Auto || opts.Contexts == 0 && opts.Rounds == 0) {
 		if res, ok, err := staticProof(ctx, info, p); ok || err != nil {
 			return res, err
 		}
