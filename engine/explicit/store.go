@@ -184,6 +184,31 @@ func uvarint(p []byte) (int, []byte) {
 	return int(n), p[w:]
 }
 
+// appendPart appends thread t's part of a key to p: its place (or its
+// place's class), atomic flag, live locals and stack.
+func (st *stateStore) appendPart(p []byte, t *thread) []byte {
+	if st.places != nil {
+		p = binary.AppendUvarint(p, uint64(st.classes.class[t.proc][t.pc])<<1|uint64(boolByte(t.atomic)))
+	} else {
+		p = binary.AppendUvarint(p, uint64(t.proc))
+		p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
+	}
+	p = binary.AppendUvarint(p, uint64(len(t.locals)))
+	if st.live != nil {
+		p = appendPackedAt(p, t.locals, st.live[t.proc][t.pc])
+	} else {
+		p = appendPacked(p, t.locals)
+	}
+	p = binary.AppendUvarint(p, uint64(len(t.stack)))
+	for _, f := range t.stack {
+		p = binary.AppendUvarint(p, uint64(f.proc))
+		p = binary.AppendUvarint(p, uint64(f.pc))
+		p = binary.AppendUvarint(p, uint64(len(f.locals)))
+		p = appendPacked(p, f.locals)
+	}
+	return p
+}
+
 // appendRecord appends s's record to buf.
 func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 	n := len(s.threads)
@@ -198,25 +223,7 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		if i < cap(st.parts) {
 			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
-		if st.places != nil {
-			p = binary.AppendUvarint(p, uint64(st.classes.class[t.proc][t.pc])<<1|uint64(boolByte(t.atomic)))
-		} else {
-			p = binary.AppendUvarint(p, uint64(t.proc))
-			p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
-		}
-		p = binary.AppendUvarint(p, uint64(len(t.locals)))
-		if st.live != nil {
-			p = appendPackedAt(p, t.locals, st.live[t.proc][t.pc])
-		} else {
-			p = appendPacked(p, t.locals)
-		}
-		p = binary.AppendUvarint(p, uint64(len(t.stack)))
-		for _, f := range t.stack {
-			p = binary.AppendUvarint(p, uint64(f.proc))
-			p = binary.AppendUvarint(p, uint64(f.pc))
-			p = binary.AppendUvarint(p, uint64(len(f.locals)))
-			p = appendPacked(p, f.locals)
-		}
+		p = st.appendPart(p, t)
 		st.parts = append(st.parts, p)
 		st.order = append(st.order, i)
 	}
