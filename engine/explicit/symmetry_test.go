@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,31 +13,11 @@ import (
 	"github.com/bopgo/bopgo/internal/gen"
 )
 
-// symmetricGetafix is gen.Getafix's program of seed with every threadN
-// replaced by a copy of thread0 (gen prefixes a function's locals and
-// labels with its name): threads of different procs that run the same
-// code, as in Getafix's SafeStack files.
+// symmetricGetafix is gen.Getafix with every thread running thread0's
+// body (gen.GetafixConfig.Symmetric).
 func symmetricGetafix(seed int64, cfg gen.GetafixConfig) string {
-	src := gen.Getafix(seed, cfg)
-	funcs := strings.SplitAfter(src, "\nend\n")
-	var kept []string
-	thread0 := ""
-	for _, f := range funcs {
-		switch {
-		case strings.Contains(f, "void thread0()"):
-			thread0 = f[strings.Index(f, "void thread0()"):]
-			kept = append(kept, f)
-		case strings.Contains(f, "void thread"):
-			kept = append(kept, f[:strings.Index(f, "void thread")])
-		default:
-			kept = append(kept, f)
-		}
-	}
-	out := strings.Join(kept, "")
-	for i := 1; i < cfg.Threads; i++ {
-		out += strings.ReplaceAll(thread0, "thread0", fmt.Sprintf("thread%d", i))
-	}
-	return out
+	cfg.Symmetric = true
+	return gen.Getafix(seed, cfg)
 }
 
 // checkClasses checks classes of places independently of how they were

@@ -14,12 +14,18 @@ type GetafixConfig struct {
 	Stmts   int // statements per function body (top level)
 	Depth   int // nesting of if/while
 	Helpers int // functions the threads call (a call is one step)
+	// Symmetric: every threadN runs thread0's body (SafeStack's shape:
+	// one body in several procs, which the explicit engine's classes of
+	// places take for symmetric, engine/explicit/symmetry.go).
+	Symmetric bool
 }
 
 // SmallGetafix and TinyGetafix are the configurations of the tests.
 var (
 	SmallGetafix = GetafixConfig{Globals: 3, Threads: 2, Stmts: 5, Depth: 2, Helpers: 1}
 	TinyGetafix  = GetafixConfig{Globals: 2, Threads: 2, Stmts: 3, Depth: 1, Helpers: 1}
+	// SymmetricGetafix: three threads of one body.
+	SymmetricGetafix = GetafixConfig{Globals: 3, Threads: 3, Stmts: 4, Depth: 2, Helpers: 1, Symmetric: true}
 )
 
 // Getafix returns a random program of Getafix's dialect (README's "The
@@ -73,7 +79,17 @@ func (g *getafixGen) program() string {
 		threads = append(threads, fmt.Sprintf("thread%d", t))
 	}
 	for _, name := range threads {
+		if g.gc.Symmetric && name != "thread0" && strings.HasPrefix(name, "thread") {
+			continue
+		}
+		start := g.b.Len()
 		g.thread(name, shared)
+		if g.gc.Symmetric && name == "thread0" {
+			body := g.b.String()[start:]
+			for t := 1; t < g.gc.Threads; t++ {
+				g.b.WriteString(strings.ReplaceAll(body, "thread0", fmt.Sprintf("thread%d", t)))
+			}
+		}
 	}
 	return g.b.String()
 }

@@ -20,7 +20,7 @@ type Family struct {
 // Families are the kinds of random programs that together have every
 // feature of the language: the tiny ones of the differential tests,
 // every dimension of Config (Full, TinyFull, FullBroadcast), recursion,
-// Getafix's dialect, and wide steps (Wide, safe for odd seeds: the safe ones are the slow ones).
+// Getafix's dialect (also with threads of one body), and wide steps (Wide, safe for odd seeds: the safe ones are the slow ones).
 var Families = []Family{
 	{"tiny", func(seed int64) string { return Program(seed, Tiny) }, 1},
 	{"tiny-broadcast", func(seed int64) string { return Program(seed, TinyBroadcast) }, 1},
@@ -31,6 +31,7 @@ var Families = []Family{
 	{"threaded-recursive", func(seed int64) string { return Recursive(seed, ThreadedRecursive) }, 1},
 	{"spawning-recursive", func(seed int64) string { return Recursive(seed, SpawningRecursive) }, 1},
 	{"getafix", func(seed int64) string { return Getafix(seed, SmallGetafix) }, 10},
+	{"getafix-symmetric", func(seed int64) string { return Getafix(seed, SymmetricGetafix) }, 10},
 	{"wide", func(seed int64) string { return Wide(seed, seed%2 == 1) }, 10},
 }
 
