@@ -3,6 +3,7 @@ package bopgo_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,17 +158,27 @@ const (
 )
 
 // TestBoundedCircuitDifferential: under a bound on rounds or on
-// context switches (1 to 3; to 2 with -short), IC3 and BMC on the bounded circuit find a
+// context switches (1 to 3), IC3 and BMC on the bounded circuit find a
 // bug exactly where the explicit engine does, within the bound, and IC3
 // answers "no bug within the bound" where it finds none, never Safe.
+//
+// With -short: bounds 1 and 2, rounds for odd seeds and context switches
+// for even ones, and BMC not on Handoff's families, where its depth (12)
+// is too short for every question of the first seeds (1.6 s of the
+// test's 7 for nothing compared).
 func TestBoundedCircuitDifferential(t *testing.T) {
 	t.Parallel()
 	n, maxK := gen.Count(12, 3), 3
+	kinds := func(int64) []bool { return []bool{true, false} }
 	if testing.Short() {
 		maxK = 2
+		kinds = func(seed int64) []bool { return []bool{seed%2 == 1} }
 	}
 	for _, f := range boundedFamilies() {
 		for _, e := range []bopgo.Engine{bopgo.IC3, bopgo.BMC} {
+			if testing.Short() && e == bopgo.BMC && strings.HasPrefix(f.Name, "handoff") {
+				continue
+			}
 			t.Run(f.Name+"/"+string(e), func(t *testing.T) {
 				t.Parallel()
 				var count [3]int
@@ -179,7 +190,7 @@ func TestBoundedCircuitDifferential(t *testing.T) {
 					if !targetReachable(p) {
 						continue // Safe for every interleaving, by the control flow alone
 					}
-					for _, rounds := range []bool{true, false} {
+					for _, rounds := range kinds(seed) {
 						var last compared
 						for k := 1; k <= maxK; k++ {
 							b := bound{rounds, k}
