@@ -16,8 +16,9 @@ import (
 )
 
 // contractQuanta is how long, in quanta, each raced engine runs in
-// TestRacedEnginesKeepTheSchedule; retryQuanta how long it runs again
-// when it had a single turn.
+// TestRacedEnginesKeepTheSchedule (10 with -short: the test runs alone,
+// on one core, before the package's parallel tests); retryQuanta how
+// long it runs again when it had a single turn.
 const contractQuanta, retryQuanta = 20, 100
 
 // TestRacedEnginesKeepTheSchedule holds every engine the portfolio races
@@ -54,6 +55,9 @@ func TestRacedEnginesKeepTheSchedule(t *testing.T) {
 	for _, name := range order {
 		t.Run(string(name), func(t *testing.T) {
 			quanta := contractQuanta
+			if testing.Short() {
+				quanta /= 2
+			}
 			r := raceAgainstPacer(t, prog, name, quanta)
 			t.Logf("%s: %d turns, %d polls, %d overdue, held %v in %d quanta", name, r.Turns, r.Polls, r.Overdue, r.Held, quanta)
 			if r.Turns < 2 || r.Overdue > overdueIn(quanta) {
@@ -73,9 +77,9 @@ func TestRacedEnginesKeepTheSchedule(t *testing.T) {
 }
 
 // overdueIn is how many overdue slots an engine may have in a race of
-// quanta quanta: 2 in contractQuanta, 10 in retryQuanta, where one that
-// polls only every 3 quanta has about 7 and 33.
-func overdueIn(quanta int) int { return 2 * quanta / contractQuanta }
+// quanta quanta: 2 in contractQuanta or fewer, 10 in retryQuanta, where
+// one that polls only every 3 quanta has about 7 and 33.
+func overdueIn(quanta int) int { return max(2, 2*quanta/contractQuanta) }
 
 // raceAgainstPacer races engine name on prog against a pacer that only
 // polls, on one slot, for the given number of quanta, and returns the
