@@ -221,11 +221,15 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 // about.
 func TestCountingRefusesBrokenCertificates(t *testing.T) {
 	t.Parallel()
+	boxes, basis := 6, 20 // sampled of each proof
+	if testing.Short() {
+		boxes, basis = 3, 10
+	}
 	refused := map[string]int{}
 	for _, c := range countingCases(t) {
 		sys, pr := c.proof.System, c.proof
 		reach := countingReach(sys, countingConfig{pr.Init.Shared, pr.Init.Bounded}, 3, 20000, nil)
-		for _, i := range countingSample(len(pr.Certificate.Boxes), 6) {
+		for _, i := range countingSample(len(pr.Certificate.Boxes), boxes) {
 			b := &pr.Certificate.Boxes[i]
 			shrink := func(kind string, mutate func(b *tts.Box)) {
 				q := countingClone(pr)
@@ -249,7 +253,7 @@ func TestCountingRefusesBrokenCertificates(t *testing.T) {
 				shrink("others bounded", func(b *tts.Box) { b.Others = 0 })
 			}
 		}
-		for _, i := range countingSample(len(pr.Certificate.Basis), 20) {
+		for _, i := range countingSample(len(pr.Certificate.Basis), basis) {
 			e := pr.Certificate.Basis[i]
 			rest := slices.Delete(slices.Clone(pr.Certificate.Basis), i, i+1)
 			cf := countingConfig{e.Shared, slices.Sorted(slices.Values(e.Locals))}
