@@ -40,7 +40,11 @@ func FuzzEngines(f *testing.F) {
 	if fuzzing() {
 		suite = "testdata/boppo/*/*.bp"
 	}
-	gen.Seeds(func(src []byte) { f.Add(src) }, suite, seeds(20))
+	n := seeds(20)
+	if testing.Short() {
+		n = seeds(10) // two seeds of each cheap family, one of the others
+	}
+	gen.Seeds(func(src []byte) { f.Add(src) }, suite, n)
 	lim := crosscheck.Fuzz
 	if testing.Short() && !fuzzing() {
 		// The time limit only stops an engine that runs away, whose
