@@ -3,6 +3,7 @@ package bopgo_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,17 +158,27 @@ const (
 )
 
 // TestBoundedCircuitDifferential: under a bound on rounds or on
-// context switches (1 to 3; to 2 with -short), IC3 and BMC on the bounded circuit find a
+// context switches (1 to 3), IC3 and BMC on the bounded circuit find a
 // bug exactly where the explicit engine does, within the bound, and IC3
 // answers "no bug within the bound" where it finds none, never Safe.
+//
+// With -short: seeds 1 and 2, bounds 1 and 2, rounds for odd seeds and
+// context switches for even ones, and BMC not on Handoff's families,
+// where its depth (12) is too short for every question of the first
+// seeds (1.6 s of the test's 7 for nothing compared).
 func TestBoundedCircuitDifferential(t *testing.T) {
 	t.Parallel()
-	n, maxK := gen.Count(12, 3), 3
+	n, maxK := gen.Count(12, 2), 3
+	kinds := func(int64) []bool { return []bool{true, false} }
 	if testing.Short() {
 		maxK = 2
+		kinds = func(seed int64) []bool { return []bool{seed%2 == 1} }
 	}
 	for _, f := range boundedFamilies() {
 		for _, e := range []bopgo.Engine{bopgo.IC3, bopgo.BMC} {
+			if testing.Short() && e == bopgo.BMC && strings.HasPrefix(f.Name, "handoff") {
+				continue
+			}
 			t.Run(f.Name+"/"+string(e), func(t *testing.T) {
 				t.Parallel()
 				var count [3]int
@@ -179,7 +190,7 @@ func TestBoundedCircuitDifferential(t *testing.T) {
 					if !targetReachable(p) {
 						continue // Safe for every interleaving, by the control flow alone
 					}
-					for _, rounds := range []bool{true, false} {
+					for _, rounds := range kinds(seed) {
 						var last compared
 						for k := 1; k <= maxK; k++ {
 							b := bound{rounds, k}
@@ -212,15 +223,17 @@ func targetReachable(p *bp.Program) bool {
 // TestBoundedCircuitDifferentialCatchesAFault: with the order of the
 // threads reversed in the circuit's count of rounds (circuit.Fault), the
 // differential test finds a disagreement, so it can. Not parallel: the
-// fault holds for every circuit built meanwhile.
+// fault holds for every circuit built meanwhile. One round is asked of
+// every seed before two: Handoff's seed 2 disagrees at one round, and
+// seed 1's two questions took 0.6 s.
 func TestBoundedCircuitDifferentialCatchesAFault(t *testing.T) {
 	circuit.Fault = circuit.FaultRoundOrder
 	defer func() { circuit.Fault = circuit.NoFault }()
 	for _, f := range boundedFamilies() {
-		for seed := int64(1); seed <= 40; seed++ {
-			p, err := bp.Load("gen.bp", []byte(f.Program(seed)))
-			require.NoError(t, err, "seed %d", seed)
-			for k := 1; k <= 2; k++ {
+		for k := 1; k <= 2; k++ {
+			for seed := int64(1); seed <= 40; seed++ {
+				p, err := bp.Load("gen.bp", []byte(f.Program(seed)))
+				require.NoError(t, err, "seed %d", seed)
 				if msg, _ := compareBounded(p, bopgo.IC3, bound{true, k}, 0); msg != "" {
 					return
 				}

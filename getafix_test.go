@@ -16,7 +16,8 @@ import (
 // TestGetafixConformance runs every program of Getafix's dialect (one
 // rule of its semantics each) in every deciding engine, with its own
 // property (SLIC_ERROR, or the assertions), and replays every
-// counterexample.
+// counterexample. With -short IC3, which takes about 0.15 s a case
+// where the others take milliseconds, runs on every other case.
 func TestGetafixConformance(t *testing.T) {
 	t.Parallel()
 	var engines []bopgo.Engine
@@ -25,11 +26,14 @@ func TestGetafixConformance(t *testing.T) {
 			engines = append(engines, e)
 		}
 	}
-	for _, c := range conformance.GetafixCases {
+	for i, c := range conformance.GetafixCases {
 		p, err := bp.Load("getafix.bp", []byte(c.Src))
 		require.NoError(t, err, c.Name)
 		require.Equal(t, syntax.DialectGetafix, p.Dialect, c.Name)
 		for _, e := range engines {
+			if testing.Short() && e == bopgo.IC3 && i%2 == 1 {
+				continue
+			}
 			t.Run(c.Name+"/"+string(e), func(t *testing.T) {
 				t.Parallel()
 				opts := bopgo.Options{Engine: e}

@@ -139,6 +139,7 @@ func countingSample(total, n int) []int {
 // may be passive (not at the label: the violation has happened).
 func TestCountingRefusesBrokenSystems(t *testing.T) {
 	t.Parallel()
+	rulesN, localsN := gen.Count(150, 8), gen.Count(60, 3) // sampled of each proof
 	refused := map[string]int{}
 	for _, c := range countingCases(t) {
 		if c.backward {
@@ -158,7 +159,7 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 			refused[kind]++
 		}
 		rules := c.proof.System.Rules
-		for _, i := range countingSample(len(rules), gen.Count(150, 15)) {
+		for _, i := range countingSample(len(rules), rulesN) {
 			check("rule dropped", func(q *engine.CounterProof) bool {
 				r := q.System.Rules[i]
 				q.System.Rules = slices.Delete(q.System.Rules, i, i+1)
@@ -177,7 +178,7 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 				})
 			}
 		}
-		for _, l := range countingSample(len(c.proof.Locals), gen.Count(60, 6)) {
+		for _, l := range countingSample(len(c.proof.Locals), localsN) {
 			m := c.proof.Locals[l]
 			if m.Kind != engine.CounterThread {
 				continue
@@ -221,11 +222,15 @@ func TestCountingRefusesBrokenSystems(t *testing.T) {
 // about.
 func TestCountingRefusesBrokenCertificates(t *testing.T) {
 	t.Parallel()
+	boxes, basis := 6, 20 // sampled of each proof
+	if testing.Short() {
+		boxes, basis = 3, 10
+	}
 	refused := map[string]int{}
 	for _, c := range countingCases(t) {
 		sys, pr := c.proof.System, c.proof
 		reach := countingReach(sys, countingConfig{pr.Init.Shared, pr.Init.Bounded}, 3, 20000, nil)
-		for _, i := range countingSample(len(pr.Certificate.Boxes), 6) {
+		for _, i := range countingSample(len(pr.Certificate.Boxes), boxes) {
 			b := &pr.Certificate.Boxes[i]
 			shrink := func(kind string, mutate func(b *tts.Box)) {
 				q := countingClone(pr)
@@ -249,7 +254,7 @@ func TestCountingRefusesBrokenCertificates(t *testing.T) {
 				shrink("others bounded", func(b *tts.Box) { b.Others = 0 })
 			}
 		}
-		for _, i := range countingSample(len(pr.Certificate.Basis), 20) {
+		for _, i := range countingSample(len(pr.Certificate.Basis), basis) {
 			e := pr.Certificate.Basis[i]
 			rest := slices.Delete(slices.Clone(pr.Certificate.Basis), i, i+1)
 			cf := countingConfig{e.Shared, slices.Sorted(slices.Values(e.Locals))}

@@ -89,7 +89,10 @@ func mutateInvariant(inv *engine.SlotInvariant) []invariantMutation {
 		}
 		return &out
 	}
-	const each = 3
+	each := 3 // mutations of each kind (2 with -short)
+	if testing.Short() {
+		each = 2
+	}
 	var out []invariantMutation
 	// Clauses dropped, spread over the invariant.
 	for k := range min(each, len(inv.Clauses)) {

@@ -67,7 +67,7 @@ var wfFamilies = []struct {
 // well-formed.
 func TestWellFormedIsInvariant(t *testing.T) {
 	t.Parallel()
-	n := gen.Count(20, 4)
+	n := gen.Count(20, 2)
 	var models atomic.Int64
 	t.Cleanup(func() { t.Logf("%d models keep their states well-formed", models.Load()) })
 	for _, fam := range wfFamilies {

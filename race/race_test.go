@@ -3,6 +3,7 @@ package race
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,17 +30,63 @@ func after(name string, d time.Duration, a string) Entrant[string] {
 	}}
 }
 
+// ending counts the entrants of a test that end on their own before the
+// winner answers.
+type ending struct{ left atomic.Int32 }
+
+// of is e counted: its Run, ending in any way (a panic too), counts down.
+func (n *ending) of(e Entrant[string]) Entrant[string] {
+	n.left.Add(1)
+	run := e.Run
+	e.Run = func(ctx context.Context) (string, error) {
+		defer n.left.Add(-1)
+		return run(ctx)
+	}
+	return e
+}
+
+// winnerAfter is an entrant that polls its context until the entrants
+// counted by n have returned, and for grace more, then answers "yes";
+// cancelled first, it answers "stopped". Waiting for them, not for a
+// fixed time, lets a loaded machine take as long as it likes to give
+// them their turns; the grace covers the step between an entrant's
+// return and its answer reaching the race, a few instructions.
+// After 10 s it answers anyway, and the test's checks of the others'
+// ends say what went wrong.
+func winnerAfter(name string, n *ending, grace time.Duration) Entrant[string] {
+	return Entrant[string]{Name: name, Share: 1, Run: func(ctx context.Context) (string, error) {
+		giveUp := time.Now().Add(10 * time.Second)
+		var since time.Time // when the others had all returned
+		for {
+			if ctx.Err() != nil {
+				return "stopped", nil
+			}
+			now := time.Now()
+			switch {
+			case now.After(giveUp):
+				return "yes", nil
+			case n.left.Load() > 0:
+			case since.IsZero():
+				since = now
+			case now.Sub(since) >= grace:
+				return "yes", nil
+			}
+		}
+	}}
+}
+
 // TestRunWinner: the first definite answer wins; an entrant that ended
 // earlier without one, or failed, or panicked, leaves the others racing,
 // and the records say how each ended, in the entrants' order.
 func TestRunWinner(t *testing.T) {
 	failure := errors.New("an answer that does not check")
+	var early ending
 	entrants := []Entrant[string]{
 		after("slow", time.Minute, "yes"),
-		after("unsure", 0, "no"),
-		{Name: "wrong", Share: 6, Run: func(context.Context) (string, error) { return "", failure }},
-		{Name: "buggy", Share: 1, Run: func(context.Context) (string, error) { panic("boom") }},
-		after("winner", 50*time.Millisecond, "yes"),
+		early.of(after("unsure", 0, "no")),
+		early.of(Entrant[string]{Name: "wrong", Share: 6, Run: func(context.Context) (string, error) { return "", failure }}),
+		early.of(Entrant[string]{Name: "buggy", Share: 1, Run: func(context.Context) (string, error) { panic("boom") }}),
+		winnerAfter("winner", &early, 50*time.Millisecond),
 	}
 	out := Run(context.Background(), entrants, definite, Config{Slots: 2, Quantum: time.Millisecond})
 	require.Equal(t, 4, out.Winner)
@@ -84,15 +131,16 @@ func TestRunNoWinner(t *testing.T) {
 // of the budget is stopped alone, with the Memory limit as its context's
 // cause, and the others race on.
 func TestRunMemoryShare(t *testing.T) {
+	var hog ending
 	entrants := []Entrant[string]{
-		{Name: "hog", Share: 1, Meter: bytes(1 << 30), Run: func(ctx context.Context) (string, error) {
+		hog.of(Entrant[string]{Name: "hog", Share: 1, Meter: bytes(1 << 30), Run: func(ctx context.Context) (string, error) {
 			for ctx.Err() == nil {
 				time.Sleep(time.Millisecond)
 			}
 			_, reason := verdict.Stopped(ctx)
 			return reason, nil
-		}},
-		after("winner", 300*time.Millisecond, "yes"),
+		}}),
+		winnerAfter("winner", &hog, 50*time.Millisecond),
 	}
 	out := Run(context.Background(), entrants, definite, Config{Slots: 2, Budget: 1 << 20})
 	require.Equal(t, 1, out.Winner)

@@ -72,7 +72,13 @@ func TestProgressLines(t *testing.T) {
 	t.Parallel()
 	_, _, errOut := runCmd("check", "testdata/race.bp")
 	assert.NotContains(t, errOut, "states (")
-	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--max-threads", "30", "--timeout", "2s", "testdata/forever.bp")
+	// A line a second (progressEvery): with -short the check stops
+	// half a second after the first.
+	limit := "2s"
+	if testing.Short() {
+		limit = "1500ms"
+	}
+	code, out, errOut := runCmd("check", "--progress", "--engine", "explicit", "--max-threads", "30", "--timeout", limit, "testdata/forever.bp")
 	assert.Contains(t, []int{exitUnknown, exitSafe}, code, out)
 	assert.Contains(t, errOut, "bopgo: explicit, ")
 	assert.Contains(t, errOut, " states (")

@@ -157,6 +157,7 @@ func TestTimeout(t *testing.T) {
 	// IC3 runs through forever.bp's thread bounds in well under 500 ms
 	// now; scaled-0525 takes it more than 20 s.
 	hardForIC3 := "../../benchmarks/scaled/scaled-0525.bp"
+	limit := shortTimeout()
 	for _, c := range []struct{ engine, file string }{
 		{"symbolic", "testdata/forever.bp"},
 		{"explicit", wide},
@@ -166,14 +167,24 @@ func TestTimeout(t *testing.T) {
 		t.Run(c.engine, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			code, out, _ := runCmd("check", "--engine", c.engine, "--timeout", "300ms", "--max-threads", "12", c.file)
+			code, out, _ := runCmd("check", "--engine", c.engine, "--timeout", limit, "--max-threads", "12", c.file)
 			elapsed := time.Since(start)
 			assert.Equal(t, exitUnknown, code)
 			assert.Equal(t, lineUnknown, lastLine(out))
-			assert.Contains(t, out, "timeout after 300ms")
+			assert.Contains(t, out, "timeout after "+limit)
 			assert.Less(t, elapsed, 10*time.Second, "the limit was not honoured")
 		})
 	}
+}
+
+// shortTimeout is the --timeout of the tests that check that a time
+// limit is honoured: 300ms, 100ms with -short (the limit is all they
+// take, on programs that take the engines seconds).
+func shortTimeout() string {
+	if testing.Short() {
+		return "100ms"
+	}
+	return "300ms"
 }
 
 func TestQBFSubcommandIsWired(t *testing.T) {
@@ -194,8 +205,13 @@ func TestMemoryLimit(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	t.Cleanup(func() { debug.SetMemoryLimit(before) })
 	runtime.GC()
-	// 4 MB: about 2 s and 90,000 states here (8 MB took 4 s, 16 MB 5.7 s).
-	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", "4MB", "--max-threads", "12", "--stats", "testdata/forever.bp")
+	// 4 MB: about 2 s and 90,000 states here (8 MB took 4 s, 16 MB 5.7
+	// s); 2 MB, with -short: 0.7 to 1.2 s and 41,000 states.
+	limit := "4MB"
+	if testing.Short() {
+		limit = "2MB"
+	}
+	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", limit, "--max-threads", "12", "--stats", "testdata/forever.bp")
 	assert.Equal(t, exitUnknown, code)
 	assert.Equal(t, lineUnknown, lastLine(out))
 	assert.Contains(t, out, "memory limit reached")

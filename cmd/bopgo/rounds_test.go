@@ -67,8 +67,9 @@ func TestRoundsTimeout(t *testing.T) {
 	t.Parallel()
 	wide := "../../benchmarks/families/wideparity/wideparity-v16-safe.bp"
 	start := time.Now()
-	code, out, _ := runCmd("check", "--engine", "explicit", "--timeout", "300ms", "--rounds", "50", wide)
+	limit := shortTimeout()
+	code, out, _ := runCmd("check", "--engine", "explicit", "--timeout", limit, "--rounds", "50", wide)
 	assert.Equal(t, exitUnknown, code)
-	assert.Contains(t, out, "timeout after 300ms")
+	assert.Contains(t, out, "timeout after "+limit)
 	assert.Less(t, time.Since(start), 10*time.Second, "the limit was not honoured")
 }

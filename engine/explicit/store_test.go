@@ -62,9 +62,14 @@ func upToThreads(s state) string {
 // identities is found rather than stored again, and other states are
 // stored, through many growths of the index. Every other seed stores
 // only live locals (stateStore.live), its states' dead locals X, as the
-// search keeps them.
+// search keeps them. With -short, seeds 1 to 6 (2 to 7 globals).
 func TestStateStore(t *testing.T) {
-	for seed := int64(1); seed <= 20; seed++ {
+	t.Parallel()
+	n := int64(20)
+	if testing.Short() {
+		n = 6
+	}
+	for seed := int64(1); seed <= n; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		globals := 1 + int(seed)%9 // 1 to 9: packed into 1 to 3 bytes
 		st := newStateStore(globals)
