@@ -176,7 +176,11 @@ func TestBoundedCircuitDifferential(t *testing.T) {
 	}
 	for _, f := range boundedFamilies() {
 		for _, e := range []bopgo.Engine{bopgo.IC3, bopgo.BMC} {
-			if testing.Short() && e == bopgo.BMC && strings.HasPrefix(f.Name, "handoff") {
+			// -short: of Handoff's three families only the one in
+			// Getafix's dialect, and IC3 alone there (BMC at depth 12
+			// is inconclusive on each of their questions); the three
+			// took IC3 1.8 s of the root's 11 s of CPU.
+			if testing.Short() && strings.HasPrefix(f.Name, "handoff") && (e == bopgo.BMC || f.Name != "handoff-getafix") {
 				continue
 			}
 			t.Run(f.Name+"/"+string(e), func(t *testing.T) {

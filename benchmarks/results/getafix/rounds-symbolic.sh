@@ -17,6 +17,12 @@
 #
 #   benchmarks/results/getafix/rounds-symbolic.sh [LIMIT_S]
 #
+# ENGINES (default "explicit ic3") names the deepening engines; auto is
+# the default race under the bound (each engine that honours it deepens,
+# and an answer for every interleaving, SAFE or a bug, ends it). BMC=0
+# leaves bmc out, TSV names the output (with ENGINES=auto BMC=0:
+# bopgo-rounds-default.tsv).
+#
 # BOPGO names the binary (default bopgo on PATH). Writes
 # bopgo-rounds-symbolic.tsv next to this script: file, engine, K,
 # result (none: no bug within K rounds; UNSAFE; SAFE; timeout; memory;
@@ -26,7 +32,9 @@ limit=${1:-100}
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=$(cd "$here/../../corpus/getafix-tnl/experiments" && pwd)
 bopgo=${BOPGO:-bopgo}
-tsv=$here/bopgo-rounds-symbolic.tsv
+tsv=$here/${TSV:-bopgo-rounds-symbolic.tsv}
+engines=${ENGINES:-explicit ic3}
+bmc=${BMC:-1}
 files=${FILES:-$(grep '^| ' "$here/corpus.md" | tail -n +2 | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')}
 now() { date +%s.%N; }
 
@@ -35,7 +43,7 @@ now() { date +%s.%N; }
 run() {
 	engine=$1 k=$2 f=$3
 	start=$(now)
-	out=$(cd "$corpus" && timeout $((limit + 30)) "$bopgo" check --engine "$engine" --rounds "$k" --progress \
+	out=$(cd "$corpus" && timeout $((limit + 30)) "$bopgo" check ${engine:+--engine "$engine"} --rounds "$k" --progress \
 		--timeout "${limit}s" --max-memory 3GB "$f" 2>&1)
 	end=$(now)
 	total=$(echo "$end - $start" | bc)
@@ -65,11 +73,12 @@ run() {
 
 printf 'file\tengine\tK\tresult\tseconds\n' >"$tsv"
 for f in $files; do
-	for engine in explicit ic3; do
+	for engine in $engines; do
 		run "$engine" 4 "$f" | while IFS='	' read -r k res secs; do
 			printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$engine" "$k" "$res" "$secs" >>"$tsv"
 		done
 	done
+	[ "$bmc" = 0 ] && continue
 	for k in 1 2 3 4; do
 		explicit=$(awk -F'\t' -v f="$f" -v k="$k" '$1 == f && $2 == "explicit" && $3 == k { print $4 }' "$tsv")
 		case $explicit in
