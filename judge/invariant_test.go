@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
 )
 
@@ -18,7 +17,7 @@ import (
 // both is logged).
 func TestIC3InvariantsPass(t *testing.T) {
 	t.Parallel()
-	answers, all := safeAnswers(t, "ic3", gen.Count(80, 15))
+	answers, all := safeAnswers(t, "ic3", proofSeeds())
 	var cost costs
 	for _, a := range answers {
 		inv, ok := a.r.Evidence.(*engine.SlotInvariant)

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
 )
 
@@ -17,7 +16,7 @@ import (
 // the engine's circuit does (the time of both is logged).
 func TestKInductionProofsPass(t *testing.T) {
 	t.Parallel()
-	answers, all := safeAnswers(t, "kind", gen.Count(80, 15))
+	answers, all := safeAnswers(t, "kind", proofSeeds())
 	var cost costs
 	maxK := 0
 	for _, a := range answers {

@@ -13,7 +13,6 @@ import (
 
 	enc "github.com/bopgo/bopgo/encode/circuit"
 	"github.com/bopgo/bopgo/engine"
-	"github.com/bopgo/bopgo/internal/gen"
 	"github.com/bopgo/bopgo/judge"
 	"github.com/bopgo/bopgo/mc"
 	"github.com/bopgo/bopgo/mc/ic3"
@@ -186,7 +185,7 @@ func (t tally) String() string {
 // comment at the top of this file says.
 func TestInvariantMutations(t *testing.T) {
 	t.Parallel()
-	answers, _ := safeAnswers(t, "ic3", gen.Count(80, 15))
+	answers, _ := safeAnswers(t, "ic3", proofSeeds())
 	seen := tally{}
 	unverified := 0
 	for _, a := range answers {
@@ -247,7 +246,7 @@ func TestInvariantMutations(t *testing.T) {
 // judge does too.
 func TestKInductionMutations(t *testing.T) {
 	t.Parallel()
-	answers, _ := safeAnswers(t, "kind", gen.Count(80, 15))
+	answers, _ := safeAnswers(t, "kind", proofSeeds())
 	seen := tally{}
 	for _, a := range answers {
 		k := a.r.Evidence.(*engine.KInduction)

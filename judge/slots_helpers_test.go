@@ -200,3 +200,7 @@ func (c costs) String() string {
 		c.judge.total.Round(time.Millisecond), c.judge.worst.Round(time.Microsecond), c.judge.worstAt,
 		c.mc.total.Round(time.Millisecond), c.mc.worst.Round(time.Microsecond), c.mc.worstAt)
 }
+
+// proofSeeds is how many random programs' IC3 and k-induction proofs
+// the tests judge and mutate (one cache for all of them: safeAnswers).
+func proofSeeds() int { return gen.Count(80, 15) }
