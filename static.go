@@ -34,15 +34,24 @@ import (
 // branch the walk took one way goes that way where the value holds.
 
 // staticProof is the judged answer Safe of the fixed-globals walk, or
-// ok false when the walk proves nothing.
+// ok false when the walk proves nothing. As for an engine's answer
+// (decide), an invariant the judge refuses is an internal error, and one
+// whose check the context cut short is Unknown with the context's limit.
 func staticProof(ctx context.Context, info EngineInfo, p *engine.Problem) (res Result, ok bool, err error) {
 	reach := p.Prog.FixedTargetUnreachable(p.Targets, p.Label)
 	if reach == nil {
 		return Result{}, false, nil
 	}
-	inv := fixedInvariant(p.Prog, p.Label, reach)
-	res, err = ruled(ctx, info, p, engine.Result{Verdict: verdict.Safe, Reason: reach.Why, Evidence: inv})
-	return res, err == nil && res.Verdict == verdict.Safe, err
+	res, err = decide(ctx, info.Name,
+		func(context.Context) (engine.Result, error) {
+			return engine.Result{Verdict: verdict.Safe, Reason: reach.Why, Evidence: fixedInvariant(p.Prog, p.Label, reach)}, nil
+		},
+		func(ctx context.Context, r engine.Result) (Result, error) { return ruled(ctx, info, p, r) },
+		func(_ engine.Result, why string) Result {
+			s := engine.Stopped(ctx)
+			return Result{Engine: info.Name, Limit: s.Limit, Reason: why + " while checking the invariant of the walk on fixed globals"}
+		})
+	return res, true, err
 }
 
 // fixedInvariant is reach as an invariant of prog over its static thread
