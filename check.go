@@ -95,7 +95,7 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 	}
 	defer reportProgress(opts.Progress, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
-		res = Result{Verdict: verdict.Safe, Reason: why, Engine: name}
+		res, err = controlFlowAnswer(ctx, info, p, why)
 	} else {
 		res, err = answer(ctx, info, p, opts, done)
 	}

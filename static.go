@@ -9,9 +9,9 @@ import (
 	"github.com/bopgo/bopgo/verdict"
 )
 
-// Safe before any engine runs, on the control flow with the branches on
-// fixed globals decided (bp.FixedTargetUnreachable): the analysis is not
-// trusted. Its answer goes to the judge as an inductive invariant of the
+// Safe before any engine runs, on the control flow alone
+// (bp.ControlFlowProof) or with the branches on fixed globals decided
+// (bp.FixedTargetUnreachable): neither walk is trusted. Its answer goes to the judge as an inductive invariant of the
 // program run with its static thread bound's slots, which the judge
 // checks against its own encoding of the program like IC3's
 // (judge.CheckSlotInvariant); an invariant the judge refuses is an
@@ -33,6 +33,18 @@ import (
 // nothing, a thread start runs where the value holds already, and a
 // branch the walk took one way goes that way where the value holds.
 
+// controlFlowAnswer is Safe where no target is reachable in the plain
+// control flow (why says so): checked by the judge as the walk's
+// invariant where its slots cover the program (bp.ControlFlowProof),
+// else resting on the lowering alone (recursion, threads without a
+// static bound or more than its slots).
+func controlFlowAnswer(ctx context.Context, info EngineInfo, p *engine.Problem, why string) (Result, error) {
+	if reach := p.Prog.ControlFlowProof(p.Targets, p.Label); reach != nil {
+		return judgedWalk(ctx, info, p, reach)
+	}
+	return Result{Verdict: verdict.Safe, Reason: why, Engine: info.Name}, nil
+}
+
 // staticProof is the judged answer Safe of the fixed-globals walk, or
 // ok false when the walk proves nothing. As for an engine's answer
 // (decide), an invariant the judge refuses is an internal error, and one
@@ -42,16 +54,22 @@ func staticProof(ctx context.Context, info EngineInfo, p *engine.Problem) (res R
 	if reach == nil {
 		return Result{}, false, nil
 	}
-	res, err = decide(ctx, info.Name,
+	res, err = judgedWalk(ctx, info, p, reach)
+	return res, true, err
+}
+
+// judgedWalk is Safe from the walk reach, as the judge ruled on its
+// invariant.
+func judgedWalk(ctx context.Context, info EngineInfo, p *engine.Problem, reach *bp.FixedReach) (Result, error) {
+	return decide(ctx, info.Name,
 		func(context.Context) (engine.Result, error) {
 			return engine.Result{Verdict: verdict.Safe, Reason: reach.Why, Evidence: fixedInvariant(p.Prog, p.Label, reach)}, nil
 		},
 		func(ctx context.Context, r engine.Result) (Result, error) { return ruled(ctx, info, p, r) },
 		func(_ engine.Result, why string) Result {
 			s := engine.Stopped(ctx)
-			return Result{Engine: info.Name, Limit: s.Limit, Reason: why + " while checking the invariant of the walk on fixed globals"}
+			return Result{Engine: info.Name, Limit: s.Limit, Reason: why + " while checking the invariant of the walk on the control flow"}
 		})
-	return res, true, err
 }
 
 // fixedInvariant is reach as an invariant of prog over its static thread

@@ -2,6 +2,7 @@ package bopgo
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,4 +94,47 @@ func TestFixedProofsOfRandomPrograms(t *testing.T) {
 	}
 	t.Logf("%d proofs judged", proofs)
 	require.Positive(t, proofs, "no random program was proved by the walk")
+}
+
+// TestControlFlowProofsAreJudged: where no target is reachable in the
+// plain control flow, Check's Safe is the judge's ruling on the walk's
+// invariant (checked evidence), on every random program of the
+// generator's families that has such a proof (some must); and the
+// judge refuses the invariant with a reached place left out.
+func TestControlFlowProofsAreJudged(t *testing.T) {
+	t.Parallel()
+	proofs := 0
+	for _, f := range gen.Families {
+		for seed := range int64(max(gen.Count(40, 8)/f.Cost, 2)) {
+			src := f.Program(seed)
+			p, err := bp.Load("gen.bp", []byte(src))
+			require.NoError(t, err, "%s seed %d", f.Name, seed)
+			// The program's own property (Getafix's SLIC_ERROR, or its
+			// assertions), and the generator's label.
+			for i, label := range []string{p.CheckedLabel(""), gen.Target} {
+				if i == 1 && (label == p.CheckedLabel("") || len(p.FindLabel(label)) == 0) {
+					continue
+				}
+				reach := p.ControlFlowProof(p.Targets(label), label)
+				if reach == nil {
+					continue
+				}
+				proofs++
+				what := fmt.Sprintf("%s seed %d label %q\n%s", f.Name, seed, label, src)
+				res, err := Check(context.Background(), p, Options{Label: label, Engine: Explicit})
+				require.NoError(t, err, what)
+				require.Equal(t, verdict.Safe, res.Verdict, what)
+				require.True(t, res.Evidence.Checked, what)
+				main := p.Procs[0]
+				missing := *reach
+				missing.Reached = append([][]bool(nil), reach.Reached...)
+				missing.Reached[0] = append([]bool(nil), reach.Reached[0]...)
+				missing.Reached[0][main.Entry] = false
+				assert.Error(t, judge.CheckSlotInvariant(context.Background(), p, label, bp.Blocking, fixedInvariant(p, label, &missing)),
+					"main's entry left out: %s", what)
+			}
+		}
+	}
+	t.Logf("%d proofs judged", proofs)
+	require.Positive(t, proofs)
 }

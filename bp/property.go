@@ -71,6 +71,31 @@ type FixedReach struct {
 	Why string
 }
 
+// ControlFlowProof returns the places the plain control flow reaches
+// (every branch both ways, data ignored), as a FixedReach with nothing
+// fixed, when no target is among them and the judge's slots cover the
+// program (a static thread bound of at most maxProofSlots, no calls);
+// nil otherwise. The caller has the judge check it as it checks the
+// walk on fixed globals.
+func (p *Program) ControlFlowProof(targets [][]bool, label string) *FixedReach {
+	if n, bounded := p.MaxThreads(); !bounded || n > maxProofSlots || p.HasCalls() {
+		return nil
+	}
+	found, reached, _ := p.walk(targets, nil)
+	if found {
+		return nil
+	}
+	fixed := make([]int8, len(p.Globals))
+	for g := range fixed {
+		fixed[g] = -1
+	}
+	return &FixedReach{Fixed: fixed, Reached: reached, Why: unreachableWhy(targets, label, "")}
+}
+
+// maxProofSlots bounds the threads of a program whose walk is given to
+// the judge as an invariant: its model has a slot per thread.
+const maxProofSlots = 16
+
 // FixedTargetUnreachable returns the proof that no target is reachable
 // in the control flow whose branches on fixed globals are decided, or
 // nil when there is none: a target is reachable that way too, nothing is
@@ -78,7 +103,7 @@ type FixedReach struct {
 // broadcasts, a thread started in main's proc, or no static thread
 // bound, so that the judge's slots cover every thread).
 func (p *Program) FixedTargetUnreachable(targets [][]bool, label string) *FixedReach {
-	if _, bounded := p.MaxThreads(); !bounded {
+	if n, bounded := p.MaxThreads(); !bounded || n > maxProofSlots {
 		return nil
 	}
 	for _, proc := range p.Procs {
