@@ -215,6 +215,10 @@ type TraceShape = shorten.Shape
 // RaceEntry is one engine of the portfolio's race.
 type RaceEntry struct {
 	Engine Engine
+	// Unbounded: the engine ran for every interleaving in a race under a
+	// bound on rounds or context switches (the explicit engine runs
+	// twice there: portfolio.go, unboundedExplicit).
+	Unbounded bool
 	// Share is the engine's weight in the race (EngineInfo.Share, raised
 	// for the engine a feature of the program leads: portfolio.go).
 	Share int

@@ -129,6 +129,20 @@ func TestCheckBoundedRace(t *testing.T) {
 			assert.Equal(t, i+1, k, "the bounds in order, once each: %v", done)
 		}
 		assert.Less(t, len(done), c.within, "none past the bug: %v", done)
+		// The explicit engine races twice: under the bound, and for
+		// every interleaving (portfolio.go, unboundedExplicit).
+		var explicit []bool
+		for _, e := range res.Race {
+			if e.Engine == bopgo.Explicit {
+				explicit = append(explicit, e.Unbounded)
+			}
+		}
+		assert.Equal(t, []bool{false, true}, explicit, "%+v", res.Race)
+	}
+	res, err := bopgo.Check(context.Background(), p, bopgo.Options{})
+	require.NoError(t, err)
+	for _, e := range res.Race {
+		assert.False(t, e.Unbounded, "without a bound every engine runs once: %+v", res.Race)
 	}
 }
 

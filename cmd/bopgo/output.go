@@ -265,6 +265,7 @@ type jsonSliced struct {
 // jsonRaceEntry is one engine of the default's race (bopgo.RaceEntry).
 type jsonRaceEntry struct {
 	Engine      string  `json:"engine"`
+	Unbounded   bool    `json:"unbounded,omitempty"`
 	Share       int     `json:"share"`
 	CoreSeconds float64 `json:"core_seconds"`
 	Outcome     string  `json:"outcome"`
@@ -351,7 +352,7 @@ func toJSON(file string, prog *bp.Program, reading bp.Reading, res bopgo.Result)
 		Stats:     jsonStats(res.Counters),
 	}
 	for _, e := range res.Race {
-		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), Share: e.Share, CoreSeconds: e.Held.Seconds(),
+		out.Race = append(out.Race, jsonRaceEntry{Engine: string(e.Engine), Unbounded: e.Unbounded, Share: e.Share, CoreSeconds: e.Held.Seconds(),
 			Outcome: string(e.Outcome), Limit: e.Limit.String(), Reason: e.Reason, Stack: e.Stack})
 	}
 	if c := res.Sliced; c != nil {
