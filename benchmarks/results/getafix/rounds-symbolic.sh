@@ -35,7 +35,7 @@ bopgo=${BOPGO:-bopgo}
 tsv=$here/${TSV:-bopgo-rounds-symbolic.tsv}
 engines=${ENGINES:-explicit ic3}
 bmc=${BMC:-1}
-files=${FILES:-$(grep '^| ' "$here/corpus.md" | tail -n +2 | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')}
+files=${FILES:-$(grep '^| ' "$here/corpus.md" | grep -v '^| file ' | awk -F'|' '{ gsub(/ /, "", $2); if (!seen[$2]++) print $2 }')}
 now() { date +%s.%N; }
 
 # run E K: one check; prints "result<TAB>seconds" lines, one per K it
