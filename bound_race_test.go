@@ -17,7 +17,9 @@ import (
 func TestWithinBound(t *testing.T) {
 	// Threads 0, 1, 0, 2: three switches.
 	tr := &trace.Trace{Steps: []trace.Step{{Thread: 0}, {Thread: 1}, {Thread: 1}, {Thread: 0}, {Thread: 2}}}
-	bug := func(context.Context) (Result, error) { return Result{Verdict: verdict.Unsafe, Trace: tr, Engine: Symbolic}, nil }
+	bug := func(context.Context) (Result, error) {
+		return Result{Verdict: verdict.Unsafe, Trace: tr, Engine: Symbolic}, nil
+	}
 	safe := func(context.Context) (Result, error) { return Result{Verdict: verdict.Safe, Engine: Symbolic}, nil }
 	for _, c := range []struct {
 		rounds, contexts int
