@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/trace"
 	"github.com/bopgo/bopgo/verdict"
@@ -16,7 +17,7 @@ import (
 // (--contexts K) or K-1 (--rounds K); a bug with more is Unknown.
 func TestWithinBound(t *testing.T) {
 	// Threads 0, 1, 0, 2: three switches.
-	tr := &trace.Trace{Steps: []trace.Step{{Thread: 0}, {Thread: 1}, {Thread: 1}, {Thread: 0}, {Thread: 2}}}
+	tr := &trace.Trace{Exec: &bp.Trace{Steps: []bp.TraceStep{{Thread: 0}, {Thread: 1}, {Thread: 1}, {Thread: 0}, {Thread: 2}}}}
 	bug := func(context.Context) (Result, error) {
 		return Result{Verdict: verdict.Unsafe, Trace: tr, Engine: Symbolic}, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/engine"
 	"github.com/bopgo/bopgo/race"
+	"github.com/bopgo/bopgo/shorten"
 	"github.com/bopgo/bopgo/verdict"
 )
 
@@ -349,24 +350,14 @@ func withinBound(p *engine.Problem, run func(context.Context) (Result, error)) f
 		if err != nil || r.Verdict != verdict.Unsafe || r.Trace == nil {
 			return r, err
 		}
-		if n := traceSwitches(r.Trace); n > allowed {
+		// Switches of the execution the judge replayed, step by step as
+		// the engines count them.
+		if n := shorten.ShapeOf(r.Trace.Exec).Switches; n > allowed {
 			return Result{Engine: r.Engine, Counters: r.Counters,
 				Reason: fmt.Sprintf("a bug with %d context switches, which may be past the bound", n)}, nil
 		}
 		return r, nil
 	}
-}
-
-// traceSwitches counts the steps of tr by another thread than the
-// step before.
-func traceSwitches(tr *Trace) int {
-	n := 0
-	for i := 1; i < len(tr.Steps); i++ {
-		if tr.Steps[i].Thread != tr.Steps[i-1].Thread {
-			n++
-		}
-	}
-	return n
 }
 
 // firstToReport is done, told of each bound once, as the first of the

@@ -60,7 +60,7 @@ func (p *Program) TargetReachable(targets [][]bool, label string) (ok bool, why 
 // the analysis is not trusted.
 type FixedReach struct {
 	// Fixed[g] is the value global g holds wherever a thread other than
-	// main runs, -1 where g is not fixed.
+	// main runs, -1 where g is not fixed; nil when none is.
 	Fixed []int8
 	// MainWritten[pc] is the globals every path of main's to pc
 	// assigns (nil where none reaches): main there sees them fixed.
@@ -73,9 +73,9 @@ type FixedReach struct {
 
 // ControlFlowProof returns the places the plain control flow reaches
 // (every branch both ways, data ignored), as a FixedReach with nothing
-// fixed, when no target is among them and the judge's slots cover the
-// program (a static thread bound of at most maxProofSlots, no calls);
-// nil otherwise. The caller has the judge check it as it checks the
+// fixed (Fixed nil), when no target is among them and the judge's slots
+// cover the program (a static thread bound of at most maxProofSlots, no
+// calls); nil otherwise. The caller has the judge check it as it checks the
 // walk on fixed globals.
 func (p *Program) ControlFlowProof(targets [][]bool, label string) *FixedReach {
 	if n, bounded := p.MaxThreads(); !bounded || n > maxProofSlots || p.HasCalls() {
@@ -85,11 +85,7 @@ func (p *Program) ControlFlowProof(targets [][]bool, label string) *FixedReach {
 	if found {
 		return nil
 	}
-	fixed := make([]int8, len(p.Globals))
-	for g := range fixed {
-		fixed[g] = -1
-	}
-	return &FixedReach{Fixed: fixed, Reached: reached, Why: unreachableWhy(targets, label, "")}
+	return &FixedReach{Reached: reached, Why: unreachableWhy(targets, label, "")}
 }
 
 // maxProofSlots bounds the threads of a program whose walk is given to

@@ -174,14 +174,20 @@ type slotFrame struct {
 
 // freshFrame is a state of fresh variables.
 func (m *slotModel) freshFrame(c *logic.C) *slotFrame {
+	return m.frame(c, m.freshVars(c))
+}
+
+// freshVars are a fresh variable per bit of a state, but the error flag
+// where a label is the property (assertions are not checked).
+func (m *slotModel) freshVars(c *logic.C) []z.Lit {
 	vars := make([]z.Lit, m.lay.size())
 	for i := range vars {
 		vars[i] = c.Lit()
 	}
 	if m.label != "" {
-		vars[m.lay.errFlag()] = c.F // assertions are not checked
+		vars[m.lay.errFlag()] = c.F
 	}
-	return m.frame(c, vars)
+	return vars
 }
 
 // frame is the state whose variables are vars.
@@ -295,13 +301,7 @@ func (m *slotModel) initial(f *slotFrame) []z.Lit {
 // they are free, constants elsewhere, so that the circuit folds the
 // constants into every step unrolled from it.
 func (m *slotModel) initialFrame(c *logic.C) *slotFrame {
-	vars := make([]z.Lit, m.lay.size())
-	for i := range vars {
-		vars[i] = c.Lit()
-	}
-	if m.label != "" {
-		vars[m.lay.errFlag()] = c.F // assertions are not checked
-	}
+	vars := m.freshVars(c)
 	m.initialValues(func(v int, val bool) {
 		vars[v] = c.F
 		if val {
