@@ -93,7 +93,7 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 	if err != nil {
 		return Result{}, err
 	}
-	defer reportProgress(opts.Progress, name, p.Meter, start)()
+	defer reportProgress(opts.Progress, opts.ProgressEvery, name, p.Meter, start)()
 	if ok, why := prog.TargetReachable(p.Targets, opts.Label); !ok {
 		res, err = controlFlowAnswer(ctx, info, p, why)
 	} else {

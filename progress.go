@@ -16,20 +16,23 @@ type Progress struct {
 	HeapBytes   uint64        // live heap of the process
 }
 
-// progressEvery is how often Options.Progress is called.
+// progressEvery is how often Options.Progress is called by default.
 const progressEvery = time.Second
 
-// reportProgress calls report about once a second until the returned
-// function is called. A nil report costs nothing.
-func reportProgress(report func(Progress), name Engine, m *engine.Meter, start time.Time) (stop func()) {
+// reportProgress calls report every period (progressEvery if 0) until
+// the returned function is called. A nil report costs nothing.
+func reportProgress(report func(Progress), period time.Duration, name Engine, m *engine.Meter, start time.Time) (stop func()) {
 	if report == nil {
 		return func() {}
+	}
+	if period <= 0 {
+		period = progressEvery
 	}
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		tick := time.NewTicker(progressEvery)
+		tick := time.NewTicker(period)
 		defer tick.Stop()
 		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 		for {

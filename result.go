@@ -124,9 +124,11 @@ type Options struct {
 	// (the default) or bp.Monotone, where a passive thread that cannot
 	// take a broadcast stays unchanged.
 	Broadcast bp.Reading
-	// Progress, if not nil, is called about once a second while the check
+	// Progress, if not nil, is called every ProgressEvery while the check
 	// runs, from another goroutine.
 	Progress func(Progress)
+	// ProgressEvery is how often Progress is called (0: once a second).
+	ProgressEvery time.Duration
 }
 
 // SliceCounts are the variables and assignment targets that slicing cut

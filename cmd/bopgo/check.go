@@ -46,6 +46,7 @@ type checkFlags struct {
 	noPOR      bool
 	por        bool
 	progress   bool
+	every      time.Duration
 	broadcast  string
 	exact      bool
 	rawTrace   bool
@@ -73,6 +74,7 @@ func (f *checkFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.stats, "stats", false, "print statistics")
 	fs.StringVar(&f.broadcast, "broadcast", "blocking", "the reading of broadcast assignments (x$), `READING`: blocking (a passive thread that cannot take the step blocks it) or monotone (it stays unchanged; SAFE then holds under both)")
 	fs.BoolVar(&f.progress, "progress", false, "print a progress line on stderr about once a second (the default when stderr is a terminal)")
+	fs.DurationVar(&f.every, "progress-every", 0, "print a progress line every `DURATION` instead (implies --progress; 0: once a second)")
 	fs.BoolVar(&f.exact, "exact-trace", false, "print the counterexample with the values of one execution, dead variables included (as boppo --compact-trace does)")
 	fs.BoolVar(&f.rawTrace, "raw-trace", false, "print the counterexample as the engine found it, not shortened (by default steps that the violation does not need are dropped and each thread's steps gathered, and the shorter trace is replayed)")
 	htmlFlag(fs, &f.html)
@@ -97,8 +99,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return cmd.Errorf("--broadcast must be blocking or monotone, not %q", f.broadcast)
 	}
-	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 {
-		return cmd.Errorf("--max-states and --max-depth must not be negative")
+	if f.maxStates < 0 || f.maxDepth < 0 || f.maxStack < 0 || f.every < 0 {
+		return cmd.Errorf("--max-states, --max-depth, --max-stack and --progress-every must not be negative")
 	}
 	out := newPrinter(stdout, f.json)
 	out.reading = reading
@@ -115,9 +117,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	opts := bopgo.Options{Label: f.label, Engine: bopgo.Engine(f.engine), MaxThreads: f.maxThreads, MaxStates: f.maxStates, MaxDepth: f.maxDepth, MaxStack: f.maxStack, Contexts: f.contexts, Rounds: f.rounds, MaxMemory: uint64(f.maxMemory), Timeout: f.timeout, Broadcast: reading, NoSlice: f.noSlice, RawTrace: f.rawTrace,
 		Symbolic: bopgo.SymbolicOptions{DumpQBF: f.dumpQBF, NoPOR: f.noPOR || !f.por},
 		Explicit: bopgo.ExplicitOptions{NoPOR: f.noPOR || !f.por}}
-	progress := newProgressLine(stderr, f.progress)
+	progress := newProgressLine(stderr, f.progress || f.every > 0)
 	if progress != nil {
-		opts.Progress = progress.show
+		opts.Progress, opts.ProgressEvery = progress.show, f.every
 	}
 	bopgo.CollectNearLimit(opts)
 	start := time.Now()
