@@ -207,7 +207,7 @@ func TestHarnessCorpus(t *testing.T) {
 }
 
 // seeds is the number of random programs of each shape: BOPGO_SEEDS (the
-// long mode), or 40 (10 with -short).
+// long mode), or 40 (6 with -short).
 func seeds(t *testing.T) int64 {
 	if s := os.Getenv("BOPGO_SEEDS"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -215,7 +215,7 @@ func seeds(t *testing.T) int64 {
 		return n
 	}
 	if testing.Short() {
-		return 10
+		return 6
 	}
 	return 40
 }
