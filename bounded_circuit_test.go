@@ -3,6 +3,7 @@ package bopgo_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -165,7 +166,9 @@ const (
 // With -short: seeds 1 and 2, bounds 1 and 2, rounds for odd seeds and
 // context switches for even ones, and BMC not on Handoff's families,
 // where its depth (12) is too short for every question of the first
-// seeds (1.6 s of the test's 7 for nothing compared).
+// seeds (1.6 s of the test's 7 for nothing compared). On handoff-getafix
+// BMC runs only with BOPGO_LONG: it was inconclusive on all 72 questions
+// of the 12 seeds.
 func TestBoundedCircuitDifferential(t *testing.T) {
 	t.Parallel()
 	n, maxK := gen.Count(12, 2), 3
@@ -181,6 +184,11 @@ func TestBoundedCircuitDifferential(t *testing.T) {
 			// is inconclusive on each of their questions); the three
 			// took IC3 1.8 s of the root's 11 s of CPU.
 			if testing.Short() && strings.HasPrefix(f.Name, "handoff") && (e == bopgo.BMC || f.Name != "handoff-getafix") {
+				continue
+			}
+			// BMC at depth 12 is inconclusive on every question of
+			// handoff-getafix's 12 seeds (init's steps come first).
+			if f.Name == "handoff-getafix" && e == bopgo.BMC && os.Getenv("BOPGO_LONG") == "" {
 				continue
 			}
 			t.Run(f.Name+"/"+string(e), func(t *testing.T) {
