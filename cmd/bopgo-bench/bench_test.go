@@ -89,6 +89,7 @@ func readResults(t *testing.T, name string) map[string]bench.Record {
 }
 
 func TestBenchCheckConfigs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	copyTo(t, dir, "race.bp", "locked.bp", "label.bp", "forever.bp")
 	manifest := "path\texpected_verdict\tverdict_evidence\tdialect\tlabel\n" +
@@ -144,6 +145,7 @@ func TestBenchCheckConfigs(t *testing.T) {
 }
 
 func TestBenchQBF(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, src := range map[string]string{"true.qdimacs": "../../qbf/testdata/true.qdimacs", "false.qdimacs": "../../qbf/testdata/false.qdimacs"} {
 		data, err := os.ReadFile(src)
@@ -187,6 +189,7 @@ func TestBenchQBF(t *testing.T) {
 // The harness itself killed with SIGKILL: re-running finishes the work,
 // with every run recorded once and the finished ones unchanged.
 func TestBenchSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("needs /bin/sh for the slow fake tool")
 	}
@@ -231,6 +234,7 @@ func TestBenchSurvivesSIGKILL(t *testing.T) {
 }
 
 func TestBenchMergeShards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	copyTo(t, dir, "race.bp", "locked.bp", "label.bp")
 	base := []string{"--config", "a=check --engine explicit", "--config", "b=check --engine explicit --max-threads 2", dir}
@@ -316,6 +320,7 @@ func pagesReport(t *testing.T) (out, dir, stdout, errOut string) {
 // the configuration whose answer came with a certificate (IC3's
 // invariant), though the explicit search answered first.
 func TestReportPages(t *testing.T) {
+	t.Parallel()
 	out, dir, stdout, errOut := pagesReport(t)
 	assert.Contains(t, errOut, "label.bp: the file has changed since it was run")
 	md, err := os.ReadFile(filepath.Join(out, "summary.md"))

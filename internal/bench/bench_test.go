@@ -90,6 +90,7 @@ func keysOf(recs []Record) []string {
 }
 
 func TestResumeAfterKill(t *testing.T) {
+	t.Parallel()
 	progs := programs(t, 6)
 	runs := Plan(progs, []Config{fakeTool(t, "0.2")}, Limits{Timeout: time.Minute})
 	out := filepath.Join(t.TempDir(), "results.jsonl")
@@ -226,6 +227,7 @@ func TestMergeDedupsShards(t *testing.T) {
 }
 
 func TestLimitsAndExitCodes(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("shell scripts")
 	}
