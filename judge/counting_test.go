@@ -81,7 +81,7 @@ func TestCountingProofsPass(t *testing.T) {
 	})
 	for _, shape := range countingShapes {
 		t.Run(shape.name, func(t *testing.T) {
-			for seed := int64(1); seed <= int64(gen.Count(30, 6)); seed++ {
+			for seed := int64(1); seed <= int64(gen.Count(20, 6)); seed++ {
 				t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 					t.Parallel()
 					src := gen.Program(seed, shape.cfg)

@@ -203,4 +203,4 @@ func (c costs) String() string {
 
 // proofSeeds is how many random programs' IC3 and k-induction proofs
 // the tests judge and mutate (one cache for all of them: safeAnswers).
-func proofSeeds() int { return gen.Count(80, 15) }
+func proofSeeds() int { return gen.Count(50, 15) }

@@ -207,7 +207,7 @@ func TestHarnessCorpus(t *testing.T) {
 }
 
 // seeds is the number of random programs of each shape: BOPGO_SEEDS (the
-// long mode), or 40 (6 with -short).
+// long mode), or 20 (6 with -short).
 func seeds(t *testing.T) int64 {
 	if s := os.Getenv("BOPGO_SEEDS"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -217,7 +217,7 @@ func seeds(t *testing.T) int64 {
 	if testing.Short() {
 		return 6
 	}
-	return 40
+	return 20
 }
 
 // TestHarnessRandom checks the traces of random unsafe programs
