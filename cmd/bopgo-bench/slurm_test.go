@@ -249,8 +249,11 @@ func TestSlurm(t *testing.T) {
 
 		// Both tasks run (two CPUs). Cancel the smaller one once it has
 		// recorded a run and, when its harness has stopped (slurmd
-		// delivers the signal), kill slurmd: the node goes down (in about
-		// 12 s) while the other task, 12 runs or more of 3 s, still runs.
+		// delivers the signal), kill slurmd: the node fails while the
+		// other task, 12 runs or more of 3 s, still runs. slurmctld would
+		// mark it DOWN after SlurmdTimeout and a ping (about 12 s);
+		// scontrol does what that does at once (the running tasks end
+		// NODE_FAIL, and the harness on the node runs on, orphaned).
 		victim := bench.TaskID{Job: job, Task: smallerShard(t, plan)}
 		require.Eventually(t, func() bool {
 			data, _ := os.ReadFile(bench.ClusterDir(dir).TaskFile(victim, 0))
@@ -268,6 +271,10 @@ func TestSlurm(t *testing.T) {
 		p, err := strconv.Atoi(strings.TrimSpace(string(pid)))
 		require.NoError(t, err)
 		require.NoError(t, syscall.Kill(p, syscall.SIGKILL))
+		node, err := exec.Command("sinfo", "--noheader", "--format=%N").Output()
+		require.NoError(t, err)
+		out3, err := exec.Command("scontrol", "update", "NodeName="+strings.TrimSpace(string(node)), "State=DOWN", "Reason=slurmd killed by the test").CombinedOutput()
+		require.NoError(t, err, "scontrol: %s", out3)
 		require.Eventually(t, func() bool {
 			out, _ := exec.Command("sinfo", "--noheader", "--format=%T").Output()
 			return strings.HasPrefix(string(out), "down")
