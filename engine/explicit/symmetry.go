@@ -69,7 +69,7 @@ type placeClasses struct {
 	byVals      map[uint64]*nodeClasses
 	// sigs are the places' stepSignatures, the same for every valuation:
 	// computed once, not in each partition (a signature prints the
-	// step's terms, which in SafeStack's programs are most of the cost).
+	// step's terms: two thirds of each of deepcount's partitions).
 	sigs [][]string
 }
 
