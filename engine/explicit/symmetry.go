@@ -133,17 +133,9 @@ func (pc *placeClasses) partition(g []val) *nodeClasses {
 		}
 		return id
 	}
-	if pc.sigs == nil {
-		pc.sigs = make([][]string, len(prog.Procs))
-		for pi, p := range prog.Procs {
-			pc.sigs[pi] = make([]string, len(p.Steps))
-			for i := range p.Steps {
-				pc.sigs[pi][i] = stepSignature(prog, an, pi, i)
-			}
-		}
-	}
+	sigs := pc.signatures()
 	for i, pl := range places {
-		sig := pc.sigs[pl.proc][pl.pc]
+		sig := sigs[pl.proc][pl.pc]
 		if through(pl.proc, pl.pc) != pl.pc {
 			sig = fmt.Sprintf("transparent %d %d", pl.proc, pl.pc)
 		}
@@ -182,6 +174,21 @@ func (pc *placeClasses) partition(g []val) *nodeClasses {
 		nc.members[c] = append(nc.members[c], [2]int32{int32(pl.proc), int32(pl.pc)})
 	}
 	return nc
+}
+
+// signatures returns the places' stepSignatures, computed on the first
+// call.
+func (pc *placeClasses) signatures() [][]string {
+	if pc.sigs == nil {
+		pc.sigs = make([][]string, len(pc.prog.Procs))
+		for pi, p := range pc.prog.Procs {
+			pc.sigs[pi] = make([]string, len(p.Steps))
+			for i := range p.Steps {
+				pc.sigs[pi][i] = stepSignature(pc.prog, pc.an, pi, i)
+			}
+		}
+	}
+	return pc.sigs
 }
 
 // threadProcs are the procs that threads run: main's and those started.
