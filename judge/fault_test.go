@@ -24,14 +24,15 @@ import (
 // tests start only once it and the other sequential tests have ended.
 func TestFaultyCircuitsAreCaught(t *testing.T) {
 	defer func() { enc.Fault = enc.NoFault }()
-	// Programs where each fault makes a wrong proof (small 3 and 6 are
-	// among the first 12 seeds), and with -short nothing more: the 25
-	// seeds of every family this test once ran took 10 s of CPU, the
-	// judge package's largest share, and refused 2 to 51 wrong proofs of
-	// each fault.
-	qs := questions(t, gen.Count(12, 0))
-	if testing.Short() {
-		qs = questionsOf(t, "small", 3, 6)
+	// 12 seeds of every family (none with -short), and the programs
+	// where each fault makes a wrong proof: small 3 and 6 (among the
+	// first 12), broadcast 21 and spawnloop 13. The 25 seeds this test
+	// once ran took 10 s of CPU, the judge package's largest share, and
+	// refused 2 to 51 wrong proofs of each fault.
+	n := gen.Count(12, 0)
+	qs := questions(t, n)
+	if n < 6 {
+		qs = append(qs, questionsOf(t, "small", 3, 6)...)
 	}
 	qs = append(qs, questionsOf(t, "broadcast", 21)...)
 	qs = append(qs, questionsOf(t, "spawnloop", 13)...)
