@@ -2,7 +2,6 @@ package explicit
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -24,13 +23,7 @@ import (
 // reduction must actually happen on some programs.
 func TestReductionsAgainstNaive(t *testing.T) {
 	t.Parallel()
-	n := 60
-	switch {
-	case testing.Short():
-		n = 20
-	case os.Getenv("BOPGO_LONG") != "":
-		n = 400
-	}
+	n := gen.Count(60, 20)
 	families := []gen.Family{
 		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
 		{Name: "small-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
