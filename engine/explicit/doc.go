@@ -46,7 +46,9 @@
 // raises it by steps) and, optionally, context switches
 // (Options.Contexts) or rounds (Options.Rounds); a bound that stopped the
 // search makes the answer Unknown with the Stack, Contexts or Rounds
-// limit.
+// limit. Under a bound on rounds a state is stored once, with the best
+// round and last thread it was reached with, and states are expanded
+// best first (rounds.go).
 //
 // Its options are declared once, in options.go: Config, the engine's own
 // (what bopgo.ExplicitOptions sets), which a search's Options embed.

@@ -19,7 +19,10 @@ import (
 // among them: a bug within the bound
 // is found by both, and the search's traces replay. The search may say
 // Unknown where the naive one says Safe (it counts a step of a thread
-// that has none as cut by the bound), never Safe where a step was cut.
+// that has none as cut by the bound). It may say Safe where the naive
+// one cut a step (it expands each state with its best standing, and
+// then none may be cut), and the naive search without the bound must
+// then agree.
 func TestRoundsAgainstNaive(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(40, 10)
@@ -38,7 +41,7 @@ func TestRoundsAgainstNaive(t *testing.T) {
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
-			compared := 0
+			compared, complete := 0, 0
 			for seed := int64(1); seed <= int64(n); seed++ {
 				src := f.Program(seed)
 				p, err := bp.Load("gen.bp", []byte(src))
@@ -53,15 +56,24 @@ func TestRoundsAgainstNaive(t *testing.T) {
 					what := fmt.Sprintf("seed %d (%s, %d rounds)", seed, f.Name, rounds)
 					r := searchAndReplay(t, p, Options{Label: label, Rounds: rounds}, 3, what)
 					switch {
-					case (r.Verdict == engine.Unsafe) != (want == engine.Unsafe),
-						r.Verdict == engine.Safe && want != engine.Safe:
+					case (r.Verdict == engine.Unsafe) != (want == engine.Unsafe):
 						t.Fatalf("%s: engine says %v (%s), naive search says %v\n%s", what, r.Verdict, r.Reason, want, src)
+					case r.Verdict == engine.Safe && want != engine.Safe:
+						// The bound cut no step of the states the engine
+						// expanded, each with its best standing: they are
+						// all the reachable states, though the naive search
+						// cut worse paths to them.
+						all, ok := naiveSearchBounds(t, p, interp.Options{Label: label}, naiveBounds{threads: 3}, 20000)
+						if ok && all != engine.Safe {
+							t.Fatalf("%s: engine says safe for every interleaving, the naive search without the bound says %v\n%s", what, all, src)
+						}
+						complete++
 					case r.Verdict == engine.Unknown && !r.BoundHit && r.Limit != engine.Rounds:
 						t.Fatalf("%s: Unknown with limit %v (%s)\n%s", what, r.Limit, r.Reason, src)
 					}
 				}
 			}
-			t.Logf("%d searches compared", compared)
+			t.Logf("%d searches compared, %d of them safe for every interleaving where the naive search's bound cut a step", compared, complete)
 			require.Greater(t, compared, n/2, "too few programs small enough for the naive search")
 		})
 	}
@@ -69,9 +81,11 @@ func TestRoundsAgainstNaive(t *testing.T) {
 
 // TestRoundsKey: under a bound on rounds the key tells threads apart by
 // their order (swapping two threads' places is another state) but not by
-// their ids (renaming them in the same order, an ended last thread
-// included, is the same state), and a stored state comes back with its
-// last thread in the same place.
+// their ids, nor by the round and the last thread, which are the node's
+// standing. The standing does not tell ids apart either (renaming them
+// in the same order, an ended last thread included, is the same), nor
+// the last thread i from one that ended just before it, and a stored
+// state comes back with the same standing. A better one improves it.
 func TestRoundsKey(t *testing.T) {
 	st := newStateStore(1)
 	st.rounds = true
@@ -85,15 +99,33 @@ func TestRoundsKey(t *testing.T) {
 	key := func(s state) string { return string(recordKey(st.appendRecord(nil, &s))) }
 	x := mk([]int32{3, 5}, []int32{1, 2}, 1, 3)
 	require.NotEqual(t, key(x), key(mk([]int32{5, 3}, []int32{1, 2}, 1, 3)), "threads swapped")
-	require.NotEqual(t, key(x), key(mk([]int32{3, 5}, []int32{1, 2}, 2, 3)), "another last thread")
-	require.Equal(t, key(x), key(mk([]int32{3, 5}, []int32{4, 9}, 4, 12)), "ids renamed in order")
+	second := mk([]int32{3, 5}, []int32{1, 2}, 2, 3)
+	require.Equal(t, key(x), key(second), "another last thread")
+	require.Less(t, standing(&x), standing(&second), "an earlier last thread is better")
+	renamed := mk([]int32{3, 5}, []int32{4, 9}, 4, 12)
+	require.Equal(t, key(x), key(renamed), "ids renamed in order")
+	require.Equal(t, standing(&x), standing(&renamed), "ids renamed in order")
 	ended := mk([]int32{3, 5}, []int32{1, 4}, 2, 6)
-	require.Equal(t, key(ended), key(mk([]int32{3, 5}, []int32{2, 9}, 7, 12)), "an ended last thread between the two")
-	require.NotEqual(t, key(ended), key(mk([]int32{3, 5}, []int32{1, 4}, 5, 6)), "an ended last thread after both")
-	for _, s := range []state{x, ended, mk([]int32{3, 5}, []int32{1, 4}, 5, 6), mk([]int32{3}, []int32{1}, -1, 2)} {
-		n, _ := st.add(&s)
+	endedRenamed := mk([]int32{3, 5}, []int32{2, 9}, 7, 12)
+	require.Equal(t, standing(&ended), standing(&endedRenamed), "an ended last thread between the two")
+	require.Equal(t, standing(&ended), standing(&second), "an ended last thread just before the second")
+	after := mk([]int32{3, 5}, []int32{1, 4}, 5, 6)
+	require.Less(t, standing(&ended), standing(&after), "an ended last thread after both")
+	lower := x
+	lower.round = 1
+	require.Less(t, standing(&lower), standing(&after), "a lower round is better, whatever the last thread")
+	for _, s := range []state{x, mk([]int32{3, 4}, []int32{1, 4}, 5, 6), mk([]int32{3}, []int32{1}, -1, 2)} {
+		n, fresh := st.add(&s)
+		require.True(t, fresh)
 		got := st.state(n)
 		require.Equal(t, key(s), key(got))
+		require.Equal(t, standing(&s), standing(&got))
 		require.Equal(t, s.round, got.round)
 	}
+	n, fresh := st.add(&second)
+	require.False(t, fresh, "the same state with a worse standing")
+	require.False(t, st.improve(n, &second))
+	require.True(t, st.improve(n, &lower))
+	got := st.state(n)
+	require.Equal(t, standing(&lower), standing(&got), "improved")
 }

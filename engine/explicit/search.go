@@ -93,6 +93,10 @@ type search struct {
 	// initial state); the state itself is in states, under the same index.
 	parents []int32
 	states  *stateStore
+	// byRound, under a bound on rounds, orders the expansions by
+	// standing (rounds.go); without one, nodes are expanded in the order
+	// they were stored.
+	byRound *roundQueue
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
 	moves   int            // calls of move, for checking the context
@@ -101,12 +105,15 @@ type search struct {
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
-	st.rounds = opts.Rounds > 0
+	st.rounds = opts.Rounds > 0 && opts.Contexts == 0
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}
+	if st.rounds {
+		e.byRound = &roundQueue{}
+	}
 	if !opts.NoCodeSymmetry && e.sections && opts.Contexts == 0 && opts.Rounds == 0 && !prog.HasBroadcasts() {
 		st.places = newPlaceClasses(prog, an)
 	}
@@ -137,7 +144,16 @@ func (e *search) run(ctx context.Context) engine.Result {
 	if r := e.labelReached(0); r != nil {
 		return *r
 	}
-	for head := 0; head < len(e.parents); head++ {
+	for next := int32(0); ; next++ {
+		head := next
+		if e.byRound != nil {
+			var ok bool
+			if head, ok = e.byRound.pop(e.states); !ok {
+				break
+			}
+		} else if int(head) >= len(e.parents) {
+			break
+		}
 		// Every state: one expansion can enumerate 2^k choices (a
 		// constrained assignment of k variables), so a coarser check let
 		// a 5 s timeout run for minutes.
@@ -149,15 +165,15 @@ func (e *search) run(ctx context.Context) engine.Result {
 		}
 		// The states of the last expansion are stored or dropped.
 		e.arena.reset()
-		s := e.states.state(int32(head))
+		s := e.states.state(head)
 		holder := s.atomicHolder()
-		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(int32(head), &s) {
+		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(head, &s) {
 			if e.failure != nil {
 				return *e.failure
 			}
 			continue
 		}
-		m := &mover{head: int32(head)}
+		m := &mover{head: head}
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
 				continue
@@ -172,13 +188,22 @@ func (e *search) run(ctx context.Context) engine.Result {
 }
 
 // add stores s, reached from node parent, unless an equivalent state is
-// known; it returns the index of the node, and whether it is new.
+// known; it returns the index of the node, and whether it is new. Under
+// a bound on rounds, a known node reached with a better standing is
+// improved and queued again (rounds.go).
 func (e *search) add(s state, parent int32) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if !fresh {
+		if e.byRound != nil && e.states.improve(i, &s) {
+			e.parents[i] = parent
+			e.byRound.push(i, e.states.standing[i])
+		}
 		return i, false
 	}
 	e.parents = append(e.parents, parent)
+	if e.byRound != nil {
+		e.byRound.push(i, e.states.standing[i])
+	}
 	if len(e.parents)%StoredEvery == 0 {
 		if e.opts.Stored != nil {
 			e.opts.Stored(StoredEvery)

@@ -41,10 +41,12 @@ type stateStore struct {
 	// thread that ran last (Options.Contexts).
 	contexts bool
 	// rounds: the threads are not symmetric, their order is the bound's
-	// (Options.Rounds): the key holds them in creation order, then the
-	// round so far and where the thread that ran last stands among them
-	// (roundsLast).
-	rounds bool
+	// (Options.Rounds): the key holds them in creation order. The round
+	// so far and where the thread that ran last stands among them are
+	// not in the key but in standing (rounds.go): a state reached again
+	// with a better standing is the same node, improved.
+	rounds   bool
+	standing []uint32 // standing[i]: node i's under Options.Rounds
 	// live, if not nil, is liveIndices of the program: a record holds
 	// only the locals of a thread's current frame live at its pc, and
 	// the others come back X.
@@ -90,7 +92,7 @@ func newStateStore(globals int) *stateStore {
 
 // bytes is the memory the store holds: its chunks, where and index.
 func (st *stateStore) bytes() int64 {
-	n := 8 * int64(cap(st.at)+cap(st.table))
+	n := 8*int64(cap(st.at)+cap(st.table)) + 4*int64(cap(st.standing))
 	for _, c := range st.chunks {
 		n += int64(cap(c))
 	}
@@ -114,6 +116,9 @@ func (st *stateStore) add(s *state) (int32, bool) {
 			n := int32(len(st.at))
 			st.table[i] = tag<<32 | uint64(n+1)
 			st.at = append(st.at, st.place(st.rec))
+			if st.rounds {
+				st.standing = append(st.standing, standing(s))
+			}
 			if 4*len(st.at) > 3*len(st.table) {
 				st.grow()
 			}
@@ -252,10 +257,6 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		key = binary.AppendUvarint(key, uint64(s.switches))
 		key = binary.AppendUvarint(key, uint64(last))
 	}
-	if st.rounds {
-		key = binary.AppendUvarint(key, uint64(s.round))
-		key = binary.AppendUvarint(key, uint64(roundsLast(s)))
-	}
 	for _, i := range st.order {
 		key = append(key, st.parts[i]...)
 	}
@@ -344,12 +345,6 @@ func (st *stateStore) state(n int32) state {
 		lastCode, p = uvarint(p)
 		s.switches = int32(sw)
 	}
-	if st.rounds {
-		var round int
-		round, p = uvarint(p)
-		lastCode, p = uvarint(p)
-		s.round = int32(round)
-	}
 	parts := st.decoded[:0]
 	for len(p) > 0 {
 		var t thread
@@ -386,50 +381,12 @@ func (st *stateStore) state(n int32) state {
 		}
 	}
 	if st.rounds {
-		s.last = roundsLastID(&s, lastCode)
+		s.round, s.last = st.standingOf(n, &s)
 	}
 	clear(parts) // the scratch keeps no state's values alive
 	st.decoded = parts[:0]
 	st.localsHint = max(st.localsHint, len(vals)-st.globals)
 	return s
-}
-
-// roundsLast codes where the thread that ran last stands among s's
-// threads (in creation order, that is by id) for Options.Rounds: 0 if
-// none has run, 2i+2 if it is thread i, 2i+1 if it has ended after
-// thread i-1 and before thread i in the order. That is all a bound on
-// rounds reads of it: a thread started later has a larger id than any
-// thread so far, ended or not (state.nextID), so states whose ids differ
-// but keep this order have the same futures, and share a key.
-func roundsLast(s *state) int {
-	if s.last < 0 {
-		return 0
-	}
-	for i := range s.threads {
-		switch id := s.threads[i].id; {
-		case id == s.last:
-			return 2*i + 2
-		case id > s.last:
-			return 2*i + 1
-		}
-	}
-	return 2*len(s.threads) + 1
-}
-
-// roundsLastID is an id of the thread that ran last in s, coded as
-// roundsLast codes it: the thread's own if it lives, else one that has
-// the ended thread's place in the order (the id just below the next
-// thread's, or below nextID), which is all that the bound reads.
-func roundsLastID(s *state, code int) int32 {
-	switch i := (code - 1) / 2; {
-	case code == 0:
-		return -1
-	case code%2 == 0:
-		return s.threads[i].id
-	case i < len(s.threads):
-		return s.threads[i].id - 1
-	}
-	return s.nextID - 1
 }
 
 // valsPerByte is how many values a record packs into a byte: a value is
