@@ -130,6 +130,9 @@ func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Option
 	if info.Name == Auto {
 		return portfolio(ctx, p, opts, done)
 	}
+	if info.DeepensRounds && p.Rounds > 0 {
+		p.RoundDone = done
+	}
 	return runAndJudge(ctx, info, p, opts)
 }
 

@@ -47,11 +47,13 @@ func TestRoundsAgainstNaive(t *testing.T) {
 				p, err := bp.Load("gen.bp", []byte(src))
 				require.NoError(t, err, "seed %d", seed)
 				label := p.CheckedLabel("")
+				var naive []engine.Verdict // at 1, 2, 3 rounds
 				for rounds := 1; rounds <= 3; rounds++ {
 					want, ok := naiveSearchBounds(t, p, interp.Options{Label: label}, naiveBounds{threads: 3, rounds: rounds}, 20000)
 					if !ok {
 						break // too big for the naive search
 					}
+					naive = append(naive, want)
 					compared++
 					what := fmt.Sprintf("seed %d (%s, %d rounds)", seed, f.Name, rounds)
 					r := searchAndReplay(t, p, Options{Label: label, Rounds: rounds}, 3, what)
@@ -72,10 +74,36 @@ func TestRoundsAgainstNaive(t *testing.T) {
 						t.Fatalf("%s: Unknown with limit %v (%s)\n%s", what, r.Limit, r.Reason, src)
 					}
 				}
+				if len(naive) == 3 {
+					checkRoundsDone(t, p, label, naive, fmt.Sprintf("seed %d (%s)", seed, f.Name))
+				}
 			}
 			t.Logf("%d searches compared, %d of them safe for every interleaving where the naive search's bound cut a step", compared, complete)
 			require.Greater(t, compared, n/2, "too few programs small enough for the naive search")
 		})
+	}
+}
+
+// checkRoundsDone: a search of 3 rounds tells RoundDone of the bounds
+// 1, 2, … m in order, the naive search finds no bug within each, and
+// where the search finds a bug, the naive one finds one within m+1
+// rounds: the search is the deepening from 1 to 3, in one run.
+func checkRoundsDone(t *testing.T, p *bp.Program, label string, naive []engine.Verdict, what string) {
+	t.Helper()
+	var done []int
+	opts := Options{Label: label, Rounds: 3, FinalBound: true, RoundDone: func(k int) { done = append(done, k) }}
+	r := searchAndReplay(t, p, opts, 3, what)
+	for i, k := range done {
+		require.Equal(t, i+1, k, "%s: bounds told %v", what, done)
+		require.NotEqual(t, engine.Unsafe, naive[k-1], "%s: no bug within %d rounds told, the naive search finds one", what, k)
+	}
+	m := len(done)
+	require.Less(t, m, 3, "%s: the last bound is the search's result, never told", what)
+	if r.Verdict == engine.Unsafe {
+		require.Equal(t, engine.Unsafe, naive[m], "%s: a bug after %d bounds told, none within %d rounds for the naive search", what, m, m+1)
+	}
+	if r.Verdict == engine.Unknown && r.Limit == engine.Rounds && !r.BoundHit {
+		require.Equal(t, []int{1, 2}, done, "%s: no bug within 3 rounds, but not every bound below told", what)
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 
 // New returns the explicit engine under c, for one check (engine.Run).
 func New(c Config) engine.Run {
-	return func(ctx context.Context, p *engine.Problem, bound int, _ bool) (engine.Result, error) {
-		return run(ctx, p, bound, c)
+	return func(ctx context.Context, p *engine.Problem, bound int, last bool) (engine.Result, error) {
+		return run(ctx, p, bound, last, c)
 	}
 }
 
@@ -20,9 +20,9 @@ func New(c Config) engine.Run {
 // steps to the problem's MaxStack (or DefaultMaxStack): the first search
 // that finds a bug, or that never meets its bound (the reachable stacks
 // are finite), decides.
-func run(ctx context.Context, p *engine.Problem, bound int, c Config) (engine.Result, error) {
+func run(ctx context.Context, p *engine.Problem, bound int, last bool, c Config) (engine.Result, error) {
 	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts, Rounds: p.Rounds,
-		Footprint: p.Meter.SetBytes, Config: c}
+		RoundDone: p.RoundDone, FinalBound: last, Footprint: p.Meter.SetBytes, Config: c}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}

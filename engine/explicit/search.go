@@ -97,6 +97,11 @@ type search struct {
 	// standing (rounds.go); without one, nodes are expanded in the order
 	// they were stored.
 	byRound *roundQueue
+	round   int32 // the round being expanded: those before it are done
+	// pending is a bug found in the round after the one being expanded:
+	// the answer once that round is done, unless a bug within fewer
+	// rounds turns up (violation).
+	pending *engine.Result
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
 	moves   int            // calls of move, for checking the context
@@ -139,19 +144,23 @@ func (e *search) initial() state {
 }
 
 func (e *search) run(ctx context.Context) engine.Result {
+	r := e.explore(ctx)
+	if e.pending != nil && r.Verdict != engine.Unsafe {
+		return *e.pending // found before a limit stopped the search
+	}
+	return r
+}
+
+// explore is the search from the initial state.
+func (e *search) explore(ctx context.Context) engine.Result {
 	init := e.initial()
 	e.add(init, -1)
 	if r := e.labelReached(0); r != nil {
 		return *r
 	}
 	for next := int32(0); ; next++ {
-		head := next
-		if e.byRound != nil {
-			var ok bool
-			if head, ok = e.byRound.pop(e.states); !ok {
-				break
-			}
-		} else if int(head) >= len(e.parents) {
+		head, ok := e.nextHead(next)
+		if !ok {
 			break
 		}
 		// Every state: one expansion can enumerate 2^k choices (a
@@ -185,6 +194,40 @@ func (e *search) run(ctx context.Context) engine.Result {
 		}
 	}
 	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Search{States: int64(len(e.parents))}}
+}
+
+// nextHead is the node to expand after node next-1: next, or under a
+// bound on rounds the best queued (rounds.go). It is false when none is
+// left, or when a bug found in the next round is the answer.
+func (e *search) nextHead(next int32) (int32, bool) {
+	if e.byRound == nil {
+		return next, int(next) < len(e.parents)
+	}
+	head, ok := e.byRound.pop(e.states)
+	switch {
+	case ok && e.roundsDone(int32(e.states.standing[head]>>16)):
+		return 0, false
+	case !ok && e.pending != nil:
+		e.roundsDone(e.round + 1)
+	}
+	return head, ok
+}
+
+// roundsDone notes that the search takes a state of round r: the rounds
+// before it are done, and Options.RoundDone hears of each (unless a
+// bound on calls or threads, short of the final one, cut a step), up to
+// the round before a bug found (pending), which it reports is the
+// answer. When no state is left, the search's result says the rest.
+func (e *search) roundsDone(r int32) bool {
+	for ; e.round < r; e.round++ {
+		if e.round > 0 && e.opts.RoundDone != nil && !e.stackHit && (!e.boundHit || e.opts.FinalBound) {
+			e.opts.RoundDone(int(e.round))
+		}
+		if e.pending != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // add stores s, reached from node parent, unless an equivalent state is

@@ -248,7 +248,7 @@ func TestPathEndsWithItsContext(t *testing.T) {
 	assert.Nil(t, states)
 	assert.Nil(t, steps)
 	e.failure = nil
-	e.violation(&mover{head: end}, nil, nil, "assertion fails")
+	e.violation(&mover{head: end}, nil, nil, 0, "assertion fails")
 	require.NotNil(t, e.failure)
 	assert.Equal(t, engine.Unknown, e.failure.Verdict)
 	assert.Equal(t, engine.Cancelled, e.failure.Limit)

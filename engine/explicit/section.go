@@ -89,7 +89,7 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 		})
 		if fails && m.rebuild == nil && e.failure == nil {
 			info := stepInfo{thread: th.id, proc: th.proc, pc: th.pc, conc: conc, taken: -1}
-			e.violation(m, &info, nil, "assertion can fail")
+			e.violation(m, &info, nil, round, "assertion can fail")
 		}
 		if err := e.stepper.err; err != nil && e.failure == nil {
 			if e.ctx.Err() != nil {
@@ -156,7 +156,7 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 	if m.rebuild == nil && e.opts.Label != "" {
 		for _, t := range []int{moved, created} {
 			if t >= 0 && e.an.target[n.threads[t].proc][n.threads[t].pc] {
-				e.violation(m, nil, &link{info, n}, fmt.Sprintf("label %s reached", e.opts.Label))
+				e.violation(m, nil, &link{info, n}, n.round, fmt.Sprintf("label %s reached", e.opts.Label))
 				return false
 			}
 		}
@@ -216,8 +216,15 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 
 // violation ends the search with Unsafe: the path to the run's head, the
 // steps of its section so far, and last (a state where the label is
-// reached) or fail (a failing assertion from the last state).
-func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) {
+// reached) or fail (a failing assertion from the last state). Under a
+// bound on rounds, a bug in the round after the one being expanded
+// (round) waits in pending, as one within fewer rounds may be found
+// still; the first such bug is kept.
+func (e *search) violation(m *mover, fail *stepInfo, last *link, round int32, reason string) {
+	later := e.byRound != nil && round > e.round
+	if later && e.pending != nil {
+		return
+	}
 	states, steps := e.path(m.head)
 	if states == nil {
 		r := engine.Stopped(e.ctx)
@@ -230,7 +237,12 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, reason string) 
 	if last != nil {
 		states, steps = append(states, last.s), append(steps, last.info)
 	}
-	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
+	r := &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
+	if later {
+		e.pending = r
+		return
+	}
+	e.failure = r
 }
 
 // rebuildStep returns the steps from node parent (whose state is ps) to
