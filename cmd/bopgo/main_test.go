@@ -200,18 +200,19 @@ func TestQBFSubcommandIsWired(t *testing.T) {
 // must have stored many states before the limit stops it (16 MB: 30,000
 // states, in half a second).
 func TestMemoryLimit(t *testing.T) {
+	if testing.Short() {
+		// 1.2 s of CPU, a tenth of the package's -short run: the root's
+		// TestLimitsAreTyped checks the limit and its words with -short.
+		t.Skip("-short: the root's TestLimitsAreTyped checks the memory limit")
+	}
 	// --max-memory becomes the runtime's soft limit (collectNearLimit):
 	// the tests that run after this one get the limit they had before.
 	before := debug.SetMemoryLimit(-1)
 	t.Cleanup(func() { debug.SetMemoryLimit(before) })
 	runtime.GC()
 	// 4 MB: about 2 s and 90,000 states here (8 MB took 4 s, 16 MB 5.7
-	// s); 2 MB, with -short: 0.7 to 1.2 s and 41,000 states.
-	limit := "4MB"
-	if testing.Short() {
-		limit = "2MB"
-	}
-	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", limit, "--max-threads", "12", "--stats", "testdata/forever.bp")
+	// s).
+	code, out, _ := runCmd("check", "--engine", "explicit", "--max-memory", "4MB", "--max-threads", "12", "--stats", "testdata/forever.bp")
 	assert.Equal(t, exitUnknown, code)
 	assert.Equal(t, lineUnknown, lastLine(out))
 	assert.Contains(t, out, "memory limit reached")
