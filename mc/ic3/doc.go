@@ -138,6 +138,21 @@
 //     frames have no lemmas about thread counts, and the strong run then
 //     needs them at every level at once.
 //
+// Tried on deepcount d=18 safe (bopgo circuit --engine ic3 on its
+// export, one slot: 138,965 calls, 258 frames, an invariant of 346
+// clauses, where ABC's pdr needs 37,768 calls, 132 frames and 64
+// clauses) and dropped, 2026-11-28 (not committed):
+//   - Lemma prediction (Su, Yang and Ci, "Predicting Lemmas in
+//     Generalization of IC3", DAC 2024): each clause of F_k that fails
+//     to propagate keeps its counterexample's successor s'; a cube b
+//     blocked at k+1 that the clause's cube c is part of first tries,
+//     as the lemma, c plus one literal of b that s' falsifies (up to 4
+//     candidates, one query each). Used as predicted: 221,320 calls and
+//     357 frames; generalised further: 204,640 calls, 352 frames (834
+//     of 4,291 lemmas predicted). Through bopgo check --engine ic3 on the
+//     scaled programs (3 slots): 0535 16,408 calls to 8,178, but 0050
+//     8,418 to 94,059.
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
