@@ -130,8 +130,8 @@ func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Option
 	if info.Name == Auto {
 		return portfolio(ctx, p, opts, done)
 	}
-	if info.DeepensRounds && p.Rounds > 0 {
-		p.RoundDone = done
+	if info.DeepensBounds && (p.Rounds > 0 || p.Contexts > 0) {
+		p.BoundDone = done
 	}
 	return runAndJudge(ctx, info, p, opts)
 }

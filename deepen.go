@@ -18,10 +18,10 @@ import (
 // opts.Timeout is the whole deepening's, and the counters add up over
 // the bounds. An engine that never proves (BMC, simulation) cannot say
 // "no bug within k", so it runs once, at K: it finds every bug within
-// K. An engine that checks the rounds in order (DeepensRounds: the
-// explicit engine, whose search expands a state of round k+1 only after
-// every state of k rounds) runs once, at K, and tells done of each
-// bound as it passes it. The default (Auto) races once: each engine
+// K. An engine that checks the bounds in order (DeepensBounds: the
+// explicit engine, whose search expands a state of round k+1, or k+1
+// switches, only after every state of k) runs once, at K, and tells
+// done of each bound as it passes it. The default (Auto) races once: each engine
 // that honours the bound deepens it at its own pace, done hears of each
 // bound from the first to end it, and the engines that ignore the bound
 // run once, for every interleaving. Without a bound it is Check.
@@ -34,8 +34,8 @@ func CheckBounded(ctx context.Context, prog *bp.Program, opts Options, done func
 		// Each raced engine that honours the bound deepens on its own
 		// (runRace).
 		return check(ctx, prog, opts, done)
-	case info.DeepensRounds && opts.Rounds > 0:
-		// One run checks the rounds in order and tells done (answer).
+	case info.DeepensBounds:
+		// One run checks the bounds in order and tells done (answer).
 		return check(ctx, prog, opts, done)
 	}
 	ctx, cancel := verdict.WithTimeout(ctx, opts.Timeout)

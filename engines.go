@@ -67,11 +67,12 @@ type EngineInfo struct {
 	// engine that does not and a program that has them; the portfolio
 	// leaves it out.
 	Broadcasts bool
-	// DeepensRounds: under a bound of K rounds the engine checks the
-	// rounds in order in one run, and tells engine.Problem.RoundDone of
-	// each bound below K as it ends without a bug, so the root does not
-	// deepen it by running it at 1, 2, … K (deepen.go).
-	DeepensRounds bool
+	// DeepensBounds: under a bound of K rounds or context switches the
+	// engine checks the bounds in order in one run, and tells
+	// engine.Problem.BoundDone of each bound below K as it ends without a
+	// bug, so the root does not deepen it by running it at 1, 2, … K
+	// (deepen.go).
+	DeepensBounds bool
 	// Recursion: the engine runs programs with recursive functions
 	// (threads with call stacks). Check answers Unknown, with the reason,
 	// for an engine that does not and a program that has them; the
@@ -160,7 +161,7 @@ var engineTable = []EngineInfo{
 		Race:   3, Share: 1, Lead: WideStep, Counters: symbolic.Counters(),
 		new: func(o *Options) engine.Run { return symbolic.New(o.Symbolic) }},
 	{Name: Explicit, Summary: "every interleaving, state by state; recursion by procedure summaries (one thread) or bounded stacks (threads)",
-		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true, DeepensRounds: true,
+		Proves: true, Complete: true, Threads: FromOne, Broadcasts: true, Recursion: true, DeepensBounds: true,
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts, engine.Rounds},
 		Race:   1, Share: 6, Counters: explicit.Counters(),
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
@@ -294,8 +295,8 @@ func checkTable(table []EngineInfo) error {
 			return fmt.Errorf("%s: the Threads limit is for engines with a thread bound", e.Name)
 		case e.Hits(engine.NoLimit):
 			return fmt.Errorf("%s: NoLimit is not a limit", e.Name)
-		case e.DeepensRounds && (!e.Hits(engine.Rounds) || !e.Proves):
-			return fmt.Errorf("%s: deepens a bound on rounds it does not honour, or cannot say there is no bug within", e.Name)
+		case e.DeepensBounds && (!e.Hits(engine.Rounds) || !e.Hits(engine.Contexts) || !e.Proves):
+			return fmt.Errorf("%s: deepens bounds it does not honour, or cannot say there is no bug within", e.Name)
 		case e.Circuit != nil && e.Threads != FromStaticBound:
 			return fmt.Errorf("%s: a circuit engine starts at the static thread bound", e.Name)
 		}

@@ -245,7 +245,7 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options, done func(k
 //
 // Under a bound on rounds or context switches, with done not nil
 // (CheckBounded), each engine that honours the bound deepens it on its
-// own, at its own pace (deepen, or in one run where it DeepensRounds),
+// own, at its own pace (deepen, or in one run where it DeepensBounds),
 // and done hears of each bound as the first engine ends it without a
 // bug; the engines that ignore the bound run once, for every
 // interleaving. (Deepening the whole race restarted
@@ -262,8 +262,8 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		ep.Meter = p.Meter.Child()
 		run := func(ctx context.Context) (Result, error) { return runAndJudge(ctx, info, &ep, opts) }
 		switch {
-		case done != nil && limit == verdict.Rounds && info.DeepensRounds:
-			ep.RoundDone = report // one run, the rounds in order
+		case done != nil && limit != verdict.NoLimit && info.DeepensBounds:
+			ep.BoundDone = report // one run, the bounds in order
 		case done != nil && limit != verdict.NoLimit && info.Hits(limit):
 			once := run
 			run = func(ctx context.Context) (Result, error) {

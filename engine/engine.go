@@ -60,12 +60,12 @@ type Problem struct {
 	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
 	Contexts  int // context switches (explicit, the circuit engines); 0: no bound (the Contexts limit)
 	Rounds    int // rounds, Getafix's bound (explicit, the circuit engines); 0: no bound (the Rounds limit)
-	// RoundDone, if not nil, is told of each bound k below Rounds that
-	// the run has ended without a bug: every execution of at most k
-	// rounds explored (up to the thread bound, where the run's bound is
-	// the last). Only an engine that checks the rounds in order calls it
-	// (the root's DeepensRounds column).
-	RoundDone func(k int)
+	// BoundDone, if not nil, is told of each bound k below Rounds (or
+	// Contexts) that the run has ended without a bug: every execution of
+	// at most k rounds (switches) explored, up to the thread bound where
+	// the run's bound is the last. Only an engine that checks the bounds
+	// in order calls it (the root's DeepensBounds column).
+	BoundDone func(k int)
 
 	// Meter, if not nil, receives progress as the engine goes; the root
 	// reads it for progress lines.

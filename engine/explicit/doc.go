@@ -46,9 +46,10 @@
 // raises it by steps) and, optionally, context switches
 // (Options.Contexts) or rounds (Options.Rounds); a bound that stopped the
 // search makes the answer Unknown with the Stack, Contexts or Rounds
-// limit. Under a bound on rounds a state is stored once, with the best
-// round and last thread it was reached with, and states are expanded
-// best first (rounds.go).
+// limit. Under a bound on rounds (context switches) a state is stored
+// once, with the best round and last thread (the fewest switches) it was
+// reached with, and states are expanded best first, so that one search
+// passes the bounds 1, 2, … K in order (standing.go).
 //
 // Its options are declared once, in options.go: Config, the engine's own
 // (what bopgo.ExplicitOptions sets), which a search's Options embed.

@@ -33,21 +33,23 @@ func naiveSearchStack(t testing.TB, prog *bp.Program, opts interp.Options, bound
 
 // naiveBounds are the bounds of a naive search: live threads, the depth
 // of calls of recursive functions (0: none) and rounds (0: none).
-type naiveBounds struct{ threads, stack, rounds int }
+type naiveBounds struct{ threads, stack, rounds, contexts int }
 
 // naiveItem is a state of the naive search: the concrete state, and
 // under a bound on rounds the id of the thread whose step counted last
 // (-1: none yet) and its round.
 type naiveItem struct {
-	s           bp.State
-	last, round int
+	s                     bp.State
+	last, round, switches int
 }
 
 // naiveSearchBounds is naiveSearch under bounds b. A step that would
 // exceed the bound on rounds is not taken, by the definition of
 // Options.Rounds: the threads take turns by id; a step by a thread below
 // the one that counted last starts a round; thread 0's steps are outside
-// the rounds in Getafix's dialect.
+// the rounds in Getafix's dialect. A step by another thread than the
+// one whose step counted last is a switch under the bound on context
+// switches.
 func naiveSearchBounds(t testing.TB, prog *bp.Program, opts interp.Options, b naiveBounds, limit int) (v engine.Verdict, ok bool) {
 	sem := interp.New(prog, opts)
 	targets := prog.Targets(opts.Label)
@@ -55,8 +57,8 @@ func naiveSearchBounds(t testing.TB, prog *bp.Program, opts interp.Options, b na
 	var queue []naiveItem
 	push := func(it naiveItem) {
 		k := key(&it.s)
-		if b.rounds > 0 {
-			k += fmt.Sprintf("|%d|%d", it.last, it.round)
+		if b.rounds > 0 || b.contexts > 0 {
+			k += fmt.Sprintf("|%d|%d|%d", it.last, it.round, it.switches)
 		}
 		if !seen[k] {
 			seen[k] = true
@@ -101,7 +103,17 @@ func naiveSearchBounds(t testing.TB, prog *bp.Program, opts interp.Options, b na
 			}
 			succs, fails, err := sem.Successors(&s, ti, b.threads)
 			require.NoError(t, err)
-			next := naiveItem{last: it.last, round: it.round}
+			next := naiveItem{last: it.last, round: it.round, switches: it.switches}
+			if id := s.Threads[ti].ID; b.contexts > 0 && (len(succs) > 0 || fails) {
+				if next.last >= 0 && next.last != id {
+					next.switches++
+				}
+				if next.switches > b.contexts {
+					hit = true
+					continue
+				}
+				next.last = id
+			}
 			if id := s.Threads[ti].ID; b.rounds > 0 && (id != 0 || !initOutside) && (len(succs) > 0 || fails) {
 				if next.last < 0 || id < next.last {
 					next.round++

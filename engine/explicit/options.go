@@ -61,15 +61,16 @@ type Options struct {
 	// which starts the threads in source order, ids 1..N) are outside
 	// the rounds (bp.Program.InitThread). Not together with Contexts.
 	Rounds int
-	// RoundDone, if not nil, is told of each bound k below Rounds as the
-	// search ends it without a bug: the search expands its states round
-	// by round (rounds.go), so when it takes the first state of round
-	// k+1, every execution of at most k rounds has been explored. Not
-	// where a bound on calls or, short of FinalBound, on threads has cut
-	// a step so far: the root then runs the search again, further.
-	RoundDone func(k int)
+	// BoundDone, if not nil, is told of each bound k below Rounds (or
+	// Contexts) as the search ends it without a bug: the search expands
+	// its states round by round, or by their switches (standing.go), so
+	// when it takes the first state of round (switches) k+1, every
+	// execution of at most k has been explored. Not where a bound on
+	// calls or, short of FinalBound, on threads has cut a step so far:
+	// the root then runs the search again, further.
+	BoundDone func(k int)
 	// FinalBound: the thread bound is the last the root tries, so a
-	// thread start it suppressed does not hold back RoundDone.
+	// thread start it suppressed does not hold back BoundDone.
 	FinalBound bool
 	// MaxStack bounds the depth of a thread's calls of recursive
 	// functions: a call beyond it is not explored, and a search that met

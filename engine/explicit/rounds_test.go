@@ -16,15 +16,29 @@ import (
 // with the naive search under the same bound, on random programs of
 // both dialects (start_thread's, where the order is creation order, and
 // Getafix's, where init is outside the rounds), threads of one function
-// among them: a bug within the bound
-// is found by both, and the search's traces replay. The search may say
-// Unknown where the naive one says Safe (it counts a step of a thread
-// that has none as cut by the bound). It may say Safe where the naive
-// one cut a step (it expands each state with its best standing, and
-// then none may be cut), and the naive search without the bound must
-// then agree.
+// among them (boundAgainstNaive).
 func TestRoundsAgainstNaive(t *testing.T) {
 	t.Parallel()
+	boundAgainstNaive(t, engine.Rounds)
+}
+
+// TestContextsAgainstNaive is TestRoundsAgainstNaive under a bound on
+// context switches.
+func TestContextsAgainstNaive(t *testing.T) {
+	t.Parallel()
+	boundAgainstNaive(t, engine.Contexts)
+}
+
+// boundAgainstNaive compares the search under bound (Rounds or
+// Contexts) at 1, 2 and 3 with the naive search under the same bound: a
+// bug within the bound is found by both, and the search's traces replay.
+// The search may say Unknown where the naive one says Safe (it counts a
+// step of a thread that has none as cut by the bound). It may say Safe
+// where the naive one cut a step (it expands each state with its best
+// standing, and then none may be cut), and the naive search without the
+// bound must then agree. At 3, the bounds it tells BoundDone of are
+// checked too (checkBoundsDone).
+func boundAgainstNaive(t *testing.T, bound engine.Limit) {
 	n := gen.Count(40, 10)
 	tiny, _ := gen.FamilyNamed("tiny")
 	broadcast, _ := gen.FamilyNamed("tiny-broadcast")
@@ -38,6 +52,12 @@ func TestRoundsAgainstNaive(t *testing.T) {
 			return gen.Program(seed, cfg)
 		}},
 	}
+	at := func(label string, k int) (Options, naiveBounds) {
+		if bound == engine.Contexts {
+			return Options{Label: label, Contexts: k}, naiveBounds{threads: 3, contexts: k}
+		}
+		return Options{Label: label, Rounds: k}, naiveBounds{threads: 3, rounds: k}
+	}
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
@@ -47,35 +67,33 @@ func TestRoundsAgainstNaive(t *testing.T) {
 				p, err := bp.Load("gen.bp", []byte(src))
 				require.NoError(t, err, "seed %d", seed)
 				label := p.CheckedLabel("")
-				var naive []engine.Verdict // at 1, 2, 3 rounds
-				for rounds := 1; rounds <= 3; rounds++ {
-					want, ok := naiveSearchBounds(t, p, interp.Options{Label: label}, naiveBounds{threads: 3, rounds: rounds}, 20000)
+				var naive []engine.Verdict // at 1, 2, 3
+				for k := 1; k <= 3; k++ {
+					opts, nb := at(label, k)
+					want, ok := naiveSearchBounds(t, p, interp.Options{Label: label}, nb, 20000)
 					if !ok {
 						break // too big for the naive search
 					}
 					naive = append(naive, want)
 					compared++
-					what := fmt.Sprintf("seed %d (%s, %d rounds)", seed, f.Name, rounds)
-					r := searchAndReplay(t, p, Options{Label: label, Rounds: rounds}, 3, what)
+					what := fmt.Sprintf("seed %d (%s, %v %d)", seed, f.Name, bound, k)
+					r := searchAndReplay(t, p, opts, 3, what)
 					switch {
 					case (r.Verdict == engine.Unsafe) != (want == engine.Unsafe):
 						t.Fatalf("%s: engine says %v (%s), naive search says %v\n%s", what, r.Verdict, r.Reason, want, src)
 					case r.Verdict == engine.Safe && want != engine.Safe:
-						// The bound cut no step of the states the engine
-						// expanded, each with its best standing: they are
-						// all the reachable states, though the naive search
-						// cut worse paths to them.
 						all, ok := naiveSearchBounds(t, p, interp.Options{Label: label}, naiveBounds{threads: 3}, 20000)
 						if ok && all != engine.Safe {
 							t.Fatalf("%s: engine says safe for every interleaving, the naive search without the bound says %v\n%s", what, all, src)
 						}
 						complete++
-					case r.Verdict == engine.Unknown && !r.BoundHit && r.Limit != engine.Rounds:
+					case r.Verdict == engine.Unknown && !r.BoundHit && r.Limit != bound:
 						t.Fatalf("%s: Unknown with limit %v (%s)\n%s", what, r.Limit, r.Reason, src)
 					}
 				}
 				if len(naive) == 3 {
-					checkRoundsDone(t, p, label, naive, fmt.Sprintf("seed %d (%s)", seed, f.Name))
+					opts, _ := at(label, 3)
+					checkBoundsDone(t, p, opts, naive, fmt.Sprintf("seed %d (%s, %v)", seed, f.Name, bound))
 				}
 			}
 			t.Logf("%d searches compared, %d of them safe for every interleaving where the naive search's bound cut a step", compared, complete)
@@ -84,14 +102,15 @@ func TestRoundsAgainstNaive(t *testing.T) {
 	}
 }
 
-// checkRoundsDone: a search of 3 rounds tells RoundDone of the bounds
-// 1, 2, … m in order, the naive search finds no bug within each, and
-// where the search finds a bug, the naive one finds one within m+1
-// rounds: the search is the deepening from 1 to 3, in one run.
-func checkRoundsDone(t *testing.T, p *bp.Program, label string, naive []engine.Verdict, what string) {
+// checkBoundsDone: a search under opts, a bound of 3 rounds or context
+// switches, tells BoundDone of the bounds 1, 2, … m in order, the naive
+// search (naive[k-1], at bound k) finds no bug within each, and where
+// the search finds a bug, the naive one finds one within m+1: the
+// search is the deepening from 1 to 3, in one run.
+func checkBoundsDone(t *testing.T, p *bp.Program, opts Options, naive []engine.Verdict, what string) {
 	t.Helper()
 	var done []int
-	opts := Options{Label: label, Rounds: 3, FinalBound: true, RoundDone: func(k int) { done = append(done, k) }}
+	opts.FinalBound, opts.BoundDone = true, func(k int) { done = append(done, k) }
 	r := searchAndReplay(t, p, opts, 3, what)
 	for i, k := range done {
 		require.Equal(t, i+1, k, "%s: bounds told %v", what, done)
@@ -102,7 +121,7 @@ func checkRoundsDone(t *testing.T, p *bp.Program, label string, naive []engine.V
 	if r.Verdict == engine.Unsafe {
 		require.Equal(t, engine.Unsafe, naive[m], "%s: a bug after %d bounds told, none within %d rounds for the naive search", what, m, m+1)
 	}
-	if r.Verdict == engine.Unknown && r.Limit == engine.Rounds && !r.BoundHit {
+	if r.Verdict == engine.Unknown && (r.Limit == engine.Rounds || r.Limit == engine.Contexts) && !r.BoundHit {
 		require.Equal(t, []int{1, 2}, done, "%s: no bug within 3 rounds, but not every bound below told", what)
 	}
 }
@@ -116,7 +135,7 @@ func checkRoundsDone(t *testing.T, p *bp.Program, label string, naive []engine.V
 // state comes back with the same standing. A better one improves it.
 func TestRoundsKey(t *testing.T) {
 	st := newStateStore(1)
-	st.rounds = true
+	st.rounds, st.standing = true, []uint32{}
 	mk := func(pcs []int32, ids []int32, last, nextID int32) state {
 		s := state{globals: []val{v0}, nextID: nextID, last: last, round: 2}
 		for i, pc := range pcs {
@@ -129,25 +148,25 @@ func TestRoundsKey(t *testing.T) {
 	require.NotEqual(t, key(x), key(mk([]int32{5, 3}, []int32{1, 2}, 1, 3)), "threads swapped")
 	second := mk([]int32{3, 5}, []int32{1, 2}, 2, 3)
 	require.Equal(t, key(x), key(second), "another last thread")
-	require.Less(t, standing(&x), standing(&second), "an earlier last thread is better")
+	require.Less(t, st.standingOf(&x), st.standingOf(&second), "an earlier last thread is better")
 	renamed := mk([]int32{3, 5}, []int32{4, 9}, 4, 12)
 	require.Equal(t, key(x), key(renamed), "ids renamed in order")
-	require.Equal(t, standing(&x), standing(&renamed), "ids renamed in order")
+	require.Equal(t, st.standingOf(&x), st.standingOf(&renamed), "ids renamed in order")
 	ended := mk([]int32{3, 5}, []int32{1, 4}, 2, 6)
 	endedRenamed := mk([]int32{3, 5}, []int32{2, 9}, 7, 12)
-	require.Equal(t, standing(&ended), standing(&endedRenamed), "an ended last thread between the two")
-	require.Equal(t, standing(&ended), standing(&second), "an ended last thread just before the second")
+	require.Equal(t, st.standingOf(&ended), st.standingOf(&endedRenamed), "an ended last thread between the two")
+	require.Equal(t, st.standingOf(&ended), st.standingOf(&second), "an ended last thread just before the second")
 	after := mk([]int32{3, 5}, []int32{1, 4}, 5, 6)
-	require.Less(t, standing(&ended), standing(&after), "an ended last thread after both")
+	require.Less(t, st.standingOf(&ended), st.standingOf(&after), "an ended last thread after both")
 	lower := x
 	lower.round = 1
-	require.Less(t, standing(&lower), standing(&after), "a lower round is better, whatever the last thread")
+	require.Less(t, st.standingOf(&lower), st.standingOf(&after), "a lower round is better, whatever the last thread")
 	for _, s := range []state{x, mk([]int32{3, 4}, []int32{1, 4}, 5, 6), mk([]int32{3}, []int32{1}, -1, 2)} {
 		n, fresh := st.add(&s)
 		require.True(t, fresh)
 		got := st.state(n)
 		require.Equal(t, key(s), key(got))
-		require.Equal(t, standing(&s), standing(&got))
+		require.Equal(t, st.standingOf(&s), st.standingOf(&got))
 		require.Equal(t, s.round, got.round)
 	}
 	n, fresh := st.add(&second)
@@ -155,5 +174,5 @@ func TestRoundsKey(t *testing.T) {
 	require.False(t, st.improve(n, &second))
 	require.True(t, st.improve(n, &lower))
 	got := st.state(n)
-	require.Equal(t, standing(&lower), standing(&got), "improved")
+	require.Equal(t, st.standingOf(&lower), st.standingOf(&got), "improved")
 }

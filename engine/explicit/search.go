@@ -93,14 +93,16 @@ type search struct {
 	// initial state); the state itself is in states, under the same index.
 	parents []int32
 	states  *stateStore
-	// byRound, under a bound on rounds, orders the expansions by
-	// standing (rounds.go); without one, nodes are expanded in the order
-	// they were stored.
-	byRound *roundQueue
-	round   int32 // the round being expanded: those before it are done
-	// pending is a bug found in the round after the one being expanded:
-	// the answer once that round is done, unless a bug within fewer
-	// rounds turns up (violation).
+	// byStanding, under a bound on rounds or context switches, orders
+	// the expansions by standing (standing.go); without one, nodes are
+	// expanded in the order they were stored.
+	byStanding *standingQueue
+	// level is the round, or the number of switches, of the states being
+	// expanded: the levels below it are done.
+	level int32
+	// pending is a bug found at the level after the one being expanded:
+	// the answer once that level is done, unless a bug at a lower level
+	// turns up (violation).
 	pending *engine.Result
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
@@ -111,13 +113,16 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	st := newStateStore(len(prog.Globals))
 	st.contexts = opts.Contexts > 0
 	st.rounds = opts.Rounds > 0 && opts.Contexts == 0
+	if st.rounds || st.contexts {
+		st.standing = []uint32{}
+	}
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}
-	if st.rounds {
-		e.byRound = &roundQueue{}
+	if st.standing != nil {
+		e.byStanding = &standingQueue{}
 	}
 	if !opts.NoCodeSymmetry && e.sections && opts.Contexts == 0 && opts.Rounds == 0 && !prog.HasBroadcasts() {
 		st.places = newPlaceClasses(prog, an)
@@ -197,31 +202,33 @@ func (e *search) explore(ctx context.Context) engine.Result {
 }
 
 // nextHead is the node to expand after node next-1: next, or under a
-// bound on rounds the best queued (rounds.go). It is false when none is
-// left, or when a bug found in the next round is the answer.
+// bound on rounds or context switches the best queued (standing.go). It
+// is false when none is left, or when a bug found at the next level is
+// the answer.
 func (e *search) nextHead(next int32) (int32, bool) {
-	if e.byRound == nil {
+	if e.byStanding == nil {
 		return next, int(next) < len(e.parents)
 	}
-	head, ok := e.byRound.pop(e.states)
+	head, ok := e.byStanding.pop(e.states)
 	switch {
-	case ok && e.roundsDone(int32(e.states.standing[head]>>16)):
+	case ok && e.levelsDone(int32(e.states.standing[head]>>16)):
 		return 0, false
 	case !ok && e.pending != nil:
-		e.roundsDone(e.round + 1)
+		e.levelsDone(e.level + 1)
 	}
 	return head, ok
 }
 
-// roundsDone notes that the search takes a state of round r: the rounds
-// before it are done, and Options.RoundDone hears of each (unless a
-// bound on calls or threads, short of the final one, cut a step), up to
-// the round before a bug found (pending), which it reports is the
-// answer. When no state is left, the search's result says the rest.
-func (e *search) roundsDone(r int32) bool {
-	for ; e.round < r; e.round++ {
-		if e.round > 0 && e.opts.RoundDone != nil && !e.stackHit && (!e.boundHit || e.opts.FinalBound) {
-			e.opts.RoundDone(int(e.round))
+// levelsDone notes that the search takes a state of level l (its round,
+// or its switches): the levels before it are done, and
+// Options.BoundDone hears of each from 1 (unless a bound on calls or
+// threads, short of the final one, cut a step), up to the level before
+// a bug found (pending), which it reports is the answer. When no state
+// is left, the search's result says the rest.
+func (e *search) levelsDone(l int32) bool {
+	for ; e.level < l; e.level++ {
+		if e.level > 0 && e.opts.BoundDone != nil && !e.stackHit && (!e.boundHit || e.opts.FinalBound) {
+			e.opts.BoundDone(int(e.level))
 		}
 		if e.pending != nil {
 			return true
@@ -232,20 +239,20 @@ func (e *search) roundsDone(r int32) bool {
 
 // add stores s, reached from node parent, unless an equivalent state is
 // known; it returns the index of the node, and whether it is new. Under
-// a bound on rounds, a known node reached with a better standing is
-// improved and queued again (rounds.go).
+// a bound on rounds or context switches, a known node reached with a
+// better standing is improved and queued again (standing.go).
 func (e *search) add(s state, parent int32) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if !fresh {
-		if e.byRound != nil && e.states.improve(i, &s) {
+		if e.byStanding != nil && e.states.improve(i, &s) {
 			e.parents[i] = parent
-			e.byRound.push(i, e.states.standing[i])
+			e.byStanding.push(i, e.states.standing[i])
 		}
 		return i, false
 	}
 	e.parents = append(e.parents, parent)
-	if e.byRound != nil {
-		e.byRound.push(i, e.states.standing[i])
+	if e.byStanding != nil {
+		e.byStanding.push(i, e.states.standing[i])
 	}
 	if len(e.parents)%StoredEvery == 0 {
 		if e.opts.Stored != nil {

@@ -69,6 +69,7 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 	if !ok {
 		return false
 	}
+	level := e.levelOf(switches, round)
 	xs := e.an.unknownReads(s, ti)
 	if len(xs) > maxEnum {
 		e.fail(engine.Choices, tooManyReads(e.prog, &e.prog.Procs[th.proc].Steps[th.pc], len(xs)))
@@ -89,7 +90,7 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 		})
 		if fails && m.rebuild == nil && e.failure == nil {
 			info := stepInfo{thread: th.id, proc: th.proc, pc: th.pc, conc: conc, taken: -1}
-			e.violation(m, &info, nil, round, "assertion can fail")
+			e.violation(m, &info, nil, level, "assertion can fail")
 		}
 		if err := e.stepper.err; err != nil && e.failure == nil {
 			if e.ctx.Err() != nil {
@@ -136,6 +137,15 @@ func (e *search) counted(s *state, id int32) (last, switches, round int32, ok bo
 	return last, switches, round, true
 }
 
+// levelOf is what the bound counts of a state with these switches and
+// round: the switches under Options.Contexts, else the round.
+func (e *search) levelOf(switches, round int32) int32 {
+	if e.opts.Contexts > 0 {
+		return switches
+	}
+	return round
+}
+
 // settle takes successor n of a step: it forgets the dead locals, checks
 // the label property, and either runs on the thread holding a section or
 // ends the run in n. It reports whether the run reached an end.
@@ -156,7 +166,7 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 	if m.rebuild == nil && e.opts.Label != "" {
 		for _, t := range []int{moved, created} {
 			if t >= 0 && e.an.target[n.threads[t].proc][n.threads[t].pc] {
-				e.violation(m, nil, &link{info, n}, n.round, fmt.Sprintf("label %s reached", e.opts.Label))
+				e.violation(m, nil, &link{info, n}, e.levelOf(n.switches, n.round), fmt.Sprintf("label %s reached", e.opts.Label))
 				return false
 			}
 		}
@@ -217,11 +227,11 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 // violation ends the search with Unsafe: the path to the run's head, the
 // steps of its section so far, and last (a state where the label is
 // reached) or fail (a failing assertion from the last state). Under a
-// bound on rounds, a bug in the round after the one being expanded
-// (round) waits in pending, as one within fewer rounds may be found
-// still; the first such bug is kept.
-func (e *search) violation(m *mover, fail *stepInfo, last *link, round int32, reason string) {
-	later := e.byRound != nil && round > e.round
+// bound on rounds or context switches, a bug at a level (round, or
+// switches) above the one being expanded waits in pending, as one at a
+// lower level may be found still; the first such bug is kept.
+func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, reason string) {
+	later := e.byStanding != nil && level > e.level
 	if later && e.pending != nil {
 		return
 	}

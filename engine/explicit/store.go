@@ -37,16 +37,18 @@ import (
 // each thread's entry of the rest its member of that class after its id.
 type stateStore struct {
 	globals int // number of globals
-	// contexts: the key holds the switches so far and the rank of the
-	// thread that ran last (Options.Contexts).
+	// contexts: the key holds the rank of the thread that ran last, and
+	// the switches so far are the node's standing (Options.Contexts).
 	contexts bool
 	// rounds: the threads are not symmetric, their order is the bound's
 	// (Options.Rounds): the key holds them in creation order. The round
 	// so far and where the thread that ran last stands among them are
-	// not in the key but in standing (rounds.go): a state reached again
-	// with a better standing is the same node, improved.
-	rounds   bool
-	standing []uint32 // standing[i]: node i's under Options.Rounds
+	// not in the key but in standing (standing.go): a state reached
+	// again with a better standing is the same node, improved.
+	rounds bool
+	// standing[i] is node i's under Options.Rounds or Contexts; nil
+	// without a bound.
+	standing []uint32
 	// live, if not nil, is liveIndices of the program: a record holds
 	// only the locals of a thread's current frame live at its pc, and
 	// the others come back X.
@@ -116,8 +118,8 @@ func (st *stateStore) add(s *state) (int32, bool) {
 			n := int32(len(st.at))
 			st.table[i] = tag<<32 | uint64(n+1)
 			st.at = append(st.at, st.place(st.rec))
-			if st.rounds {
-				st.standing = append(st.standing, standing(s))
+			if st.standing != nil {
+				st.standing = append(st.standing, st.standingOf(s))
 			}
 			if 4*len(st.at) > 3*len(st.table) {
 				st.grow()
@@ -254,7 +256,6 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 				last = st.rank[i]
 			}
 		}
-		key = binary.AppendUvarint(key, uint64(s.switches))
 		key = binary.AppendUvarint(key, uint64(last))
 	}
 	for _, i := range st.order {
@@ -340,10 +341,8 @@ func (st *stateStore) state(n int32) state {
 	lastRank, lastCode := -1, -1
 	if st.contexts {
 		s.last = -1
-		var sw int
-		sw, p = uvarint(p)
 		lastCode, p = uvarint(p)
-		s.switches = int32(sw)
+		s.switches = int32(st.standing[n] >> 16)
 	}
 	parts := st.decoded[:0]
 	for len(p) > 0 {
@@ -381,7 +380,7 @@ func (st *stateStore) state(n int32) state {
 		}
 	}
 	if st.rounds {
-		s.round, s.last = st.standingOf(n, &s)
+		s.round, s.last = st.roundOf(n, &s)
 	}
 	clear(parts) // the scratch keeps no state's values alive
 	st.decoded = parts[:0]

@@ -2,9 +2,17 @@ package explicit
 
 // Under a bound on rounds (Options.Rounds) a state's standing is the
 // round so far and where the thread that ran last stands among its
-// threads. The store keys a state without it, and keeps for each node
-// the best standing it was reached with; a search expands its states
-// best standing first (roundQueue).
+// threads; under a bound on context switches (Options.Contexts), the
+// switches so far (the thread that ran last stays in the key: with
+// another last thread, the same switches are not comparable). The store
+// keys a state without its standing, and keeps for each node the best
+// standing it was reached with; a search expands its states best
+// standing first (standingQueue), so it passes the bounds 1, 2, … in
+// order and tells Options.BoundDone of each.
+//
+// With fewer switches and the same last thread a state's future steps
+// are the switches they are from the other, with more left to spend: it
+// subsumes the other. The rest of this comment is about rounds.
 //
 // Why a better standing subsumes a worse one. Order standings by round,
 // then by the id of the thread that ran last, none counting as after
@@ -24,7 +32,7 @@ package explicit
 // with the best standing still queued, no later step improves it, and
 // it is expanded once. The exception is Getafix's init ending while
 // other threads have run: its place is gone, and the places after it
-// move down; the queue then goes back (roundQueue.push), and a node
+// move down; the queue then goes back (standingQueue.push), and a node
 // improved after its expansion is expanded again, which is correct in
 // any order. Measured on Getafix's old/SafeStack_seqcst_forCSEQ_goto
 // (--engine explicit --rounds K, one search, side by side): K = 2
@@ -70,16 +78,20 @@ func roundsLastID(s *state, code int) int32 {
 	return s.nextID
 }
 
-// standing packs s's round and roundsLast so that a smaller standing is
-// a better one: no thread has run only in round 0, where every standing
-// has that code.
-func standing(s *state) uint32 {
+// standingOf packs s's standing so that a smaller one is a better one:
+// under Options.Rounds its round, then roundsLast (no thread has run
+// only in round 0, where every standing has that code); under
+// Options.Contexts its switches.
+func (st *stateStore) standingOf(s *state) uint32 {
+	if st.contexts {
+		return uint32(s.switches) << 16
+	}
 	return uint32(s.round)<<16 | uint32(roundsLast(s))
 }
 
-// standingOf is node n's round and last thread (roundsLastID) in s, its
-// decoded state.
-func (st *stateStore) standingOf(n int32, s *state) (round, last int32) {
+// roundOf is node n's round and last thread (roundsLastID) in s, its
+// decoded state, under Options.Rounds.
+func (st *stateStore) roundOf(n int32, s *state) (round, last int32) {
 	v := st.standing[n]
 	return int32(v >> 16), roundsLastID(s, int(v&0xffff))
 }
@@ -87,25 +99,25 @@ func (st *stateStore) standingOf(n int32, s *state) (round, last int32) {
 // improve records that node n was reached as s: it reports whether s's
 // standing is better than n's, which it then becomes.
 func (st *stateStore) improve(n int32, s *state) bool {
-	if v := standing(s); v < st.standing[n] {
+	if v := st.standingOf(s); v < st.standing[n] {
 		st.standing[n] = v
 		return true
 	}
 	return false
 }
 
-// roundQueue holds the nodes still to expand, by standing: buckets[r][c]
-// those of round r and last thread code c, each bucket from next[r][c]
-// on. A node is queued when stored or improved; a queued entry whose
+// standingQueue holds the nodes still to expand, by standing: buckets[r][c]
+// those of level r (the round, or the switches) and last thread code c
+// (0 under Options.Contexts), each bucket from next[r][c] on. A node is queued when stored or improved; a queued entry whose
 // node has since improved is stale and skipped.
-type roundQueue struct {
+type standingQueue struct {
 	buckets [][][]int32
 	next    [][]int
 	r, c    int // no bucket before (r, c) holds an entry
 }
 
 // push queues node n of standing v.
-func (q *roundQueue) push(n int32, v uint32) {
+func (q *standingQueue) push(n int32, v uint32) {
 	r, c := int(v>>16), int(v&0xffff)
 	for len(q.buckets) <= r {
 		q.buckets, q.next = append(q.buckets, nil), append(q.next, nil)
@@ -121,7 +133,7 @@ func (q *roundQueue) push(n int32, v uint32) {
 
 // pop takes the next node of the best standing queued, skipping stale
 // entries, and reports false when none is left.
-func (q *roundQueue) pop(st *stateStore) (int32, bool) {
+func (q *standingQueue) pop(st *stateStore) (int32, bool) {
 	for q.r < len(q.buckets) {
 		for q.c < len(q.buckets[q.r]) {
 			b := q.buckets[q.r][q.c]
