@@ -93,18 +93,25 @@ func unsafeWithin(t *testing.T, p *bp.Program, opts bopgo.Options, k int) {
 
 // TestCheckRoundsDeepens: CheckRounds tries one round, says it ended
 // without a bug, and finds the bug at two, stopping there however high
-// the bound.
+// the bound; with context switches, it says one and two ended, and finds
+// the bug at three. The explicit engine deepens in one search
+// (DeepensBounds).
 func TestCheckRoundsDeepens(t *testing.T) {
 	t.Parallel()
 	src, err := os.ReadFile("testdata/rounds/two.bp")
 	require.NoError(t, err)
 	p, err := bp.Load("two.bp", src)
 	require.NoError(t, err)
-	var done []int
-	res, err := bopgo.CheckRounds(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Rounds: 5}, func(k int) { done = append(done, k) })
-	require.NoError(t, err)
-	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
-	assert.Equal(t, []int{1}, done)
+	for _, c := range []struct {
+		opts bopgo.Options
+		done []int
+	}{{bopgo.Options{Engine: bopgo.Explicit, Rounds: 5}, []int{1}}, {bopgo.Options{Engine: bopgo.Explicit, Contexts: 5}, []int{1, 2}}} {
+		var done []int
+		res, err := bopgo.CheckBounded(context.Background(), p, c.opts, func(k int) { done = append(done, k) })
+		require.NoError(t, err)
+		assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+		assert.Equal(t, c.done, done, "%+v", c.opts)
+	}
 }
 
 // TestCheckBoundedRace: the default deepens inside its race: each bound
