@@ -213,7 +213,7 @@ func (s *slurmRun) submitAndWait(noWait bool) (g bench.Gathered, status int, don
 		}
 		return g, slurmFail(stderr, err, benchFailed), true
 	}
-	if g, err = s.gather(); err != nil {
+	if g, err = s.gather(true); err != nil {
 		return g, slurmFail(stderr, err, benchFailed), true
 	}
 	return g, 0, false
@@ -321,8 +321,9 @@ func (s *slurmRun) queued() ([]bench.TaskState, error) {
 }
 
 // gather asks Slurm for the task states, keeps the final ones, merges the
-// trusted records into results.jsonl and returns them.
-func (s *slurmRun) gather() (bench.Gathered, error) {
+// trusted records into results.jsonl and returns them. ended says the
+// directory's tasks have just left the queue.
+func (s *slurmRun) gather(ended bool) (bench.Gathered, error) {
 	subs, err := s.d.ReadJobs()
 	if err != nil {
 		return bench.Gathered{}, err
@@ -330,12 +331,16 @@ func (s *slurmRun) gather() (bench.Gathered, error) {
 	// Accounting lags: a task that has left the queue (gather runs when
 	// none of the directory's is queued) may still be RUNNING to sacct
 	// until slurmctld's message reaches slurmdbd. Its records would count
-	// only as answers; wait for its final state.
+	// only as answers; wait for its final state. Just after the queue
+	// emptied, a task unknown to both sacct and scontrol lags too (seen
+	// on a loaded machine: a cancelled task on a node that then failed
+	// was UNKNOWN in the report, CANCELLED to the next command); later,
+	// an unknown task may be one Slurm has forgotten.
 	var states []bench.TaskState
 	for wait := time.Duration(0); ; wait += s.poll {
 		states, err = s.d.TaskStates(s.slurm, subs)
 		lagging := slices.ContainsFunc(states, func(t bench.TaskState) bool {
-			return !bench.Final(t.State) && t.State != bench.StateUnknown
+			return !bench.Final(t.State) && (ended || t.State != bench.StateUnknown)
 		})
 		if !lagging || wait >= accountingLag {
 			break
@@ -378,7 +383,7 @@ func (s *slurmRun) gather() (bench.Gathered, error) {
 // submitLeft gathers what is done and submits one array of the tasks
 // that have runs left, if any, saying whether it did.
 func (s *slurmRun) submitLeft() (bench.Gathered, bool, error) {
-	g, err := s.gather()
+	g, err := s.gather(false)
 	if err != nil {
 		return g, false, err
 	}
