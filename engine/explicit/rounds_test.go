@@ -39,7 +39,7 @@ func TestContextsAgainstNaive(t *testing.T) {
 // bound must then agree. At 3, the bounds it tells BoundDone of are
 // checked too (checkBoundsDone).
 func boundAgainstNaive(t *testing.T, bound engine.Limit) {
-	n := gen.Count(40, 10)
+	n := gen.Count(40, 6)
 	tiny, _ := gen.FamilyNamed("tiny")
 	broadcast, _ := gen.FamilyNamed("tiny-broadcast")
 	families := []gen.Family{tiny, broadcast,
