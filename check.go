@@ -39,6 +39,11 @@ var (
 // answers use the same bound.
 const DefaultMaxThreads = promela.DefaultMaxThreads
 
+// MaxBound is the largest bound on rounds or context switches (Options):
+// the explicit engine packs the count into 16 bits of a state's standing
+// (engine/explicit/standing.go).
+const MaxBound = 1<<16 - 1
+
 // staticBoundCap: a program whose thread creation is bounded by more
 // threads than this is treated as unbounded for the default bound, since
 // raising the bound one by one that far would not end in useful time.
@@ -149,6 +154,9 @@ func checkOptions(prog *bp.Program, name Engine, opts *Options) (EngineInfo, err
 	}
 	if opts.Contexts > 0 && opts.Rounds > 0 {
 		return info, errors.New("a bound on context switches and one on rounds: give one")
+	}
+	if opts.Contexts > MaxBound || opts.Rounds > MaxBound {
+		return info, fmt.Errorf("a bound on context switches or rounds above %d", MaxBound)
 	}
 	opts.Label = prog.CheckedLabel(opts.Label)
 	if opts.Label != "" && len(prog.FindLabel(opts.Label)) == 0 {

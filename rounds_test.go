@@ -154,13 +154,20 @@ func TestCheckBoundedRace(t *testing.T) {
 	}
 }
 
-// TestRoundsWithContexts: the two bounds together are refused.
+// TestRoundsWithContexts: the two bounds together are refused, and so
+// is either above MaxBound.
 func TestRoundsWithContexts(t *testing.T) {
 	t.Parallel()
 	p, err := bp.Load("t.bp", []byte(`void main() begin skip; end`))
 	require.NoError(t, err)
 	_, err = bopgo.Check(context.Background(), p, bopgo.Options{Engine: bopgo.Explicit, Contexts: 1, Rounds: 1})
 	require.Error(t, err)
+	for _, o := range []bopgo.Options{{Contexts: bopgo.MaxBound + 1}, {Rounds: bopgo.MaxBound + 1}} {
+		_, err = bopgo.Check(context.Background(), p, o)
+		require.ErrorContains(t, err, "above 65535")
+	}
+	_, err = bopgo.Check(context.Background(), p, bopgo.Options{Rounds: bopgo.MaxBound})
+	require.NoError(t, err)
 }
 
 // TestRoundsDifferential compares the bound on rounds with the symbolic
