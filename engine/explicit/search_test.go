@@ -182,12 +182,17 @@ func FuzzSearch(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		defer cancel()
-		r, _ := Search(ctx, p, Options{MaxStates: 20000}, 3)
-		if r.Verdict == engine.Unsafe {
-			if err := judge.Replay(p, interp.Options{}, r.Counterexample()); err != nil {
-				t.Fatalf("counterexample does not replay: %v\n%s", err, src)
+		// Every interleaving, and under each bound (the standing's store
+		// and order, standing.go), with fewer states: without its
+		// reductions two seeds ran into the time limit.
+		for _, opts := range []Options{{MaxStates: 20000}, {MaxStates: 5000, Rounds: 2}, {MaxStates: 5000, Contexts: 2}} {
+			ctx, cancel := context.WithTimeout(context.Background(), limit)
+			r, _ := Search(ctx, p, opts, 3)
+			cancel()
+			if r.Verdict == engine.Unsafe {
+				if err := judge.Replay(p, interp.Options{}, r.Counterexample()); err != nil {
+					t.Fatalf("counterexample under %+v does not replay: %v\n%s", opts, err, src)
+				}
 			}
 		}
 	})
