@@ -17,6 +17,12 @@
 #
 #   benchmarks/results/getafix/rounds-symbolic.sh [LIMIT_S]
 #
+# PERK=1 runs each engine once per K (--rounds K, K = 1..4) instead of
+# reading K = 1..4 off one deepening run: the explicit engine deepens in
+# one search, by thread bound first, and finds a bug of few threads and
+# more rounds before it says its lower bounds, so one run's lines no
+# longer give each K (and Getafix too runs once per K).
+#
 # ENGINES (default "explicit ic3") names the deepening engines; auto is
 # the default race under the bound (each engine that honours it deepens,
 # and an answer for every interleaving, SAFE or a bug, ends it). BMC=0
@@ -35,6 +41,7 @@ bopgo=${BOPGO:-bopgo}
 tsv=$here/${TSV:-bopgo-rounds-symbolic.tsv}
 engines=${ENGINES:-explicit ic3}
 bmc=${BMC:-1}
+perk=${PERK:-0}
 files=${FILES:-$(grep '^| ' "$here/corpus.md" | grep -v '^| file ' | awk -F'|' '{ gsub(/ /, "", $2); if (!seen[$2]++) print $2 }')}
 now() { date +%s.%N; }
 
@@ -47,7 +54,7 @@ run() {
 		--timeout "${limit}s" --max-memory 3GB "$f" 2>&1)
 	end=$(now)
 	total=$(echo "$end - $start" | bc)
-	printf '%s\n' "$out" | awk -v total="$total" -v k="$k" -v engine="$engine" '
+	printf '%s\n' "$out" | awk -v total="$total" -v k="$k" -v engine="$engine" -v once="$once" '
 		/^bopgo: no bug within [0-9]+ rounds? \(/ {
 			n = $5; t = $NF; gsub(/[()s]/, "", t); done[n] = t; last = n
 		}
@@ -63,7 +70,7 @@ run() {
 				else v = "unknown: " reason
 			}
 			if (v == "") v = "crash"
-			from = (engine == "bmc") ? k : 1
+			from = (engine == "bmc" || once) ? k : 1
 			for (i = from; i <= k; i++) {
 				if (i <= last) printf "%d\tnone\t%.2f\n", i, done[i]
 				else printf "%d\t%s\t%.2f\n", i, v, total
@@ -74,7 +81,15 @@ run() {
 printf 'file\tengine\tK\tresult\tseconds\n' >"$tsv"
 for f in $files; do
 	for engine in $engines; do
-		run "$engine" 4 "$f" | while IFS='	' read -r k res secs; do
+		if [ "$perk" = 1 ]; then
+			for k in 1 2 3 4; do
+				once=1 run "$engine" "$k" "$f" | while IFS='	' read -r kk res secs; do
+					printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$engine" "$kk" "$res" "$secs" >>"$tsv"
+				done
+			done
+			continue
+		fi
+		once=0 run "$engine" 4 "$f" | while IFS='	' read -r k res secs; do
 			printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$engine" "$k" "$res" "$secs" >>"$tsv"
 		done
 	done
