@@ -30,6 +30,7 @@ type pdr struct {
 	solvers  []*solver
 	lifter   *solver
 	frames   [][]cube // frames[k]: the cubes blocked at level k (none at 0)
+	ready    z.Lit    // readyCopy's latch ready, or z.LitNull
 	halted   bool     // the context ended, or the call budget, during a query
 	maxCalls int      // opts.MaxSATCalls
 
@@ -48,61 +49,30 @@ var perFrame = true
 // Unknown when ctx ends, opts.MaxDepth levels did not suffice or
 // opts.MaxSATCalls calls were made.
 //
-// A system with uninitialised latches is decided on its zeroInit copy
-// (see there), after one SAT call that asks whether an initial state is
-// bad; the answer is mapped back.
+// A system with uninitialised latches is decided on its readyCopy (see
+// there) and the answer mapped back.
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
-	zi := newZeroInit(sys)
-	if zi == nil || noZeroInit {
-		return checkSystem(ctx, sys, opts)
+	rc := newReadyCopy(sys)
+	if rc == nil || noReady {
+		return checkSystem(ctx, sys, opts, z.LitNull)
 	}
-	if res, done := initiallyBad(ctx, sys); done {
-		return res
-	}
-	if opts.MaxSATCalls > 1 {
-		opts.MaxSATCalls-- // the call initiallyBad made
-	}
-	res := checkSystem(ctx, zi.sys, opts)
-	res.Stats.SATCalls++
+	res := checkSystem(ctx, rc.sys, opts, rc.ready)
 	if res.Trace != nil {
-		res.Trace = zi.trace(res.Trace)
+		res.Trace = rc.trace(res.Trace)
 	}
 	if res.Invariant != nil {
-		res.Invariant = zi.invariant(res.Invariant)
+		res.Invariant = rc.invariant(res.Invariant)
 	}
 	return res
 }
 
-// noZeroInit makes Check run on systems as they are (tests, measurements).
-var noZeroInit = os.Getenv("IC3NOZERO") != ""
-
-// initiallyBad asks whether an initial state of sys is bad. done is true
-// when the answer is final: Unsafe with a trace of no step, or Unknown
-// when the query was stopped.
-func initiallyBad(ctx context.Context, sys *mc.System) (res mc.Result, done bool) {
-	p := newPDR(ctx, sys, true)
-	sv := p.solvers[0]
-	r := p.solve(sv, p.acts[0], sv.lit(sys.Bad))
-	res.Stats = mc.Stats{SATCalls: p.satCalls, SATTime: p.satTime}
-	switch r {
-	case 0:
-		res.Verdict, res.Reason = verdict.Unknown, "stopped"
-		res.Limit, _ = verdict.Stopped(ctx)
-		return res, true
-	case 1:
-		tr := &mc.Trace{Init: make([]bool, len(sys.S.Latches))}
-		for i, l := range sys.S.Latches {
-			tr.Init[i] = sv.value(l)
-		}
-		res.Verdict, res.Trace = verdict.Unsafe, tr
-		return res, true
-	}
-	return res, false
-}
+// noReady makes Check run on systems as they are (measurements).
+var noReady = os.Getenv("BOPGO_IC3_NOREADY") != ""
 
 // checkSystem is Check on sys as it is.
-func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options) (res mc.Result) {
+func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.Lit) (res mc.Result) {
 	p := newPDR(ctx, sys, perFrame)
+	p.ready = ready
 	p.maxCalls = opts.MaxSATCalls
 	defer func() {
 		if r := recover(); r != nil {

@@ -80,6 +80,10 @@ func (p *pdr) excludeInit(core, full cube) cube {
 	if !p.intersectsInit(core) {
 		return core
 	}
+	if p.ready != z.LitNull && slices.Contains(full, p.ready) {
+		// ready alone misses the initial states, for any other latch.
+		return newCube(append(slices.Clone(core), p.ready))
+	}
 	for _, m := range full {
 		if p.initLit(m.Var()) == m.Not() {
 			return newCube(append(slices.Clone(core), m))
@@ -132,6 +136,15 @@ func (p *pdr) newFrame() {
 		p.solvers = append(p.solvers, sv)
 	}
 	p.acts = append(p.acts, sv.g.Lit())
+	if p.ready != z.LitNull && (p.perFrame || len(p.acts) == 2) {
+		// Only an initial state has ready false: ready ∨ m for each
+		// init literal m holds in every reachable state.
+		for _, l := range p.s.Latches {
+			if m := p.initLit(l.Var()); m != z.LitNull && l != p.ready {
+				sv.add([]z.Lit{p.ready, m}, z.LitNull)
+			}
+		}
+	}
 }
 
 // top is N, the highest level.
