@@ -238,9 +238,10 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 		// reaches the target.
 		lifted = cube{}
 	}
-	if p.ready != z.LitNull && slices.Contains(st, p.ready) {
+	if p.ready != z.LitNull && slices.Contains(st, p.ready) && !p.intersectsInit(lifted) {
 		// ready reaches nothing, so lifting always drops it; kept, it
-		// lets a cube miss the initial states on its own (zeroInit).
+		// lets a cube miss the initial states on its own (readyCopy).
+		// A cube that meets them is a counterexample as it is.
 		lifted = append(lifted, p.ready)
 	}
 	return newCube(lifted)
