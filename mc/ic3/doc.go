@@ -153,6 +153,63 @@
 //     scaled programs (3 slots): 0535 16,408 calls to 8,178, but 0050
 //     8,418 to 94,059.
 //
+// Uninitialised latches (readyCopy, ready.go; 2026-11-28). Why bopgo
+// needed 3.5 times ABC's calls on deepcount d=18 safe: on its export (one
+// slot) the 138,965 calls were 113,457 in propagation (46,853 of them
+// satisfiable: clauses that stay), 11,951 in generalisation, 5,783 in
+// blocking, 4,768 in pushing a new clause up, 2,648 in lifting and 358
+// for bad states, over 258 frames. ABC's pdr -v has the same shape
+// (37,768 calls, 69% satisfiable, 69% of its time pushing clauses, 132
+// frames, 1 to 5 clauses stuck at each level as here), so the gap was
+// frames times clauses per frame (200 to 350 at the top against 60 to
+// 80). bopgo's invariant said why: c_i ≠ e_i was excluded once per bit
+// of the program counter (bit 4 alone in 20 clauses), as the counters
+// are uninitialised and a cube misses the initial states only through a
+// literal that contradicts an init. ABC reads such latches as zero-
+// initialised ones behind a multiplexer with a new input in the first
+// step ("Converted 36 DC-valued FFs"), where c_i ∧ ¬e_i alone misses its
+// initial state: bopgo's IC3, unchanged, on ABC's conversion of the same
+// file (write_aiger after &put) made 34,306 calls over 127 frames (an
+// invariant of 93 clauses). That conversion, built into Check first,
+// took d=18 safe through bopgo check from 132,309 calls to 16,295 but
+// cost elsewhere, the multiplexers being in every cone: scaled-0517
+// 18,117 to 62,826, 0535 16,408 to 25,522, 0040 no answer in 30 s (10.2
+// s before), guardedworkers n3 k4 10,521 to 19,996, mutex n4 k8 23,150
+// to 37,685. The latch ready alone (ready ∨ m in every frame above 0,
+// kept by lifting, preferred by excludeInit) leaves the circuit as it
+// is: d=18's export 8,147 calls and 64 frames. Side by side with the
+// commit before (bopgo check --engine ic3, 30 s, deepcount with one
+// slot; SAT calls, deterministic): on the 34 safe files both answer (deepcount,
+// scaled, localworkers n3-n6 k4/k8, guardedworkers n3/n4/n6, mutex n3/n4
+// k8, philosophers n3 k2) 681,166 calls to 452,508, 40.1 s to 29.8 s;
+// deepcount safe d=6 11,666 to 5,260, d=10 23,746 to 9,082, d=14 80,146
+// to 13,517, d=18 132,309 to 23,237 (5.4 s to 1.0 s); scaled-0535 16,408
+// to 8,031, philosophers n3 k2 40,076 to 18,290, localworkers n4 k4
+// 24,526 to 14,980; worse: mutex n4 k8 23,150 to 30,049, guardedworkers
+// n6 k8 34,711 to 44,400, localworkers n3 k4 10,486 to 13,414. Unsafe:
+// deepcount d=6 42,223 to 23,906, scaled-0517 18,117 to 9,050, 0040
+// 73,861 to 86,169 and, the worst ratio, 0050 8,418 to 18,374 (1.0 s to
+// 1.9 s); new answers for deepcount d=10 bug (23.7 s), scaled-0180 (1.9 s;
+// ABC's pdr none in 20 s) and 0423 (8.9 s); scaled-0525 has none in 30 s
+// (the commit before answered once in three runs, in 25.7 s).
+//
+// Tried on the same day and dropped (before readyCopy, not committed):
+// a level ∞ (Bradley's F_∞). After propagation, the largest subset of
+// the top level's clauses inductive on its own (with the clauses already
+// at ∞) moves to ∞ and is never re-proven again: one query "S ∧ T ∧ some
+// clause of S broken after the step" at a time, each model dropping the
+// clauses its successor breaks, attempts backing off 1, 2, 4, ... rounds
+// while none promotes. On d=18's export 173 of the top's 262 clauses were
+// such by round 121, and the calls went from 138,965 to 98,442, but a
+// promotion query took 0.35 to 0.8 ms against 0.1 ms for a propagation
+// one (time 5.3 to 6.0 s through bopgo check), and the paths it changed
+// went both ways: over the 48 files both answered (deepcount, scaled,
+// localworkers, guardedworkers, mutex) 705,869 calls to 703,055, 47 s to
+// 57 s; d=14 safe 80,146 to 59,551, localworkers n3 k4 10,486 to 15,516,
+// mutex n3 k8 19,431 to 29,624, scaled-0423 no answer to 5.1 s, and
+// scaled-0050 8,418 calls (0.9 s) to no answer in 30 s (52,649 calls in
+// generalisation over 30 frames; promotion itself made 106).
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
