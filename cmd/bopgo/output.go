@@ -152,8 +152,13 @@ func writeRace(w io.Writer, race []bopgo.RaceEntry) {
 	}
 }
 
-// writeTrace prints a counterexample, one block per step.
-func writeTrace(w io.Writer, tr *bopgo.Trace) {
+// writeTrace prints a counterexample, one block per step, through a
+// buffer: a trace can have millions of steps (deepcount d=18: 5.5
+// million), and a write to an unbuffered stdout for each line took
+// longer than the check.
+func writeTrace(out io.Writer, tr *bopgo.Trace) {
+	w := bufio.NewWriterSize(out, 1<<16)
+	defer w.Flush()
 	fmt.Fprintf(w, "counterexample (%d steps):\n", len(tr.Steps))
 	for i, s := range tr.Steps {
 		labels := ""
@@ -206,12 +211,22 @@ func choices(cs []bopgo.Choice) string {
 	return strings.Join(parts, ", ")
 }
 
+// values is "name=0 name=1 ...", built without fmt: it runs for each
+// step of a trace.
 func values(vs []bopgo.Value) string {
-	parts := make([]string, len(vs))
+	var b strings.Builder
 	for i, v := range vs {
-		parts[i] = fmt.Sprintf("%s=%d", v.Name, bit(v.Value))
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(v.Name)
+		if v.Value {
+			b.WriteString("=1")
+		} else {
+			b.WriteString("=0")
+		}
 	}
-	return strings.Join(parts, " ")
+	return b.String()
 }
 
 // bit is v as the text output prints a value, 0 or 1.
