@@ -106,9 +106,10 @@ func (st *stateStore) improve(n int32, s *state) bool {
 	return false
 }
 
-// standingQueue holds the nodes still to expand, by standing: buckets[r][c]
-// those of level r (the round, or the switches) and last thread code c
-// (0 under Options.Contexts), each bucket from next[r][c] on. A node is queued when stored or improved; a queued entry whose
+// standingQueue holds the nodes still to expand, by standing:
+// buckets[r][c] those of level r (the round, or the switches) and last
+// thread code c (0 under Options.Contexts), each bucket from next[r][c]
+// on. A node is queued when stored or improved; a queued entry whose
 // node has since improved is stale and skipped.
 type standingQueue struct {
 	buckets [][][]int32
