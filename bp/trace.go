@@ -85,6 +85,10 @@ const (
 )
 
 // Trace is a counterexample: an execution that violates the property.
+// Its states are read only: neighbouring steps' states may share a slice
+// where their values are equal (the explicit engine shares the globals
+// of the steps that write none, which on a trace of millions of steps is
+// most of its memory), so a state is cloned (State.Clone) to change it.
 type Trace struct {
 	Steps []TraceStep
 	Final State // the state after the last step (for AssertionFails, before it)

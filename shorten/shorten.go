@@ -68,6 +68,12 @@ func Trace(ctx context.Context, prog *bp.Program, opts judge.Options, tr *bp.Tra
 		}
 		stats.Elapsed = time.Since(start)
 	}()
+	if tr != nil && len(tr.Steps) > maxWork {
+		// Replaying it alone would spend the work cap, and merely keying
+		// its states took seconds (deepcount d=18: 5.5 million steps).
+		stats.Stopped = true
+		return tr, stats
+	}
 	if tr == nil || len(tr.Steps) < 2 || judge.Replay(prog, opts, tr) != nil {
 		return tr, stats
 	}

@@ -160,6 +160,7 @@ func writeTrace(out io.Writer, tr *bopgo.Trace) {
 	w := bufio.NewWriterSize(out, 1<<16)
 	defer w.Flush()
 	fmt.Fprintf(w, "counterexample (%d steps):\n", len(tr.Steps))
+	var globals, locals printed
 	for i, s := range tr.Steps {
 		labels := ""
 		if len(s.Labels) > 0 {
@@ -167,10 +168,14 @@ func writeTrace(out io.Writer, tr *bopgo.Trace) {
 		}
 		fmt.Fprintf(w, "step %d: thread %d at %s%s: %s\n", i+1, s.Thread, s.Position, labels, s.Statement)
 		if len(s.Globals) > 0 {
-			fmt.Fprintf(w, "    globals: %s\n", values(s.Globals))
+			w.WriteString("    globals: ")
+			w.WriteString(globals.of(s.Globals))
+			w.WriteByte('\n')
 		}
 		if len(s.Locals) > 0 {
-			fmt.Fprintf(w, "    locals:  %s\n", values(s.Locals))
+			w.WriteString("    locals:  ")
+			w.WriteString(locals.of(s.Locals))
+			w.WriteByte('\n')
 		}
 		switch s.Taken {
 		case 1:
@@ -209,6 +214,22 @@ func choices(cs []bopgo.Choice) string {
 		parts[i] = fmt.Sprintf("%s=%d at %d:%d", what, bit(c.Value), c.Position.Line, c.Position.Column)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// printed remembers the values it printed last: consecutive steps share
+// their values' slice where nothing changed (bopgo.Step.Globals), and
+// most steps of a long trace change nothing.
+type printed struct {
+	vs   []bopgo.Value
+	text string
+}
+
+// of is vs printed (values), reused when vs is the slice printed last.
+func (p *printed) of(vs []bopgo.Value) string {
+	if len(vs) != len(p.vs) || len(vs) == 0 || &vs[0] != &p.vs[0] {
+		p.vs, p.text = vs, values(vs)
+	}
+	return p.text
 }
 
 // values is "name=0 name=1 ...", built without fmt: it runs for each

@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bopgo/bopgo/bp"
 )
@@ -13,14 +14,22 @@ import (
 // rebuilding a step runs the moves of its state again, and a path of
 // millions of steps (deepcount-d18-bug: 5.5 million) takes longer than
 // the search that found it.
+//
+// A state whose globals equal its predecessor's shares their slice: the
+// path is read only, and most steps of a long one write no global.
 func (e *search) path(end int32) ([]state, []stepInfo) {
-	var nodes []int32
+	n := 0
+	for i := end; i >= 0; i = e.parents[i] {
+		n++
+	}
+	nodes := make([]int32, 0, n)
 	for i := end; i >= 0; i = e.parents[i] {
 		nodes = append(nodes, i)
 	}
-	states := []state{e.states.state(nodes[len(nodes)-1])}
-	steps := []stepInfo{{thread: -1, taken: -1}}
-	for j := len(nodes) - 2; j >= 0; j-- {
+	states := make([]state, 1, n)
+	steps := make([]stepInfo, 1, n)
+	states[0], steps[0] = e.states.state(nodes[n-1]), stepInfo{thread: -1, taken: -1}
+	for j := n - 2; j >= 0; j-- {
 		if j%1024 == 0 && e.ctx != nil && e.ctx.Err() != nil {
 			return nil, nil
 		}
@@ -32,7 +41,11 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 			states, steps = append(states, l.s), append(steps, l.info)
 		}
 		// The stored state, as before: its dead locals are X.
-		states, steps = append(states, e.states.state(nodes[j])), append(steps, links[len(links)-1].info)
+		s := e.states.state(nodes[j])
+		if prev := &states[len(states)-1]; slices.Equal(prev.globals, s.globals) {
+			s.globals = prev.globals
+		}
+		states, steps = append(states, s), append(steps, links[len(links)-1].info)
 	}
 	return states, steps
 }
@@ -49,7 +62,7 @@ func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepIn
 		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
 	keepForgotten(prog, states, steps, concrete)
-	tr := &bp.Trace{Kind: bp.LabelReached}
+	tr := &bp.Trace{Kind: bp.LabelReached, Steps: make([]bp.TraceStep, 0, len(path))}
 	for j := 1; j < len(path); j++ {
 		info := steps[j]
 		tr.Steps = append(tr.Steps, bp.TraceStep{
@@ -134,6 +147,9 @@ func resolve(s *state, step *stepInfo, next *bp.State) bp.State {
 		case next != nil:
 			out.Globals[i] = next.Globals[i]
 		}
+	}
+	if next != nil && slices.Equal(out.Globals, next.Globals) {
+		out.Globals = next.Globals // read only (bp.Trace), and a long path mostly writes no global
 	}
 	for _, t := range s.threads {
 		ct := bp.ThreadState{ID: int(t.id), Proc: int(t.proc), PC: int(t.pc), Atomic: t.atomic, Locals: make([]bool, len(t.locals))}
