@@ -33,4 +33,3 @@ void main() begin decl m; g := F; h := T; m := T; skip; start_thread w(); g := T
 	assert.False(t, sameSlice(tr.Steps[write].Locals, tr.Steps[write+1].Locals), "w wrote a")
 	assert.True(t, tr.Steps[write+1].Locals[0].Value)
 }
-
