@@ -63,13 +63,23 @@ type ThreadValues struct {
 // execution (Exec). reading is the reading of broadcasts the trace was
 // found under: it decides which threads are blocked.
 func (tr *Trace) Effects(prog *bp.Program, reading bp.Reading) []Effect {
+	if tr.Exec == nil {
+		return nil
+	}
+	out := make([]Effect, 0, len(tr.Exec.Steps))
+	tr.EachEffect(prog, reading, func(_ int, e Effect) { out = append(out, e) })
+	return out
+}
+
+// EachEffect calls f with the effect of each step of tr's execution in
+// order, as Effects returns them, without holding them all.
+func (tr *Trace) EachEffect(prog *bp.Program, reading bp.Reading, f func(i int, e Effect)) {
 	ex := tr.Exec
 	if ex == nil {
-		return nil
+		return
 	}
 	sem := judge.NewEnabler(prog, judge.Options{Broadcast: reading})
 	blocked := blockedCache{prog: prog, sem: sem, known: map[string]bool{}}
-	out := make([]Effect, len(ex.Steps))
 	for i := range ex.Steps {
 		s := &ex.Steps[i]
 		var after *bp.State
@@ -79,10 +89,10 @@ func (tr *Trace) Effects(prog *bp.Program, reading bp.Reading) []Effect {
 		case ex.Kind == bp.LabelReached:
 			after = &ex.Final
 		}
-		out[i] = stepEffect(prog, s, after)
-		out[i].Blocked = blocked.of(&s.Before, s.Thread)
+		e := stepEffect(prog, s, after)
+		e.Blocked = blocked.of(&s.Before, s.Thread)
+		f(i, e)
 	}
-	return out
 }
 
 // stepEffect is the effect of step s, whose state after is after (nil
