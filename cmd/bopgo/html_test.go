@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/bopgo/bopgo"
+	"github.com/bopgo/bopgo/bp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,4 +79,23 @@ func TestTraceErrors(t *testing.T) {
 	code, _, errOut = runCmd("trace", "--html", page, "--source", "testdata/race.bp", moved)
 	assert.Equal(t, 0, code)
 	assert.Empty(t, errOut)
+}
+
+// TestPageStepBound: a counterexample longer than a page draws is
+// refused with its length, and one within the bound is drawn.
+func TestPageStepBound(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/race.bp")
+	require.NoError(t, err)
+	prog, err := bp.Load("testdata/race.bp", src)
+	require.NoError(t, err)
+	res, err := bopgo.Check(context.Background(), prog, bopgo.Options{Engine: bopgo.Explicit})
+	require.NoError(t, err)
+	n := len(res.Trace.Steps)
+	require.Greater(t, n, 1)
+	assert.NoError(t, tooLongToDraw(res.Trace, n))
+	assert.NoError(t, tooLongToDraw(nil, 0), "a proof has no trace")
+	err = tooLongToDraw(res.Trace, n-1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("has %d steps", n))
 }
