@@ -210,6 +210,20 @@
 // scaled-0050 8,418 calls (0.9 s) to no answer in 30 s (52,649 calls in
 // generalisation over 30 frames; promotion itself made 106).
 //
+// Tried on 2026-11-29 and dropped (not committed): shrinking a lifted
+// predecessor further by solving again with only the failed assumptions,
+// in reverse order, up to twice while the set shrinks. On scaled-0050's
+// export (bopgo circuit) ABC's pdr makes 3,844 calls and learns 277
+// clauses; bopgo made 45,836 calls for 2,020 blocked cubes, whose
+// obligations kept 42 of 67 latches after lifting, and with the extra
+// solves 3,239 calls (0.25 s against pdr's 0.31 s). Through bopgo check
+// --engine ic3 (20 s) on 62 files (the scaled programs, deepcount,
+// localworkers, guardedworkers, mutex, philosophers, ticketlock and
+// rwlock with 3 threads), calls where both answer 639,734 to 833,225
+// (geometric mean ×1.13), 151.8 s to 188.0 s: rwlock n3 safe 53,091 to
+// 13,744 and 0423 34,791 to 19,771, but 0050 itself 18,374 to 132,478,
+// philosophers n3 safe 18,290 to 58,849, and 0180 lost its answer.
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
