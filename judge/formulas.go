@@ -271,20 +271,27 @@ func (fc *formulaCheck) step(pi, pc int) error {
 	case bp.Call:
 		return fc.call(o, pi, st, pre, e, v, l)
 	case bp.Return:
-		if !p.Callable || len(st.Values) != p.Returns {
-			return errors.New("a return from a proc that is not called, or with the wrong number of values")
-		}
-		exit := append([]z.Lit(nil), v[:ng+len(fc.prog.ThreadLocals)]...)
-		for _, t := range st.Values {
-			exit = append(exit, l.enc(t))
-		}
-		ok, err := o.valid(pre, o.summary(pi, e, exit))
-		if err != nil || !ok {
-			return orErr(err, errors.New("a return's exit is not in the summary"))
-		}
-		return nil
+		return fc.ret(o, pi, st, pre, e, v, l)
 	}
 	return fmt.Errorf("a %s step in a program of one thread with calls", st.Kind)
+}
+
+// ret checks Return step st of proc pi: from the invariant pre (over
+// entry e and values v), the exit it makes is in pi's summary.
+func (fc *formulaCheck) ret(o *obligation, pi int, st *bp.Step, pre z.Lit, e, v []z.Lit, l *lits) error {
+	p := fc.prog.Procs[pi]
+	if !p.Callable || len(st.Values) != p.Returns {
+		return errors.New("a return from a proc that is not called, or with the wrong number of values")
+	}
+	exit := append([]z.Lit(nil), v[:fc.ng+len(fc.prog.ThreadLocals)]...)
+	for _, t := range st.Values {
+		exit = append(exit, l.enc(t))
+	}
+	ok, err := o.valid(pre, o.summary(pi, e, exit))
+	if err != nil || !ok {
+		return orErr(err, errors.New("a return's exit is not in the summary"))
+	}
+	return nil
 }
 
 // call checks Call step st of proc pi: the callee's entry frame is in the

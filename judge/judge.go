@@ -120,6 +120,34 @@ func execution(p Problem, x *engine.Execution) (Ruling, error) {
 	return Ruling{Verdict: engine.Unsafe, Trace: tr, Evidence: Evidence{Kind: "counterexample", Checked: true, Words: words}}, nil
 }
 
+// summarised checks procedure summaries, the evidence of a Safe about
+// p.Prog by a summary engine, as facts or as formulas.
+func summarised(ctx context.Context, p Problem, ev engine.Evidence) (Evidence, error) {
+	switch ev := ev.(type) {
+	case *engine.Summaries:
+		if ev == nil || ev.Summaries == nil {
+			return Evidence{}, errors.New("no procedure summaries")
+		}
+		if err := CheckSummaries(ctx, p.Prog, p.options(), ev.Summaries); err != nil {
+			return Evidence{}, err
+		}
+		contexts, facts, exits := ev.Size()
+		return Evidence{Kind: "procedure summaries", Checked: true,
+			Words: fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)}, nil
+	case *engine.SummaryFormulas:
+		if ev == nil {
+			return Evidence{}, errors.New("no summary formulas")
+		}
+		if err := CheckSummaryFormulas(ctx, p.Prog, p.options(), ev); err != nil {
+			return Evidence{}, err
+		}
+		procs, invariants := ev.Size()
+		return Evidence{Kind: "procedure summaries as formulas", Checked: true,
+			Words: fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)}, nil
+	}
+	return Evidence{}, fmt.Errorf("not procedure summaries: %T", ev)
+}
+
 // safe checks the evidence of a Safe about p.Prog.
 func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 	prog := p.Prog
@@ -134,26 +162,12 @@ func safe(ctx context.Context, p Problem, ev engine.Evidence) (Ruling, error) {
 	}
 	r := Ruling{Verdict: engine.Safe}
 	switch ev := ev.(type) {
-	case *engine.Summaries:
-		if ev == nil || ev.Summaries == nil {
-			return Ruling{}, errors.New("no procedure summaries")
-		}
-		if err := CheckSummaries(ctx, prog, p.options(), ev.Summaries); err != nil {
+	case *engine.Summaries, *engine.SummaryFormulas:
+		e, err := summarised(ctx, p, ev)
+		if err != nil {
 			return Ruling{}, err
 		}
-		contexts, facts, exits := ev.Size()
-		r.Evidence = Evidence{Kind: "procedure summaries", Checked: true,
-			Words: fmt.Sprintf("procedure summaries: %d procedure entries, %d facts, %d exits, closed under every step", contexts, facts, exits)}
-	case *engine.SummaryFormulas:
-		if ev == nil {
-			return Ruling{}, errors.New("no summary formulas")
-		}
-		if err := CheckSummaryFormulas(ctx, prog, p.options(), ev); err != nil {
-			return Ruling{}, err
-		}
-		procs, invariants := ev.Size()
-		r.Evidence = Evidence{Kind: "procedure summaries as formulas", Checked: true,
-			Words: fmt.Sprintf("procedure summaries as formulas: %d procedures, %d step invariants, closed under every step", procs, invariants)}
+		r.Evidence = e
 	case *engine.SlotInvariant:
 		if ev == nil {
 			return Ruling{}, errors.New("no invariant")

@@ -58,6 +58,7 @@ func findBopgo() (string, error) {
 	return exec.LookPath("bopgo")
 }
 
+// runBench is the command: a subcommand, or runs of programs here.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
@@ -71,6 +72,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return runSlurmTask(args[1:], stderr)
 		}
 	}
+	return runHere(args, stdout, stderr)
+}
+
+// runHere runs the configurations on the programs on this machine, into
+// the results file.
+func runHere(args []string, stdout, stderr io.Writer) int {
 	var configs repeated
 	var memory cli.ByteSize
 	cmd := cli.New("bopgo-bench", benchUsage, stdout, stderr)

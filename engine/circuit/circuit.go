@@ -65,61 +65,21 @@ var plainCalls = 4000
 // n slots, their row's thread policy FromStaticBound, not at 1.)
 func RunWith(check mc.Engine) engine.Run {
 	return func(ctx context.Context, p *engine.Problem, slots int, last bool) (res engine.Result, err error) {
-		var st mc.Stats
-		depth := 0
-		defer func() { res.Counters = CountersOf(st, depth) }()
-		n, bounded := p.Prog.MaxThreads()
 		bound := enc.Bound{Rounds: p.Rounds, Contexts: p.Contexts}
+		cr := &circuitRun{ctx: ctx, check: check, p: p, bound: bound}
+		defer func() { res.Counters = CountersOf(cr.st, cr.depth) }()
 		c, err := enc.BuildWith(p.Prog, p.Label, slots, enc.Options{Reading: p.Broadcast, Bound: bound})
 		if err != nil {
 			return engine.Result{}, err
 		}
-		// Under a bound, a proof is one of the bounded circuit: no bug
-		// within the bound, which may have cut executions.
-		proved := func(sys *mc.System, r mc.Result, overflowBad, boundHit bool) (engine.Result, error) {
-			if !bound.IsZero() {
-				limit, words := engine.Within(p.Rounds, p.Contexts)
-				return engine.Result{Limit: limit, BoundHit: boundHit, Reason: words}, nil
-			}
-			return safe(c, sys, r, overflowBad)
+		cr.c = c
+		if n, bounded := p.Prog.MaxThreads(); bounded && n <= slots {
+			return cr.withinSlots()
 		}
-		overflowBad := false // the last run's Bad included Overflow
-		run := func(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
-			overflowBad = stopAtOverflow
-			sys := c.System(stopAtOverflow)
-			r := check(ctx, sys, mc.Options{MaxDepth: p.MaxDepth, MaxSATCalls: maxCalls})
-			st.SATCalls += r.Stats.SATCalls
-			st.SATTime += r.Stats.SATTime
-			st.Clauses += r.Stats.Clauses
-			depth = r.Depth
-			return r, sys
-		}
-		if bounded && n <= slots {
-			// No execution creates more threads than there are slots, so
-			// Overflow is unreachable, and either property is the
-			// program's. Without Overflow in Bad IC3 needs no lemmas
-			// about thread counts, and is fastest on most programs; but
-			// on some those lemmas are what makes the proof (scaled-0535:
-			// 8,000 calls with Overflow bad, no answer in 64,000
-			// without). So the plain property first, for a budget in
-			// SAT calls (the same answer on every machine), then the
-			// strong one.
-			r, sys := run(false, plainCalls)
-			if r.Verdict == verdict.Unknown && ctx.Err() == nil && r.Stats.SATCalls >= plainCalls {
-				r, sys = run(true, 0)
-			}
-			switch r.Verdict {
-			case verdict.Safe:
-				return proved(sys, r, overflowBad, false)
-			case verdict.Unknown:
-				return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
-			}
-			return trace(c, r)
-		}
-		r, sys := run(true, 0)
+		r, sys := cr.run(true, 0)
 		switch r.Verdict {
 		case verdict.Safe:
-			return proved(sys, r, overflowBad, false)
+			return cr.proved(sys, r, false)
 		case verdict.Unknown:
 			return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
 		}
@@ -131,19 +91,78 @@ func RunWith(check mc.Engine) engine.Run {
 		if !last {
 			return hit, nil
 		}
-		r, sys = run(false, 0)
+		r, sys = cr.run(false, 0)
 		switch {
 		case r.Verdict == verdict.Unsafe:
 			return trace(c, r)
 		case ctx.Err() != nil:
 			return engine.Stopped(ctx), nil
 		case r.Verdict == verdict.Safe && !bound.IsZero():
-			return proved(sys, r, false, true)
+			return cr.proved(sys, r, true)
 		}
 		// Proved, or bounded by depth, with overflow harmless: either way
 		// the thread bound is what stops a proof for every number.
 		return hit, nil
 	}
+}
+
+// circuitRun is one run of RunWith: the circuit of the program at a
+// number of slots, checked once or twice, and the work done.
+type circuitRun struct {
+	ctx         context.Context
+	check       mc.Engine
+	p           *engine.Problem
+	c           *enc.Circuit
+	bound       enc.Bound
+	overflowBad bool // the last check's Bad included Overflow
+	st          mc.Stats
+	depth       int
+}
+
+// run checks the circuit, with Overflow bad or not, for at most maxCalls
+// SAT calls (0: no bound).
+func (cr *circuitRun) run(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
+	cr.overflowBad = stopAtOverflow
+	sys := cr.c.System(stopAtOverflow)
+	r := cr.check(cr.ctx, sys, mc.Options{MaxDepth: cr.p.MaxDepth, MaxSATCalls: maxCalls})
+	cr.st.SATCalls += r.Stats.SATCalls
+	cr.st.SATTime += r.Stats.SATTime
+	cr.st.Clauses += r.Stats.Clauses
+	cr.depth = r.Depth
+	return r, sys
+}
+
+// proved is the answer to a proof of sys. Under a bound, a proof is one
+// of the bounded circuit: no bug within the bound, which may have cut
+// executions.
+func (cr *circuitRun) proved(sys *mc.System, r mc.Result, boundHit bool) (engine.Result, error) {
+	if !cr.bound.IsZero() {
+		limit, words := engine.Within(cr.p.Rounds, cr.p.Contexts)
+		return engine.Result{Limit: limit, BoundHit: boundHit, Reason: words}, nil
+	}
+	return safe(cr.c, sys, r, cr.overflowBad)
+}
+
+// withinSlots checks a program no execution of which creates more
+// threads than there are slots: Overflow is unreachable, and either
+// property is the program's. Without Overflow in Bad IC3 needs no lemmas
+// about thread counts, and is fastest on most programs; but on some those
+// lemmas are what makes the proof (scaled-0535: 8,000 calls with
+// Overflow bad, no answer in 64,000 without). So the plain property
+// first, for a budget in SAT calls (the same answer on every machine),
+// then the strong one.
+func (cr *circuitRun) withinSlots() (engine.Result, error) {
+	r, sys := cr.run(false, plainCalls)
+	if r.Verdict == verdict.Unknown && cr.ctx.Err() == nil && r.Stats.SATCalls >= plainCalls {
+		r, sys = cr.run(true, 0)
+	}
+	switch r.Verdict {
+	case verdict.Safe:
+		return cr.proved(sys, r, false)
+	case verdict.Unknown:
+		return engine.Result{Limit: r.Limit, Reason: r.Reason}, nil
+	}
+	return trace(cr.c, r)
 }
 
 // Counters are the counters the circuit engines report, zero: the
