@@ -108,6 +108,7 @@ func check(ctx context.Context, prog *bp.Program, opts Options, done func(k int)
 		return Result{}, err
 	}
 	if res.Trace != nil && !opts.RawTrace {
+		p.Meter.SetPhase(fmt.Sprintf("shortening a counterexample of %d steps", len(res.Trace.Steps)))
 		shortenTrace(ctx, prog, opts, &res, start)
 	}
 	res.Property = opts.Property()

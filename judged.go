@@ -69,6 +69,15 @@ func withTimes(cs Counters, total, checking time.Duration) Counters {
 	return cs.Add(Counters{}.Duration(CounterSeconds, total).Duration(CounterCheckSeconds, checking))
 }
 
+// checkingPhase is what the progress lines say while the judge checks
+// r, the answer of engine name.
+func checkingPhase(name Engine, r engine.Result) string {
+	if ex, ok := r.Evidence.(*engine.Execution); ok && ex != nil && ex.Trace != nil {
+		return fmt.Sprintf("checking the %s engine's counterexample of %d steps", name, len(ex.Trace.Steps))
+	}
+	return fmt.Sprintf("checking the %s engine's proof", name)
+}
+
 // ruled is the judge's ruling on an engine's answer r as a Result.
 func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	start := time.Now()
@@ -78,6 +87,8 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 		return res, nil
 	}
 	res.Limit = verdict.NoLimit
+	p.Meter.SetPhase(checkingPhase(info.Name, r))
+	defer p.Meter.SetPhase("")
 	ruling, err := judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
 	if err == nil && info.Certificates && ruling.Verdict == verdict.Safe && !ruling.Evidence.Checked {
 		err = fmt.Errorf("the %s engine proves with a certificate, and gave %s", info.Name, ruling.Evidence.Words)

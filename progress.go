@@ -14,6 +14,11 @@ type Progress struct {
 	States      int64         // states stored so far, over all bounds
 	Elapsed     time.Duration // since Check started
 	HeapBytes   uint64        // live heap of the process
+	// Phase is what the check does when not searching: "building a
+	// counterexample", "checking the explicit engine's counterexample of
+	// 5505006 steps", "shortening a counterexample of 5505006 steps";
+	// "" while searching.
+	Phase string
 }
 
 // progressEvery is how often Options.Progress is called by default.
@@ -45,7 +50,7 @@ func reportProgress(report func(Progress), period time.Duration, name Engine, m 
 				if sample[0].Value.Kind() == metrics.KindUint64 {
 					heap = sample[0].Value.Uint64()
 				}
-				report(Progress{Engine: name, ThreadBound: m.Bound(), States: m.States(), Elapsed: time.Since(start), HeapBytes: heap})
+				report(Progress{Engine: name, ThreadBound: m.Bound(), States: m.States(), Elapsed: time.Since(start), HeapBytes: heap, Phase: m.Phase()})
 			}
 		}
 	}()

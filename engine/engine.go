@@ -112,7 +112,8 @@ type Meter struct {
 	states atomic.Int64
 	bound  atomic.Int64
 	bytes  atomic.Int64
-	// parent, if not nil, also receives the states and bound: the
+	phase  atomic.Pointer[string]
+	// parent, if not nil, also receives the states, bound and phase: the
 	// portfolio gives each engine of a race a meter of its own (Child),
 	// for the memory each one holds, under the check's.
 	parent *Meter
@@ -145,6 +146,26 @@ func (m *Meter) SetBytes(n int64) {
 	if m != nil {
 		m.bytes.Store(n)
 	}
+}
+
+// SetPhase records what the check does now when it is not searching
+// ("building a counterexample", "checking ..."; "" when searching
+// again), for progress lines: after a bug of millions of steps is found,
+// its trace takes seconds to build, check and shorten while no state is
+// stored.
+func (m *Meter) SetPhase(what string) {
+	if m != nil {
+		m.phase.Store(&what)
+		m.parent.SetPhase(what)
+	}
+}
+
+// Phase is what SetPhase said last ("" if nothing).
+func (m *Meter) Phase() string {
+	if p := m.phase.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // Bytes is the engine's estimate of the memory its stored states take.

@@ -41,6 +41,9 @@ func (p *progressLine) show(s bopgo.Progress) {
 	p.last = s
 	line := fmt.Sprintf("bopgo: %s, %d threads, %d states (%.0f/s), %.0f MiB, %ds",
 		s.Engine, s.ThreadBound, s.States, rate, float64(s.HeapBytes)/(1<<20), int(s.Elapsed.Seconds()))
+	if s.Phase != "" {
+		line += ", " + s.Phase
+	}
 	if p.terminal {
 		fmt.Fprintf(p.w, "\r\033[K%s", line)
 		p.shown = true

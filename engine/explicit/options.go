@@ -43,6 +43,10 @@ type Options struct {
 	// Footprint, if not nil, is called with the bytes the stored states
 	// take (the store, the search tree), every StoredEvery states.
 	Footprint func(bytes int64)
+	// Phase, if not nil, is told what the search does when it is not
+	// storing states: "building a counterexample" (a path of millions of
+	// steps takes seconds), and "" when it goes on.
+	Phase func(what string)
 	// Contexts, when positive, bounds the context switches of an
 	// execution (a step by another thread than the last one's is a
 	// switch; Lal and Reps's, and Getafix's, bound): executions with more

@@ -22,7 +22,7 @@ func New(c Config) engine.Run {
 // are finite), decides.
 func run(ctx context.Context, p *engine.Problem, bound int, last bool, c Config) (engine.Result, error) {
 	opts := Options{Label: p.Label, MaxStates: p.MaxStates, Broadcast: p.Broadcast, Stored: p.Meter.AddStates, Contexts: p.Contexts, Rounds: p.Rounds,
-		BoundDone: p.BoundDone, FinalBound: last, Footprint: p.Meter.SetBytes, Config: c}
+		BoundDone: p.BoundDone, FinalBound: last, Footprint: p.Meter.SetBytes, Phase: p.Meter.SetPhase, Config: c}
 	if !p.Prog.HasCalls() {
 		return searchOnce(ctx, p, opts, bound), nil
 	}

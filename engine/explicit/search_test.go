@@ -258,3 +258,18 @@ func TestPathEndsWithItsContext(t *testing.T) {
 	assert.Equal(t, engine.Unknown, e.failure.Verdict)
 	assert.Equal(t, engine.Cancelled, e.failure.Limit)
 }
+
+// TestPhaseOfACounterexample: the search says it builds a counterexample
+// when it has found a bug, and says nothing of a search without one.
+func TestPhaseOfACounterexample(t *testing.T) {
+	t.Parallel()
+	var said []string
+	opts := Options{Phase: func(what string) { said = append(said, what) }}
+	r, _ := Search(context.Background(), load(t, `decl g; void main() begin g := T; assert(!g); end`), opts, 1)
+	require.Equal(t, engine.Unsafe, r.Verdict)
+	assert.Equal(t, []string{"building a counterexample"}, said)
+	said = nil
+	r, _ = Search(context.Background(), load(t, `decl g; void main() begin g := T; assert(g); end`), opts, 1)
+	require.Equal(t, engine.Safe, r.Verdict)
+	assert.Empty(t, said)
+}

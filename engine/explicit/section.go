@@ -250,6 +250,7 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, re
 	r := &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
 	if later {
 		e.pending = r
+		e.phase("")
 		return
 	}
 	e.failure = r
@@ -257,7 +258,7 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, re
 
 // rebuildStep returns the steps from node parent (whose state is ps) to
 // node child, and their states: one step, or the steps of the section it
-// began. It runs the moves of ps's threads again until one stores child:
+// began; and child's state as stored. It runs the moves of ps's threads again until one stores child:
 // a move is deterministic, so the one that stored it does.
 //
 // A move tried on the way may fail where the search never ran it (a
@@ -265,7 +266,7 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, re
 // trace is built after the search's context may have ended: each try
 // runs without the context and from no failure, and the search's failure
 // and error are as they were afterwards.
-func (e *search) rebuildStep(ps *state, child int32) []link {
+func (e *search) rebuildStep(ps *state, child int32) ([]link, state) {
 	cs := e.states.state(child)
 	want := e.states.appendRecord(nil, &cs)
 	failure, err, ctx := e.failure, e.stepper.err, e.stepper.ctx
@@ -275,8 +276,8 @@ func (e *search) rebuildStep(ps *state, child int32) []link {
 		e.failure, e.stepper.err = nil, nil
 		m := &mover{rebuild: want}
 		if e.move(m, ps, ti); m.found != nil {
-			return m.found
+			return m.found, cs
 		}
 	}
-	return nil
+	return nil, cs
 }

@@ -18,6 +18,7 @@ import (
 // A state whose globals equal its predecessor's shares their slice: the
 // path is read only, and most steps of a long one write no global.
 func (e *search) path(end int32) ([]state, []stepInfo) {
+	e.phase("building a counterexample") // until the root checks it, or the search goes on (violation)
 	n := 0
 	for i := end; i >= 0; i = e.parents[i] {
 		n++
@@ -33,7 +34,7 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 		if j%1024 == 0 && e.ctx != nil && e.ctx.Err() != nil {
 			return nil, nil
 		}
-		links := e.rebuildStep(&states[len(states)-1], nodes[j])
+		links, s := e.rebuildStep(&states[len(states)-1], nodes[j])
 		if links == nil {
 			panic(fmt.Sprintf("explicit: no move of node %d's state stores node %d", nodes[j+1], nodes[j]))
 		}
@@ -41,13 +42,19 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 			states, steps = append(states, l.s), append(steps, l.info)
 		}
 		// The stored state, as before: its dead locals are X.
-		s := e.states.state(nodes[j])
 		if prev := &states[len(states)-1]; slices.Equal(prev.globals, s.globals) {
 			s.globals = prev.globals
 		}
 		states, steps = append(states, s), append(steps, links[len(links)-1].info)
 	}
 	return states, steps
+}
+
+// phase tells Options.Phase what the search does.
+func (e *search) phase(what string) {
+	if e.opts.Phase != nil {
+		e.opts.Phase(what)
+	}
 }
 
 // buildTrace makes the path of three-valued states (steps[j] the step
