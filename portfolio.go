@@ -250,6 +250,20 @@ func portfolio(ctx context.Context, p *engine.Problem, opts Options, done func(k
 // bug; the engines that ignore the bound run once, for every
 // interleaving. (Deepening the whole race restarted
 // them at each bound and threw their work away.)
+// boundRunsShare is the most share an engine has in a race under a
+// bound on rounds or context switches when it deepens the bound by runs
+// (IC3: a run at 1, 2, ... K, each from scratch). On Getafix's corpus
+// at 2 and 3 rounds (64 checks, 40 s each) IC3 won two checks of less
+// than 0.2 s and held as many core seconds as the winner in the others
+// (6.2 of them on old/…_goto at 3 rounds, where the default took 8.5 s
+// and the explicit engine alone 5.4 s). With share 1 the 64 checks took
+// 172.7 s instead of 221.5 s (share 3: 193.8 s); on the scaled
+// programs and five families at --rounds 2 and --contexts 3 (92
+// checks, 20 s each), where IC3 under the bound wins many checks under
+// half a second, 22.2 s instead of 23.5 s (share 3: 21.0 s), the worst
+// 0.11 s to 0.48 s (benchmarks/results/getafix/bound-share/README.md).
+const boundRunsShare = 1
+
 func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engine, done func(k int)) (res Result, unknown []Result, errs []error, entries []RaceEntry) {
 	shares := raceShares(p.Prog, order)
 	limit, _ := engine.Within(p.Rounds, p.Contexts)
@@ -265,6 +279,7 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 		case done != nil && limit != verdict.NoLimit && info.DeepensBounds:
 			ep.BoundDone = report // one run, the bounds in order
 		case done != nil && limit != verdict.NoLimit && info.Hits(limit):
+			shares[i] = min(shares[i], boundRunsShare)
 			once := run
 			run = func(ctx context.Context) (Result, error) {
 				return deepen(&ep.Rounds, &ep.Contexts, report, func() (Result, error) { return once(ctx) })

@@ -146,11 +146,21 @@ func TestCheckBoundedRace(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []bool{false, true}, explicit, "%+v", res.Race)
+		// IC3 deepens by runs, each from scratch: under a bound it has
+		// less than its share (portfolio.go, boundRunsShare).
+		for _, e := range res.Race {
+			if info, _ := e.Engine.Info(); e.Engine == bopgo.IC3 {
+				assert.Less(t, e.Share, info.Share, "%+v", res.Race)
+			}
+		}
 	}
 	res, err := bopgo.Check(context.Background(), p, bopgo.Options{})
 	require.NoError(t, err)
 	for _, e := range res.Race {
 		assert.False(t, e.Unbounded, "without a bound every engine runs once: %+v", res.Race)
+		if info, _ := e.Engine.Info(); e.Engine == bopgo.IC3 {
+			assert.GreaterOrEqual(t, e.Share, info.Share, "without a bound IC3 has its share")
+		}
 	}
 }
 
