@@ -168,6 +168,10 @@ func (m *Meter) Phase() string {
 	return ""
 }
 
+// Finishing reports whether a phase is set: the engine has an answer
+// and builds or checks it (race.Finisher).
+func (m *Meter) Finishing() bool { return m.Phase() != "" }
+
 // Bytes is the engine's estimate of the memory its stored states take.
 func (m *Meter) Bytes() int64 { return m.bytes.Load() }
 

@@ -34,6 +34,14 @@ type Meter interface {
 	Bytes() int64
 }
 
+// Finisher is a Meter that says when its entrant is finishing: it has
+// an answer and builds or checks it (engine.Meter: a phase is set). A
+// finishing entrant keeps its slot past its quanta, as its answer
+// likely ends the race; the others share the remaining slots.
+type Finisher interface {
+	Finishing() bool
+}
+
 // Config is how a race shares the machine.
 type Config struct {
 	// Slots is the number of entrants that run at once (the cores);
@@ -157,6 +165,9 @@ func Run[R any](parent context.Context, entrants []Entrant[R], decided func(R) b
 	for i, e := range entrants {
 		ectx, stop := context.WithCancelCause(ctx)
 		meters[i], stops[i] = e.Meter, stop
+		if f, ok := e.Meter.(Finisher); ok {
+			sched.turns[i].finishing = f.Finishing
+		}
 		live[i].Store(true)
 		go run(ectx, e, sched.turns[i], answers, i, func() { stop(nil); live[i].Store(false) })
 	}

@@ -58,6 +58,11 @@ type turn struct {
 	// polls of the engine's context, whose every clockEvery-th reads
 	// the clock (an engine may poll from more than one goroutine).
 	polls atomic.Uint64
+	// finishing, if not nil, says whether the engine has an answer and
+	// builds or checks it (Finisher): it then keeps its slot past its
+	// quanta, as its answer likely ends the race (deepcount d=18's bug:
+	// 5 s to build its trace alone, 10 s sharing the cores in the race).
+	finishing func() bool
 }
 
 // clockEvery is how many polls of an engine's context make one reading
@@ -159,9 +164,9 @@ func (t *turn) poll(ctx context.Context) {
 	case s.runningLocked() > s.slots:
 		// A slot lent while t polled nothing (rescue): give it back.
 		t.running, t.waiting = false, true
-	case next == nil || t.behind(next):
+	case next == nil || t.behind(next) || t.finishing != nil && t.finishing():
 		s.mu.Unlock()
-		return // nobody waits that has run less for its weight: a new quantum
+		return // nobody waits that has run less for its weight, or t finishes: a new quantum
 	default:
 		t.running, t.waiting = false, true
 		s.grantLocked(next)

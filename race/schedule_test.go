@@ -20,12 +20,22 @@ import (
 // the work each engine had done when engine i finished.
 func fakeRace(t *testing.T, budgets, weights []int) (atDone [][]int) {
 	t.Helper()
+	return fakeRaceWith(t, budgets, weights, nil)
+}
+
+// fakeRaceWith is fakeRace with finishing[i], where not nil, as engine
+// i's turn.finishing.
+func fakeRaceWith(t *testing.T, budgets, weights []int, finishing []func() bool) (atDone [][]int) {
+	t.Helper()
 	var clock atomic.Int64
 	// One more turn, the test's, holds the slot until every engine
 	// waits, so that they start in the schedule's order.
 	sched := newSchedule(append(slices.Clone(weights), 1), 1, 10*time.Millisecond, func() time.Duration {
 		return time.Duration(clock.Load())
 	})
+	for i, f := range finishing {
+		sched.turns[i].finishing = f
+	}
 	starter := sched.turns[len(budgets)]
 	require.True(t, starter.acquire(context.Background()))
 	done := make([]atomic.Int64, len(budgets))
@@ -170,4 +180,23 @@ func TestScheduleRescue(t *testing.T) {
 	}
 	assert.False(t, hog.running)
 	assert.Equal(t, 1, sched.runningLocked())
+}
+
+// TestFinishingKeepsItsSlot: an engine that finishes (has an answer to
+// build or check) keeps its slot past its quanta until it ends; one that
+// stops finishing hands its slot on again.
+func TestFinishingKeepsItsSlot(t *testing.T) {
+	t.Parallel()
+	always := func() bool { return true }
+	atDone := fakeRaceWith(t, []int{100, 100}, []int{1, 1}, []func() bool{always, nil})
+	assert.Equal(t, []int{100, 0}, atDone[0], "the finishing engine ran alone to its end")
+	var polls atomic.Int64
+	// Finishing for its first 20 units (polls are counted at each
+	// clock reading: every clockEvery-th poll of the context).
+	early := func() bool { return polls.Add(1) <= 20/clockEvery+1 }
+	atDone = fakeRaceWith(t, []int{100, 100}, []int{1, 1}, []func() bool{early, nil})
+	assert.Less(t, atDone[0][1], 100, "then it shared the slot: %v", atDone)
+	assert.Greater(t, atDone[0][1], 0, "then it shared the slot: %v", atDone)
+	equal := fakeRace(t, []int{100, 100}, []int{1, 1})
+	assert.Greater(t, equal[0][1], 0, "without finishing the two take turns: %v", equal)
 }
