@@ -13,7 +13,8 @@ import (
 // for a quantum hands its slot to the waiting engine that has run least
 // for its weight (stride scheduling: by time held over weight); an
 // engine that holds its slot for overdue quanta without polling gets
-// company (rescue). Each engine waits for its first turn before it
+// company (rescue); an engine that finishes (Finisher: it builds or
+// checks its answer) keeps its slot. Each engine waits for its first turn before it
 // starts (turn.acquire), and gives its slot back when it ends
 // (turn.release).
 //
