@@ -81,6 +81,7 @@ func checkingPhase(name Engine, r engine.Result) string {
 // ruled is the judge's ruling on an engine's answer r as a Result.
 func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	start := time.Now()
+	defer p.Meter.SetPhase("") // also an engine stopped while it built an answer
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
 	if r.Verdict == verdict.Unknown {
 		res.Counters = withCheckTime(r.Counters, 0)
@@ -88,7 +89,6 @@ func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Res
 	}
 	res.Limit = verdict.NoLimit
 	p.Meter.SetPhase(checkingPhase(info.Name, r))
-	defer p.Meter.SetPhase("")
 	ruling, err := judge.Judge(ctx, judge.Problem{Prog: p.Prog, Slice: p.Slice, Label: p.Label, Reading: p.Broadcast}, r.Verdict, r.Evidence)
 	if err == nil && info.Certificates && ruling.Verdict == verdict.Safe && !ruling.Evidence.Checked {
 		err = fmt.Errorf("the %s engine proves with a certificate, and gave %s", info.Name, ruling.Evidence.Words)
