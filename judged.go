@@ -44,6 +44,7 @@ func decide[A, R any](ctx context.Context, name Engine, search func(context.Cont
 // bounds) and has the judge rule on its answer.
 func runAndJudge(ctx context.Context, info EngineInfo, p *engine.Problem, opts Options) (Result, error) {
 	var checking time.Duration
+	defer p.Meter.SetPhase("") // also for an engine stopped while it built an answer
 	return decide(ctx, info.Name,
 		func(ctx context.Context) (engine.Result, error) { return runEngine(ctx, info, p, opts) },
 		func(ctx context.Context, r engine.Result) (Result, error) {
@@ -81,7 +82,7 @@ func checkingPhase(name Engine, r engine.Result) string {
 // ruled is the judge's ruling on an engine's answer r as a Result.
 func ruled(ctx context.Context, info EngineInfo, p *engine.Problem, r engine.Result) (Result, error) {
 	start := time.Now()
-	defer p.Meter.SetPhase("") // also an engine stopped while it built an answer
+	defer p.Meter.SetPhase("")
 	res := Result{Verdict: r.Verdict, Limit: r.Limit, Reason: r.Reason, Engine: info.Name}
 	if r.Verdict == verdict.Unknown {
 		res.Counters = withCheckTime(r.Counters, 0)
