@@ -240,7 +240,7 @@ type valueMaps struct {
 }
 
 func (c *valueMaps) of(vs []bopgo.Value) map[string]bool {
-	if c.m != nil && len(vs) == len(c.vs) && (len(vs) == 0 || &vs[0] == &c.vs[0]) {
+	if c.m != nil && (sameSlice(vs, c.vs) || len(vs) == 0 && len(c.vs) == 0) {
 		return c.m
 	}
 	c.vs, c.m = vs, make(map[string]bool, len(vs))

@@ -228,10 +228,17 @@ type printed struct {
 
 // of is vs printed (values), reused when vs is the slice printed last.
 func (p *printed) of(vs []bopgo.Value) string {
-	if len(vs) != len(p.vs) || len(vs) == 0 || &vs[0] != &p.vs[0] {
+	if !sameSlice(vs, p.vs) {
 		p.vs, p.text = vs, values(vs)
 	}
 	return p.text
+}
+
+// sameSlice reports whether a and b are one non-empty slice, the same
+// array: a step that shares its values with the step before
+// (bopgo.Step.Globals).
+func sameSlice(a, b []bopgo.Value) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // values is "name=0 name=1 ...", built without fmt: it runs for each
