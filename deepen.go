@@ -26,6 +26,11 @@ import (
 // bound from the first to end it, and the engines that ignore the bound
 // run once, for every interleaving. Without a bound it is Check.
 func CheckBounded(ctx context.Context, prog *bp.Program, opts Options, done func(k int)) (Result, error) {
+	if done == nil {
+		// The race deepens whether or not a caller listens: the shares
+		// and the runs must not depend on whether progress is shown.
+		done = func(int) {}
+	}
 	info, _ := opts.Engine.Info()
 	switch {
 	case opts.Rounds <= 0 && opts.Contexts <= 0, opts.Rounds > 0 && opts.Contexts > 0, opts.Engine != "" && !info.Proves:

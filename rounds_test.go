@@ -154,7 +154,17 @@ func TestCheckBoundedRace(t *testing.T) {
 			}
 		}
 	}
-	res, err := bopgo.Check(context.Background(), p, bopgo.Options{})
+	// A caller that does not listen (bopgo check without --progress)
+	// gets the same race: IC3 still deepens with the least share.
+	res, err := bopgo.CheckBounded(context.Background(), p, bopgo.Options{Rounds: 4}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, verdict.Unsafe, res.Verdict, res.Reason)
+	for _, e := range res.Race {
+		if info, _ := e.Engine.Info(); e.Engine == bopgo.IC3 {
+			assert.Less(t, e.Share, info.Share, "no listener, the same shares: %+v", res.Race)
+		}
+	}
+	res, err = bopgo.Check(context.Background(), p, bopgo.Options{})
 	require.NoError(t, err)
 	for _, e := range res.Race {
 		assert.False(t, e.Unbounded, "without a bound every engine runs once: %+v", res.Race)
