@@ -91,13 +91,15 @@ func (c *Command) OneFile(positional []string) (string, bool) {
 	return positional[0], true
 }
 
-// IsTerminal tells whether w is a character device (a terminal), where a
-// progress line can be redrawn in place.
+// IsTerminal tells whether w is a terminal, where a progress line can be
+// redrawn in place. A character device that is not one (/dev/null, where
+// scripts send stderr) is not: there bopgo check drew progress lines
+// nobody saw.
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return err == nil && info.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
