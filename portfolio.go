@@ -335,6 +335,15 @@ func runRace(ctx context.Context, p *engine.Problem, opts Options, order []Engin
 // --rounds 4). Its SAFE holds beyond the bound; its bug answers only
 // where its trace fits the bound (withinBound). It has the explicit
 // engine's share: a second entrant, not a split of the first's.
+// Measured and kept (2026-11-29, goto and twoforloop at 2 to 4 rounds,
+// the default side by side, wall seconds): with share 3 or 1 instead of
+// 6, goto went 1.88, 9.01, 12.56 s to 1.61, 7.62, 10.63 s (share 3),
+// twoforloop at 2 rounds 1.65 to 1.37 s, but twoforloop at 3 and 4
+// rounds, SAFE in 4.62 and 4.65 s, became "no bug within 3 rounds" in
+// 5.93 s and SAFE in 6.95 s (share 1: 6.09 and 14.37 s). Even with a
+// core to itself the bounded search is slower in the race than alone
+// (goto at 2 rounds: 1.64 to 1.73 core seconds, 1.23 s alone, the
+// garbage collector at 7%): two searches share the memory bandwidth.
 func unboundedExplicit(p *engine.Problem, opts Options, share int) race.Entrant[Result] {
 	info, _ := Explicit.Info()
 	ep := *p

@@ -40,6 +40,16 @@ package explicit
 // 1,937,210 (11.6 s to 6.5 s, 394 to 216 MB), K = 4 (a bug) 8,480,971
 // to 3,473,192 (29.3 s to 12.6 s, 630 to 214 MB).
 //
+// Tried and dropped (2026-11-29): retiring the threads that can no
+// longer run under the bound (in the last round those before the thread
+// that ran last, with the switches spent all but that thread), their
+// locals stored X so that states differing only there are one. The
+// record then depends on the standing, which the key leaves out: a
+// state reached in round K-1 and again in round K is two nodes, and so
+// is one reached in round K after two different threads. On goto the
+// states grew: K = 2 368,922 to 384,194, K = 3 1,544,682 to 1,811,372
+// (5.8 s to 7.0 s), K = 4 1,820,210 to 2,045,974.
+//
 // A node's parent is the node that gave it its best standing: along a
 // trace each step keeps to the bound (a parent's standing only gets
 // better after it), and the path has no cycle (a strict improvement

@@ -224,6 +224,21 @@
 // 13,744 and 0423 34,791 to 19,771, but 0050 itself 18,374 to 132,478,
 // philosophers n3 safe 18,290 to 58,849, and 0180 lost its answer.
 //
+// Tried on 2026-11-29 and dropped (not committed): ternary lifting after
+// the SAT lifting, as ABC's pdr lifts by ternary simulation: each latch
+// of the lifted cube, in turn, set to X and simulated in three values
+// over the target's cone, dropped where every target literal stays
+// false. On scaled-0050's export 45,836 calls to 2,271 (0.21 s, pdr
+// 0.35 s), but 0040 and 0525 still had no answer in 30 s. Through
+// bopgo check --engine ic3 (20 s; benchmarks/ic3abc.sh's programs and
+// 58 of the families: deepcount, localworkers, guardedworkers, mutex n4,
+// and barrier, philosophers, ticketlock, rwlock, ringbuffer n3), on the
+// 45 both answered the calls' geometric mean ratio was 1.000 and the
+// time 61.4 s to 73.1 s: 0040 13.4 s to 6.6 s and 0050 1.80 s to 0.24
+// s, level with pdr (6.4 and 0.35 s), rwlock n3 safe 53,091 calls to
+// 14,134, but 0180 1.7 s to 16.7 s, 0423 8.5 s to 12.8 s, localworkers
+// n6 k2 28,032 calls to 44,122; 0525 none either way.
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
