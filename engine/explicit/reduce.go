@@ -113,7 +113,8 @@ func (e *search) expandReduced(head int32, s *state) bool {
 	if set == nil {
 		return false
 	}
-	m := &mover{head: head}
+	m := e.mover(head)
+	defer func() { e.chain = m.chain[:0] }()
 	key := false
 	done := make([]bool, len(s.threads))
 	for _, ti := range set {

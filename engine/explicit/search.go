@@ -106,6 +106,7 @@ type search struct {
 	pending *engine.Result
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
+	chain   []link         // a mover's chain, reused (mover)
 	moves   int            // calls of move, for checking the context
 }
 
@@ -187,7 +188,7 @@ func (e *search) explore(ctx context.Context) engine.Result {
 			}
 			continue
 		}
-		m := &mover{head: head}
+		m := e.mover(head)
 		for ti := range s.threads {
 			if holder >= 0 && ti != holder {
 				continue
@@ -197,6 +198,7 @@ func (e *search) explore(ctx context.Context) engine.Result {
 				return *e.failure
 			}
 		}
+		e.chain = m.chain[:0]
 	}
 	return engine.Result{Verdict: engine.Safe, Evidence: &engine.Search{States: int64(len(e.parents))}}
 }
