@@ -180,7 +180,7 @@ func (e *search) explore(ctx context.Context) engine.Result {
 		}
 		// The states of the last expansion are stored or dropped.
 		e.arena.reset()
-		s := e.states.state(head)
+		s := e.states.stateIn(head, e.arena)
 		holder := s.atomicHolder()
 		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(head, &s) {
 			if e.failure != nil {

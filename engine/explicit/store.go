@@ -325,13 +325,17 @@ func (st *stateStore) decodeThread(p []byte, vals []val) (thread, []val, []byte)
 }
 
 // state decodes node n's state; it shares nothing with the store.
-func (st *stateStore) state(n int32) state {
+func (st *stateStore) state(n int32) state { return st.stateIn(n, nil) }
+
+// stateIn is state with its arrays from a (nil: the heap): the state of
+// the node a search expands lives as long as its successors.
+func (st *stateStore) stateIn(n int32, a *arena) state {
 	rec := st.record(n)
 	kl, rec := uvarint(rec)
 	key, rest := rec[:kl], rec[kl:]
 	// One array holds every value (as in clone), as long as the
 	// longest state's so far: growing it took half of the decoding.
-	vals := make([]val, 0, st.globals+st.localsHint)
+	vals := a.valSlice(st.globals + st.localsHint)[:0]
 	vals = unpack(vals, key, st.globals)
 	s := state{globals: vals[:st.globals:st.globals]}
 	if st.places != nil {
@@ -361,7 +365,7 @@ func (st *stateStore) state(n int32) state {
 	next, rest := uvarint(rest)
 	s.nextID = int32(next)
 	nt, rest := uvarint(rest)
-	s.threads = make([]thread, nt)
+	s.threads = a.threadSlice(nt)
 	for i := range s.threads {
 		var rank, id int
 		rank, rest = uvarint(rest)
