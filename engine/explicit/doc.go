@@ -15,7 +15,9 @@
 // expand.go), which runs an atomic section whole before it stores a
 // state (section.go: Getafix's programs run their threads in sections
 // from one yield point to the next) and runs on through the yields after
-// which a thread touches nothing another thread does (yields.go), expands a state by a stubborn set
+// which a thread touches nothing another thread does (yields.go), stores
+// the ends of a section run before from the same thread place, locals
+// and globals without running it again (memo.go), expands a state by a stubborn set
 // of threads (reduce.go: partial-order reduction, Options.NoPOR) and
 // takes its successors' arrays from an arena that the next expansion
 // reuses (arena.go);

@@ -28,6 +28,9 @@ type Options struct {
 	// KeepDead disables forgetting dead locals; for differential tests of
 	// the liveness analysis.
 	KeepDead bool
+	// NoMemo runs every section instead of storing the ends remembered
+	// for its key (memo.go); for differential tests.
+	NoMemo bool
 	// KeepYields stops at every yield, also those the search passes
 	// (yields.go); for differential tests of that reduction.
 	KeepYields bool

@@ -17,6 +17,12 @@ import (
 // Cancelled when ctx ends, States at Options.MaxStates, Choices at a step
 // with more non-deterministic values than it enumerates.
 func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (engine.Result, int) {
+	e, r := searchRun(ctx, prog, opts, bound)
+	return r, len(e.parents)
+}
+
+// searchRun is Search, and the search that answered.
+func searchRun(ctx context.Context, prog *bp.Program, opts Options, bound int) (*search, engine.Result) {
 	e := newSearch(prog, analyse(prog, opts), opts, bound)
 	e.ctx = ctx
 	e.maxStack = opts.MaxStack
@@ -38,7 +44,7 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack), Counters: r.Counters}
 	}
-	return r, len(e.parents)
+	return e, r
 }
 
 // A stored state keeps only its parent's index (search.parents): the
@@ -107,7 +113,11 @@ type search struct {
 	failure *engine.Result // set when a violation is found or the search gives up
 	scratch []byte         // a record, reused
 	chain   []link         // a mover's chain, reused (mover)
-	moves   int            // calls of move, for checking the context
+	// memo, when not nil, remembers the ends of sections (memo.go);
+	// violations counts the calls of violation, for it.
+	memo       *sectionMemo
+	violations int
+	moves      int // calls of move, for checking the context
 }
 
 func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search {
@@ -124,6 +134,9 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 		initOutside: prog.InitThread()}
 	if st.standing != nil {
 		e.byStanding = &standingQueue{}
+	}
+	if e.sections && !prog.HasBroadcasts() && !opts.NoMemo {
+		e.memo = newSectionMemo()
 	}
 	if !opts.NoCodeSymmetry && e.sections && opts.Contexts == 0 && opts.Rounds == 0 && !prog.HasBroadcasts() {
 		st.places = newPlaceClasses(prog, an)
@@ -193,7 +206,11 @@ func (e *search) explore(ctx context.Context) engine.Result {
 			if holder >= 0 && ti != holder {
 				continue
 			}
-			e.move(m, &s, ti)
+			if e.memo != nil {
+				e.moveMemo(m, &s, ti)
+			} else {
+				e.move(m, &s, ti)
+			}
 			if e.failure != nil {
 				return *e.failure
 			}
@@ -270,7 +287,11 @@ func (e *search) add(s state, parent int32) (int32, bool) {
 // footprint is the bytes the search's stored states take: the store's
 // records and index, and the parents.
 func (e *search) footprint() int64 {
-	return e.states.bytes() + 4*int64(cap(e.parents))
+	n := e.states.bytes() + 4*int64(cap(e.parents))
+	if e.memo != nil {
+		n += e.memo.bytes
+	}
+	return n
 }
 
 // labelReached reports a violation if a thread of node i is at a target

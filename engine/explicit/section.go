@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/bopgo/bopgo/engine"
@@ -45,6 +46,8 @@ type mover struct {
 	// stores nothing, and found is the chain that reaches that state.
 	rebuild []byte
 	found   []link
+	// rec, when not nil, records the run's ends for the memo (memo.go).
+	rec *recording
 }
 
 func (m *mover) done() bool { return m.found != nil }
@@ -171,6 +174,9 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 			e.forget(&n, created)
 		}
 	}
+	if m.rec != nil && (created >= 0 || info.suppressed) {
+		m.rec.bad = true // a start depends on the threads there are
+	}
 	if m.rebuild == nil && e.opts.Label != "" {
 		for _, t := range []int{moved, created} {
 			if t >= 0 && e.an.target[n.threads[t].proc][n.threads[t].pc] {
@@ -191,7 +197,10 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 	}
 	if t := &n.threads[holder]; e.an.loopHead[t.proc][t.pc] {
 		e.scratch = e.states.appendRecord(e.scratch[:0], &n)
-		k := string(recordKey(e.scratch))
+		// With the holder: a state where another thread's run (of the
+		// same head) passed through is another thread's loop, and a run
+		// must depend on its own thread's section alone (memo.go).
+		k := string(binary.AppendUvarint(recordKey(e.scratch), uint64(holder)))
 		if m.seen[k] {
 			return false
 		}
@@ -226,6 +235,9 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 		}
 		return true
 	}
+	if m.rec != nil {
+		m.rec.arrived(&n)
+	}
 	if i, fresh := e.add(n, m.head); !fresh && i <= m.head {
 		m.revisit = true
 	}
@@ -239,6 +251,7 @@ func (e *search) arrive(m *mover, n state, info stepInfo) bool {
 // switches) above the one being expanded waits in pending, as one at a
 // lower level may be found still; the first such bug is kept.
 func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, reason string) {
+	e.violations++
 	later := e.byStanding != nil && level > e.level
 	if later && e.pending != nil {
 		return
