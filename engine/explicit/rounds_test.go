@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -175,4 +176,21 @@ func TestRoundsKey(t *testing.T) {
 	require.True(t, st.improve(n, &lower))
 	got := st.state(n)
 	require.Equal(t, st.standingOf(&lower), st.standingOf(&got), "improved")
+}
+
+// TestImprovedNodeRebuilds: a node whose standing improves from a
+// parent that reaches it with its threads' ids permuted takes that
+// parent's record (stateStore.improve), so the trace through it is
+// rebuilt and replays. Before, building it panicked.
+func TestImprovedNodeRebuilds(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/improved-ids.bp")
+	require.NoError(t, err)
+	p, err := bp.Load("improved-ids.bp", src)
+	require.NoError(t, err)
+	for _, memo := range []bool{true, false} {
+		opts := Options{Label: p.CheckedLabel(""), Contexts: 3, NoMemo: !memo}
+		r := searchAndReplay(t, p, opts, 3, fmt.Sprintf("memo %v", memo))
+		require.Equal(t, engine.Unsafe, r.Verdict, r.Reason)
+	}
 }

@@ -1,5 +1,7 @@
 package explicit
 
+import "bytes"
+
 // Under a bound on rounds (Options.Rounds) a state's standing is the
 // round so far and where the thread that ran last stands among its
 // threads; under a bound on context switches (Options.Contexts), the
@@ -107,13 +109,27 @@ func (st *stateStore) roundOf(n int32, s *state) (round, last int32) {
 }
 
 // improve records that node n was reached as s: it reports whether s's
-// standing is better than n's, which it then becomes.
+// standing is better than n's, which it then becomes, and s's record
+// n's. The key is the same, but the rest may not be: the threads' ids
+// (the key tells neither threads of one code in other places apart, nor
+// ids renamed in the same order), and a trace rebuilds each node from
+// its parent, now s's, by the record whole (rebuildStep). With the old
+// ids it found none and panicked (a generated program with threads
+// started in loops, --contexts 3, three threads). A node improves
+// before its expansion (best first, above), so no child has the old
+// ids; the exception, Getafix's init ending, starts its threads once,
+// each of its own proc, and their ids do not change.
 func (st *stateStore) improve(n int32, s *state) bool {
-	if v := st.standingOf(s); v < st.standing[n] {
-		st.standing[n] = v
-		return true
+	v := st.standingOf(s)
+	if v >= st.standing[n] {
+		return false
 	}
-	return false
+	st.standing[n] = v
+	st.rec = st.appendRecord(st.rec[:0], s)
+	if old := st.record(n); len(old) < len(st.rec) || !bytes.Equal(old[:len(st.rec)], st.rec) {
+		st.at[n] = st.place(st.rec)
+	}
+	return true
 }
 
 // standingQueue holds the nodes still to expand, by standing:
