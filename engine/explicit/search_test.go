@@ -184,8 +184,11 @@ func FuzzSearch(f *testing.F) {
 		}
 		// Every interleaving, and under each bound (the standing's store
 		// and order, standing.go), with fewer states: without its
-		// reductions two seeds ran into the time limit.
-		for _, opts := range []Options{{MaxStates: 20000}, {MaxStates: 5000, Rounds: 2}, {MaxStates: 5000, Contexts: 2}} {
+		// reductions two seeds ran into the time limit. Three switches
+		// with three threads is where a node first improved from a
+		// parent with other thread ids (TestImprovedNodeRebuilds).
+		for _, opts := range []Options{{MaxStates: 20000}, {MaxStates: 5000, Rounds: 2}, {MaxStates: 5000, Contexts: 2},
+			{MaxStates: 5000, Rounds: 3}, {MaxStates: 5000, Contexts: 3}} {
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			r, _ := Search(ctx, p, opts, 3)
 			cancel()
