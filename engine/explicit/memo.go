@@ -66,13 +66,19 @@ func newSectionMemo() *sectionMemo {
 }
 
 // memoKey is the key of thread ti's section from s: its proc, place,
-// atomic flag and locals, and the globals, in three values.
-func (sm *sectionMemo) memoKey(s *state, ti int) []byte {
+// atomic flag and locals, and the globals, in three values. Of the
+// locals only those live at the place where the store keeps only those
+// (live, not nil): the others are X in every state decoded from it.
+func (sm *sectionMemo) memoKey(s *state, ti int, live [][][]int32) []byte {
 	t := &s.threads[ti]
 	k := sm.key[:0]
 	k = binary.AppendUvarint(k, uint64(t.proc))
 	k = binary.AppendUvarint(k, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
-	k = appendPacked(k, t.locals)
+	if live != nil {
+		k = appendPackedAt(k, t.locals, live[t.proc][t.pc])
+	} else {
+		k = appendPacked(k, t.locals)
+	}
 	k = appendPacked(k, s.globals)
 	sm.key = k
 	return k
@@ -113,7 +119,7 @@ func (e *search) moveMemo(m *mover, s *state, ti int) {
 	if !ok {
 		return
 	}
-	key := e.memo.memoKey(s, ti)
+	key := e.memo.memoKey(s, ti, e.states.live)
 	ends, ok := e.memo.ends[string(key)]
 	if !ok {
 		r := &recording{thread: ti, threads: len(s.threads), violations: e.violations}
