@@ -23,16 +23,7 @@ func TestMemoStoresWhatRunsStore(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(40, 10)
 	tiny, _ := gen.FamilyNamed("tiny")
-	families := []gen.Family{tiny,
-		{Name: "symmetric-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.TinyGetafix) }},
-		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
-		{Name: "small-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
-		{Name: "spawn-loops", Program: func(seed int64) string {
-			cfg := gen.Tiny
-			cfg.SpawnLoop = true
-			return gen.Program(seed, cfg)
-		}},
-	}
+	families := append(getafixFamilies(), tiny, spawnLoops)
 	bounds := []Options{{}, {Rounds: 1}, {Rounds: 2}, {Rounds: 3}, {Contexts: 1}, {Contexts: 2}, {Contexts: 3}}
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {

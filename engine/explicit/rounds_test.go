@@ -43,16 +43,9 @@ func boundAgainstNaive(t *testing.T, bound engine.Limit) {
 	n := gen.Count(40, 6)
 	tiny, _ := gen.FamilyNamed("tiny")
 	broadcast, _ := gen.FamilyNamed("tiny-broadcast")
-	families := []gen.Family{tiny, broadcast,
-		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
-		// Threads of one function, which the key tells apart by their
-		// order (the store's symmetry is off under the bound).
-		{Name: "spawn-loops", Program: func(seed int64) string {
-			cfg := gen.Tiny
-			cfg.SpawnLoop = true
-			return gen.Program(seed, cfg)
-		}},
-	}
+	// spawnLoops: threads of one function, which the key tells apart
+	// by their order (the store's symmetry is off under the bound).
+	families := []gen.Family{tiny, broadcast, getafixFamilies()[0], spawnLoops}
 	at := func(label string, k int) (Options, naiveBounds) {
 		if bound == engine.Contexts {
 			return Options{Label: label, Contexts: k}, naiveBounds{threads: 3, contexts: k}

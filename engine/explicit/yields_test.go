@@ -24,12 +24,7 @@ import (
 func TestReductionsAgainstNaive(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(60, 20)
-	families := []gen.Family{
-		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
-		{Name: "small-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
-		{Name: "symmetric-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.TinyGetafix) }},
-		{Name: "symmetric-small-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.SmallGetafix) }},
-	}
+	families := getafixFamilies()
 	variants := []struct {
 		name string
 		opts Options
@@ -171,3 +166,23 @@ void thread1() begin if a & b & c then SLIC_ERROR: skip; fi end`)
 		assert.Equal(t, name == "atomic" || name == "a" || name == "c", s.Has(i), name)
 	}
 }
+
+// getafixFamilies are the random programs of Getafix's dialect the
+// differential tests draw: tiny and small, as generated and with
+// thread0's copies for threads (symmetric code).
+func getafixFamilies() []gen.Family {
+	return []gen.Family{
+		{Name: "tiny-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.TinyGetafix) }},
+		{Name: "small-getafix", Program: func(seed int64) string { return gen.Getafix(seed, gen.SmallGetafix) }},
+		{Name: "symmetric-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.TinyGetafix) }},
+		{Name: "symmetric-small-getafix", Program: func(seed int64) string { return symmetricGetafix(seed, gen.SmallGetafix) }},
+	}
+}
+
+// spawnLoops are random programs that start threads of one function in
+// loops.
+var spawnLoops = gen.Family{Name: "spawn-loops", Program: func(seed int64) string {
+	cfg := gen.Tiny
+	cfg.SpawnLoop = true
+	return gen.Program(seed, cfg)
+}}
