@@ -15,8 +15,9 @@ import (
 )
 
 // TestReductionsAgainstNaive compares the search, with the yields it
-// passes (yields.go), the classes of symmetric places (symmetry.go) and
-// partial-order reduction each on and off, with the naive search on
+// passes (yields.go), the classes of symmetric places (symmetry.go),
+// partial-order reduction and the memo of sections (memo.go) each on
+// and off, with the naive search on
 // random programs of Getafix's dialect: as generated, with thread0's
 // copies for threads (symmetric code), and sliced (slicing turns
 // statements into skips, after which yields can be passed). Each
@@ -33,6 +34,7 @@ func TestReductionsAgainstNaive(t *testing.T) {
 		{"yields kept", Options{KeepYields: true}},
 		{"no code symmetry", Options{NoCodeSymmetry: true}},
 		{"no POR", Options{Config: Config{NoPOR: true}}},
+		{"no memo", Options{NoMemo: true}},
 	}
 	for _, f := range families {
 		t.Run(f.Name, func(t *testing.T) {
