@@ -25,11 +25,14 @@ package explicit
 // engine declined.
 // The bound's count (search.counted) is the mover's, not the section's.
 // The memo stops taking keys past memoMaxBytes; the ones it has serve
-// on. Where keys seldom come back it costs without paying (deepcount
-// d14-bug, one thread counting in its globals: every key new, 1.81 s to
-// 2.43 s), so a search drops it when, at a count of keys that is a
-// power of two from memoTrial on, it has served fewer runs than it has
-// keys.
+// on. Where keys seldom come back it costs without paying: deepcount
+// d14-bug (one thread counting in its globals: every key new) went 1.81
+// s to 2.43 s, and the filter lock of five threads (1.1 to 3.9 runs
+// served a key) 0.80 s to 1.42 s. So a search drops it when, at a count
+// of keys that is a power of two from memoTrial on, it has served fewer
+// than memoPays runs a key. Where it paid, the ratio was above 6 at
+// 8192 keys and grew: Getafix's goto at --rounds 3 14 to 29,
+// twoforloop 8 to 17, scaled-0525 6 to 23.
 
 import (
 	"encoding/binary"
@@ -40,8 +43,12 @@ import (
 // memoMaxBytes is the most the remembered sections take.
 const memoMaxBytes = 256 << 20
 
-// memoTrial is the count of keys at which the memo is first judged.
-const memoTrial = 4096
+// memoTrial is the count of keys at which the memo is first judged,
+// and memoPays the runs a key must have served by then.
+const (
+	memoTrial = 8192
+	memoPays  = 4
+)
 
 // sectionEnd is where a remembered section left its thread and the
 // globals.
@@ -134,7 +141,7 @@ func (e *search) moveMemo(m *mover, s *state, ti int) {
 		for _, end := range r.ends {
 			e.memo.bytes += int64(len(end.locals)+len(end.globals)) + 64
 		}
-		if e.memo.keys++; e.memo.keys >= memoTrial && e.memo.keys&(e.memo.keys-1) == 0 && e.memo.hits < e.memo.keys {
+		if e.memo.keys++; e.memo.keys >= memoTrial && e.memo.keys&(e.memo.keys-1) == 0 && e.memo.hits < memoPays*e.memo.keys {
 			e.memo = nil // keys seldom come back
 		}
 		return
