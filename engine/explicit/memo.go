@@ -34,11 +34,7 @@ package explicit
 // 8192 keys and grew: Getafix's goto at --rounds 3 14 to 29,
 // twoforloop 8 to 17, scaled-0525 6 to 23.
 
-import (
-	"encoding/binary"
-
-	"github.com/bopgo/bopgo/engine"
-)
+import "encoding/binary"
 
 // memoMaxBytes is the most the remembered sections take.
 const memoMaxBytes = 256 << 20
@@ -146,9 +142,7 @@ func (e *search) moveMemo(m *mover, s *state, ti int) {
 		}
 		return
 	}
-	if e.moves++; e.moves&0xfff == 0 && e.ctx != nil && e.ctx.Err() != nil && e.failure == nil {
-		r := engine.Stopped(e.ctx)
-		e.failure = &r
+	if e.stopped(m) {
 		return
 	}
 	e.memo.hits++

@@ -65,14 +65,7 @@ func (e *search) mover(head int32) *mover {
 // to a state that ends the run (is stored): the step is then enabled in
 // every concrete state that s stands for.
 func (e *search) move(m *mover, s *state, ti int) bool {
-	// A section can run long (a loop inside it), and the search checks
-	// its context only between stored states: check here too, but not
-	// while a trace is built (a violation found must keep its trace).
-	if e.moves++; e.moves&0xfff == 0 && m.rebuild == nil && e.ctx != nil && e.ctx.Err() != nil && e.failure == nil {
-		r := engine.Stopped(e.ctx)
-		e.failure = &r
-	}
-	if e.failure != nil {
+	if e.stopped(m) {
 		return false
 	}
 	th := s.threads[ti]
@@ -117,6 +110,27 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 		all = all && reached
 	}
 	return all
+}
+
+// stopped counts a move of m and reports whether the search has ended:
+// a failure, or every 4096 moves its context checked. A section can run
+// long (a loop inside it), and the search checks its context only
+// between stored states: check here too, but not while a trace is built
+// (a violation found must keep its trace).
+func (e *search) stopped(m *mover) bool {
+	if e.moves++; e.moves&0xfff == 0 && m.rebuild == nil {
+		e.checkContext()
+	}
+	return e.failure != nil
+}
+
+// checkContext sets the failure when the search's context has ended;
+// apart from stopped, which is inlined on the hot path.
+func (e *search) checkContext() {
+	if e.ctx != nil && e.ctx.Err() != nil && e.failure == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+	}
 }
 
 // counted is where a step of thread id from s stands under the bound on
