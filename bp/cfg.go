@@ -235,10 +235,12 @@ type Program struct {
 	// accepted with its meaning. Sorted by position.
 	Notes syntax.ErrorList
 
-	liveOnce sync.Once
-	live     [][]Bits
-	factsMu  sync.Mutex
-	targets  map[string][][]bool // Targets, by label
+	liveOnce       sync.Once
+	live           [][]Bits
+	globalLiveOnce sync.Once
+	globalLive     [][]Bits
+	factsMu        sync.Mutex
+	targets        map[string][][]bool // Targets, by label
 }
 
 // Live returns the liveness of every proc (Proc.Liveness), Live()[proc][pc],

@@ -10,8 +10,9 @@
 // (step.go, broadcast.go, eval.go); the packed state store (store.go),
 // which keeps one state per multiset of thread states (threads are
 // symmetric, also those of different procs that run the same code:
-// symmetry.go), only the locals live at each thread's pc, and nothing the
-// garbage collector scans; the breadth-first search (search.go,
+// symmetry.go), only the locals live at each thread's pc and the globals
+// some thread has live (bp.Program.GlobalLive), and nothing the garbage
+// collector scans; the breadth-first search (search.go,
 // expand.go), which runs an atomic section whole before it stores a
 // state (section.go: Getafix's programs run their threads in sections
 // from one yield point to the next) and runs on through the yields after

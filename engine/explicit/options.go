@@ -25,8 +25,8 @@ type Options struct {
 	// MaxStates stops the search with the States limit after this many
 	// states; 0 means no limit.
 	MaxStates int
-	// KeepDead disables forgetting dead locals; for differential tests of
-	// the liveness analysis.
+	// KeepDead disables forgetting dead locals and globals; for
+	// differential tests of the liveness analyses.
 	KeepDead bool
 	// NoMemo runs every section instead of storing the ends remembered
 	// for its key (memo.go); for differential tests.

@@ -129,6 +129,7 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	}
 	if !opts.KeepDead {
 		st.live = liveIndices(an.live)
+		st.forgetGlobals(prog.GlobalLive())
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}

@@ -210,7 +210,9 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 		return e.arrive(m, n, info)
 	}
 	if t := &n.threads[holder]; e.an.loopHead[t.proc][t.pc] {
-		e.scratch = e.states.appendRecord(e.scratch[:0], &n)
+		// Every global kept: which ones the store forgets depends on
+		// the other threads' places, and a run must not (memo.go).
+		e.scratch = e.states.appendRecordWhole(e.scratch[:0], &n)
 		// With the holder: a state where another thread's run (of the
 		// same head) passed through is another thread's loop, and a run
 		// must depend on its own thread's section alone (memo.go).

@@ -30,18 +30,29 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 	states := make([]state, 1, n)
 	steps := make([]stepInfo, 1, n)
 	states[0], steps[0] = e.states.state(nodes[n-1]), stepInfo{thread: -1, taken: -1}
+	// from is the stored state the next move is rebuilt from, as the
+	// search decoded it (its dead globals X, which the move's run may
+	// depend on: yields.go); the path shows it with the run's globals.
+	from := states[0]
 	for j := n - 2; j >= 0; j-- {
 		if j%1024 == 0 && e.ctx != nil && e.ctx.Err() != nil {
 			return nil, nil
 		}
-		links, s := e.rebuildStep(&states[len(states)-1], nodes[j])
+		links, s := e.rebuildStep(&from, nodes[j])
 		if links == nil {
 			panic(fmt.Sprintf("explicit: no move of node %d's state stores node %d", nodes[j+1], nodes[j]))
 		}
+		from = s
 		for _, l := range links[:len(links)-1] {
 			states, steps = append(states, l.s), append(steps, l.info)
 		}
-		// The stored state, as before: its dead locals are X.
+		// The stored state, as before: its dead locals are X. Its
+		// globals are the run's, before the store forgot the dead ones:
+		// a step's write of a global that no thread reads again shows
+		// the value written (keepForgottenGlobals keeps it after).
+		if run := links[len(links)-1].s.globals; !slices.Equal(run, s.globals) {
+			s.globals = slices.Clone(run)
+		}
 		if prev := &states[len(states)-1]; slices.Equal(prev.globals, s.globals) {
 			s.globals = prev.globals
 		}
@@ -69,6 +80,7 @@ func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepIn
 		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
 	keepForgotten(prog, states, steps, concrete)
+	keepForgottenGlobals(prog, states, steps, concrete)
 	tr := &bp.Trace{Kind: bp.LabelReached, Steps: make([]bp.TraceStep, 0, len(path))}
 	for j := 1; j < len(path); j++ {
 		info := steps[j]
@@ -114,6 +126,71 @@ func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete 
 					ct.Locals[i] = cp.Locals[i]
 				}
 			}
+		}
+	}
+}
+
+// keepForgottenGlobals does for globals what keepForgotten does for
+// locals: a global that the store forgot because no thread had it live
+// (bp.Program.GlobalLive) keeps, in the trace, the value it last had
+// until a step writes it. Without this its X took a value from the
+// future, and the trace showed it change under a step that does not
+// write it, which the judge refuses.
+func keepForgottenGlobals(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State) {
+	if len(states) == 0 {
+		return
+	}
+	kept := make([]bool, len(states[0].globals)) // X now, and forgotten
+	nKept := 0
+	written := bp.NewBits(len(prog.Globals))
+	for j := 1; j < len(states); j++ {
+		prev, cur := &states[j-1], &states[j]
+		if nKept == 0 && len(cur.globals) > 0 && &cur.globals[0] == &prev.globals[0] {
+			continue // the same values (path shares them), none forgotten
+		}
+		known := false // written holds step j's writes
+		nKept = 0
+		for i, v := range cur.globals {
+			if v != vX || (prev.globals[i] == vX && !kept[i]) {
+				kept[i] = false
+				continue
+			}
+			if !known {
+				globalsWritten(prog, prev, steps[j], written)
+				known = true
+			}
+			kept[i] = !written.Has(i)
+			if kept[i] {
+				nKept++
+			}
+			if kept[i] && concrete[j].Globals[i] != concrete[j-1].Globals[i] {
+				// resolve may share one array between states: copy first.
+				concrete[j].Globals = slices.Clone(concrete[j].Globals)
+				concrete[j].Globals[i] = concrete[j-1].Globals[i]
+			}
+		}
+	}
+}
+
+// globalsWritten sets w to the globals the step info writes from prev:
+// an assignment's targets, or a return's targets in its caller's call.
+func globalsWritten(prog *bp.Program, prev *state, info stepInfo, w bp.Bits) {
+	clear(w)
+	if info.thread < 0 {
+		return
+	}
+	st := &prog.Procs[info.proc].Steps[info.pc]
+	targets := st.Targets
+	if st.Kind == bp.Return {
+		targets = nil
+		if ti := prev.find(info.thread); ti >= 0 && len(prev.threads[ti].stack) > 0 {
+			f := prev.threads[ti].stack[len(prev.threads[ti].stack)-1]
+			targets = prog.Procs[f.proc].Steps[f.pc].RetTargets
+		}
+	}
+	for _, r := range targets {
+		if r.Scope == bp.Global && r.Index >= 0 {
+			w.Add(r.Index)
 		}
 	}
 }
