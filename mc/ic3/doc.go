@@ -241,7 +241,7 @@
 // 2026-11-29 (the same numbers: 0040 86,169 calls to 50,659, 0050 18,374
 // to 2,327, 0180 12,067 to 101,493, 0423 34,791 to 45,635, 0517 9,050
 // to 12,152), with the cubes counted: simulation drops on average 0.3
-// to 1 literal of the 20 to 34 that the SAT lifting keeps, on every one
+// to 1 literal of the 18 to 34 that the SAT lifting keeps, on every one
 // of these circuits. It does not make obligations much larger in
 // general; it sends IC3 down another path, which is better on some
 // circuits and worse on others. ABC's pdr orders and re-queues
