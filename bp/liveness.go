@@ -194,16 +194,7 @@ func (p *Proc) dataflow(threadLocals int) (reads, kills []Bits, preds [][]int) {
 	for pc := range p.Steps {
 		st := &p.Steps[pc]
 		reads[pc], kills[pc] = NewBits(nl), NewBits(nl)
-		st.Reads(func(r VarRef) {
-			if r.Scope == Local {
-				reads[pc].Add(r.Index)
-			}
-		})
-		for _, t := range st.Targets {
-			if t.Scope == Local {
-				kills[pc].Add(t.Index)
-			}
-		}
+		st.access(Local, reads[pc], kills[pc])
 		for _, t := range st.RetTargets {
 			if t.Scope == Local && t.Index >= 0 {
 				kills[pc].Add(t.Index)
@@ -225,4 +216,19 @@ func (p *Proc) dataflow(threadLocals int) (reads, kills []Bits, preds [][]int) {
 		}
 	}
 	return reads, kills, preds
+}
+
+// access adds to reads the slots of scope that the step reads, and to
+// kills those its Targets assign.
+func (n *Step) access(scope Scope, reads, kills Bits) {
+	n.Reads(func(r VarRef) {
+		if r.Scope == scope {
+			reads.Add(r.Index)
+		}
+	})
+	for _, t := range n.Targets {
+		if t.Scope == scope {
+			kills.Add(t.Index)
+		}
+	}
 }

@@ -59,16 +59,7 @@ func globalDataflow(proc *Proc, ng int) (reads, kills, live []Bits) {
 	for pc := range proc.Steps {
 		st := &proc.Steps[pc]
 		reads[pc], kills[pc], live[pc] = NewBits(ng), NewBits(ng), NewBits(ng)
-		st.Reads(func(r VarRef) {
-			if r.Scope == Global {
-				reads[pc].Add(r.Index)
-			}
-		})
-		for _, t := range st.Targets {
-			if t.Scope == Global {
-				kills[pc].Add(t.Index)
-			}
-		}
+		st.access(Global, reads[pc], kills[pc])
 		if st.Kind == Call || st.Kind == Return {
 			for i := range ng {
 				reads[pc].Add(i)
