@@ -24,6 +24,11 @@ func Search(ctx context.Context, prog *bp.Program, opts Options, bound int) (eng
 // searchRun is Search, and the search that answered.
 func searchRun(ctx context.Context, prog *bp.Program, opts Options, bound int) (*search, engine.Result) {
 	e := newSearch(prog, analyse(prog, opts), opts, bound)
+	return e, e.answer(ctx, opts, bound)
+}
+
+// answer runs the search e and says what it found (Search).
+func (e *search) answer(ctx context.Context, opts Options, bound int) engine.Result {
 	e.ctx = ctx
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
@@ -44,7 +49,7 @@ func searchRun(ctx context.Context, prog *bp.Program, opts Options, bound int) (
 		r = engine.Result{Limit: engine.Stack, BoundHit: e.boundHit,
 			Reason: fmt.Sprintf("stack bound reached: no bug with calls of recursive functions nested up to %d deep, but deeper calls exist", opts.MaxStack), Counters: r.Counters}
 	}
-	return e, r
+	return r
 }
 
 // A stored state keeps only its parent's index (search.parents): the
