@@ -35,11 +35,11 @@ func (p *Program) globalLiveness() [][]Bits {
 				// mostly forward code; the outer loop makes it exact.
 				clear(out)
 				for _, s := range proc.Succs(pc) {
-					out.Union(live[pi][s])
+					out.union(live[pi][s])
 				}
 				st := &proc.Steps[pc]
 				if st.Kind == Spawn {
-					out.Union(live[st.SpawnProc][st.SpawnPC])
+					out.union(live[st.SpawnProc][st.SpawnPC])
 				}
 				if live[pi][pc].grow(reads[pi][pc], out, kills[pi][pc]) {
 					changed = true
@@ -70,8 +70,8 @@ func globalDataflow(proc *Proc, ng int) (reads, kills, live []Bits) {
 	return reads, kills, live
 }
 
-// Union adds the elements of o to b.
-func (b Bits) Union(o Bits) {
+// union adds the elements of o to b.
+func (b Bits) union(o Bits) {
 	for i := range b {
 		b[i] |= o[i]
 	}
