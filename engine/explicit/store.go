@@ -356,19 +356,17 @@ func (st *stateStore) forgetDead(s *state) []val {
 		}
 	}
 	st.gDead = dead
-	g := s.globals
+	g, copied := s.globals, false
 	for w, word := range dead {
 		for ; word != 0; word &= word - 1 {
 			if i := 64*w + bits.TrailingZeros64(word); g[i] != vX {
-				if &g[0] == &s.globals[0] {
-					g = append(st.gVals[:0], s.globals...) // copied once, if at all
+				if !copied {
+					g, copied = append(st.gVals[:0], s.globals...), true
+					st.gVals = g
 				}
 				g[i] = vX
 			}
 		}
-	}
-	if &g[0] != &s.globals[0] {
-		st.gVals = g
 	}
 	return g
 }
