@@ -13,8 +13,8 @@ import (
 )
 
 // TestMemoStoresWhatRunsStore: with the memo (memo.go) a search stores
-// the same states as with every section run, in the same order, so the
-// same number, and gives the same answer, on random Getafix programs
+// the same states as with every section run, in the same order and from
+// the same parents, and gives the same answer, on random Getafix programs
 // (their threads run in sections, also threads of one code) and
 // programs that start threads, in loops too, up to a thread bound of 2
 // or 3, without a bound and under 1 to 3 rounds or context switches;
@@ -40,12 +40,12 @@ func TestMemoStoresWhatRunsStore(t *testing.T) {
 					threads := 2 + int(seed%2) // a start suppressed, or not
 					with, r := searchRun(context.Background(), p, opts, threads)
 					opts.NoMemo = true
-					without, states := Search(context.Background(), p, opts, threads)
+					runs, without := searchRun(context.Background(), p, opts, threads)
 					require.Equal(t, without.Verdict, r.Verdict, "%s\n%s", what, src)
 					require.Equal(t, without.Limit, r.Limit, "%s\n%s", what, src)
 					if r.Verdict != engine.Unsafe {
 						// A bug ends each search where it is found.
-						require.Equal(t, states, len(with.parents), "%s: states stored\n%s", what, src)
+						requireSameNodes(t, runs, with, what+"\n"+src)
 					}
 					if with.memo != nil {
 						hits += with.memo.hits
@@ -55,5 +55,17 @@ func TestMemoStoresWhatRunsStore(t *testing.T) {
 			require.Positive(t, hits, "the memo never served")
 			t.Logf("%d runs served by the memo", hits)
 		})
+	}
+}
+
+// requireSameNodes fails unless searches a and b stored the same
+// states (by their keys) in the same order, each from the same parent.
+func requireSameNodes(t *testing.T, a, b *search, what string) {
+	t.Helper()
+	require.Equal(t, len(a.parents), len(b.parents), "%s: states stored", what)
+	require.Equal(t, a.parents, b.parents, "%s: parents", what)
+	for i := range a.parents {
+		ka, kb := recordKey(a.states.record(int32(i))), recordKey(b.states.record(int32(i)))
+		require.Equal(t, ka, kb, "%s: state %d", what, i)
 	}
 }

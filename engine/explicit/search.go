@@ -142,7 +142,7 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 		e.byStanding = &standingQueue{}
 	}
 	if e.sections && !prog.HasBroadcasts() && !opts.NoMemo {
-		e.memo = newSectionMemo()
+		e.memo = newSectionMemo(prog, an)
 	}
 	if !opts.NoCodeSymmetry && e.sections && opts.Contexts == 0 && opts.Rounds == 0 && !prog.HasBroadcasts() {
 		st.places = newPlaceClasses(prog, an)

@@ -73,6 +73,9 @@ func (e *search) move(m *mover, s *state, ti int) bool {
 	if !ok {
 		return false
 	}
+	if m.rec != nil {
+		m.rec.touch(e.memo, th.proc, th.pc)
+	}
 	level := e.levelOf(switches, round)
 	xs := e.an.unknownReads(s, ti)
 	if len(xs) > maxEnum {
