@@ -32,7 +32,8 @@ func TestContextsAgainstNaive(t *testing.T) {
 
 // boundAgainstNaive compares the search under bound (Rounds or
 // Contexts) at 1, 2 and 3 with the naive search under the same bound: a
-// bug within the bound is found by both, and the search's traces replay.
+// bug within the bound is found by both, the search's traces replay and
+// take at most the bound's rounds as bp's TraceRounds counts them.
 // The search may say Unknown where the naive one says Safe (it counts a
 // step of a thread that has none as cut by the bound). It may say Safe
 // where the naive one cut a step (it expands each state with its best
@@ -72,6 +73,11 @@ func boundAgainstNaive(t *testing.T, bound engine.Limit) {
 					compared++
 					what := fmt.Sprintf("seed %d (%s, %v %d)", seed, f.Name, bound, k)
 					r := searchAndReplay(t, p, opts, 3, what)
+					if r.Verdict == engine.Unsafe && bound == engine.Rounds {
+						// The trace takes the rounds the search counted.
+						tr := r.Evidence.(*engine.Execution).Trace
+						require.LessOrEqual(t, p.TraceRounds(tr), k, "%s: rounds of the trace\n%s", what, src)
+					}
 					switch {
 					case (r.Verdict == engine.Unsafe) != (want == engine.Unsafe):
 						t.Fatalf("%s: engine says %v (%s), naive search says %v\n%s", what, r.Verdict, r.Reason, want, src)
