@@ -17,8 +17,9 @@
 // state (section.go: Getafix's programs run their threads in sections
 // from one yield point to the next) and runs on through the yields after
 // which a thread touches nothing another thread does (yields.go), stores
-// the ends of a section run before from the same thread place, locals
-// and globals without running it again (memo.go), expands a state by a stubborn set
+// the ends of a section run before from the same thread place and locals
+// and the same values of the globals that run touched, without running it
+// again (memo.go), expands a state by a stubborn set
 // of threads (reduce.go: partial-order reduction, Options.NoPOR) and
 // takes its successors' arrays from an arena that the next expansion
 // reuses (arena.go);
