@@ -251,6 +251,13 @@
 // after 27,306 calls; bopgo's IC3 is at frame 34 after 422,503 calls in
 // 90 s without one.
 //
+// Tried on 2026-11-29 (later) and dropped (not committed): an obligation
+// whose predecessor is queued is queued again as the newest of its level,
+// as ABC's pdr gives it a new priority (here it keeps its place). Through
+// bopgo check --engine ic3 on the 20 scaled programs (40 s, SAT calls):
+// the same on 16 of them, 0040 50,586 to 86,169, 0423 22,603 to 25,765,
+// 0525 no answer either way (37,467 and 55,373 calls in 40 s).
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
