@@ -49,6 +49,13 @@ package explicit
 // 8192 keys and grew: Getafix's goto at --rounds 3 14 to 29,
 // twoforloop 8 to 17, scaled-0525 6 to 23.
 
+// Tried on the replays and dropped, 2026-11-29, as neither paid on goto
+// at --rounds 3 (explicit alone, alternating runs): every end's thread
+// sharing one array of locals instead of a copy (4.27, 4.29, 4.86 s
+// against 4.40, 4.79, 4.53 s), and the store reusing the head's parts
+// of the threads that did not move instead of coding them again (3.78 to
+// 4.46 s against 3.90 to 4.73 s).
+
 import (
 	"encoding/binary"
 	"slices"
