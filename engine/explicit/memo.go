@@ -45,9 +45,9 @@ package explicit
 // s to 2.43 s, and the filter lock of five threads (1.1 to 3.9 runs
 // served a key) 0.80 s to 1.42 s. So a search drops it when, at a count
 // of keys that is a power of two from memoTrial on, it has served fewer
-// than memoPays runs a key. Where it paid (keyed by every global), the ratio was above 6 at
-// 8192 keys and grew: Getafix's goto at --rounds 3 14 to 29,
-// twoforloop 8 to 17, scaled-0525 6 to 23.
+// than memoPays runs a key. Where it paid (keyed by every global), the
+// ratio was above 6 at 8192 keys and grew: Getafix's goto at --rounds 3
+// 14 to 29, twoforloop 8 to 17, scaled-0525 6 to 23.
 
 // Tried on the replays and dropped, 2026-11-29, as neither paid on goto
 // at --rounds 3 (explicit alone, alternating runs): every end's thread
@@ -78,7 +78,8 @@ const (
 const memoMaxShapes = 8
 
 // sectionEnd is where a remembered section left its thread and the
-// globals its run touched (in the order of its shape's touched).
+// globals its run touched (in the order of its shape's touched; every
+// global while the run is recorded).
 // Where the store keeps only the locals live at a place
 // (recording.live not nil), locals holds only those, in the order of
 // live[proc][pc]: the others are X in every state decoded from the
