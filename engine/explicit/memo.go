@@ -277,7 +277,7 @@ func (e *search) moveMemo(m *mover, s *state, ti int) {
 		if r.bad || e.failure != nil || e.violations != r.violations || e.memo.bytes > memoMaxBytes {
 			return
 		}
-		e.memo.remember(e.memo.placeKey(s, ti, e.states.live), s.globals, r)
+		e.memo.remember(key, s.globals, r) // key still holds: a run codes no place key
 		if e.memo.keys >= memoTrial && e.memo.keys&(e.memo.keys-1) == 0 && e.memo.hits < memoPays*e.memo.keys {
 			e.memo = nil // keys seldom come back
 		}
