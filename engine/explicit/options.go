@@ -31,6 +31,9 @@ type Options struct {
 	// NoMemo runs every section instead of storing the ends remembered
 	// for its key (memo.go); for differential tests.
 	NoMemo bool
+	// NoRetire keeps the threads that can no longer run in the last
+	// round under Options.Rounds (retire.go); for differential tests.
+	NoRetire bool
 	// KeepYields stops at every yield, also those the search passes
 	// (yields.go); for differential tests of that reduction.
 	KeepYields bool

@@ -138,6 +138,9 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}
+	if st.rounds && !opts.NoRetire && !prog.HasBroadcasts() && !prog.HasCalls() {
+		st.retireFrom(opts.Rounds, e.initOutside)
+	}
 	if st.standing != nil {
 		e.byStanding = &standingQueue{}
 	}
@@ -200,6 +203,9 @@ func (e *search) explore(ctx context.Context) engine.Result {
 		// The states of the last expansion are stored or dropped.
 		e.arena.reset()
 		s := e.states.stateIn(head, e.arena)
+		if e.states.superseded(&s) {
+			continue
+		}
 		holder := s.atomicHolder()
 		if e.por != nil && holder < 0 && len(s.threads) > 1 && e.expandReduced(head, &s) {
 			if e.failure != nil {

@@ -50,7 +50,8 @@ import "bytes"
 // state reached in round K-1 and again in round K is two nodes, and so
 // is one reached in round K after two different threads. On goto the
 // states grew: K = 2 368,922 to 384,194, K = 3 1,544,682 to 1,811,372
-// (5.8 s to 7.0 s), K = 4 1,820,210 to 2,045,974.
+// (5.8 s to 7.0 s), K = 4 1,820,210 to 2,045,974. Kept in round K only,
+// with a state looked up as it was before retiring too: retire.go.
 //
 // A node's parent is the node that gave it its best standing: along a
 // trace each step keeps to the bound (a parent's standing only gets
@@ -123,6 +124,9 @@ func (st *stateStore) improve(n int32, s *state) bool {
 	v := st.standingOf(s)
 	if v >= st.standing[n] {
 		return false
+	}
+	if st.retires(s) {
+		panic("explicit: a state with retired threads improves a node") // retire.go says why it cannot
 	}
 	st.standing[n] = v
 	st.rec = st.appendRecord(st.rec[:0], s)

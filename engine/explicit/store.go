@@ -19,11 +19,12 @@ import (
 //
 // A record is
 //
-//	keyLen | key | nextID | n | n × (sorted index, id)
+//	keyLen | key | nextID | n | n × (sorted index, id) | retired parts
 //
-// every number an unsigned varint. The key is the state up to thread
+// every number an unsigned varint; the last, under a bound on rounds,
+// the parts of the threads the key holds as retired (retire.go). The key is the state up to thread
 // identities (threads are symmetric): the globals, then each thread's
-// part (proc, pc<<1 | atomic, number of locals, locals, number of
+// part (proc<<1, pc<<1 | atomic, number of locals, locals, number of
 // stacked frames, each frame's proc, pc, number of locals, locals) in
 // sorted order. With liveness (stateStore.live) a part holds only the
 // locals live at its pc: the search forgets the others (they are X), and
@@ -48,6 +49,11 @@ type stateStore struct {
 	// not in the key but in standing (standing.go): a state reached
 	// again with a better standing is the same node, improved.
 	rounds bool
+	// retireRound, if not 0, is the bound on rounds, in which a record
+	// holds the threads that can no longer run as retired (retire.go);
+	// initOutside: thread 0 is Getafix's init and never retires.
+	retireRound int32
+	initOutside bool
 	// standing[i] is node i's under Options.Rounds or Contexts; nil
 	// without a bound.
 	standing []uint32
@@ -71,8 +77,10 @@ type stateStore struct {
 	table   []uint64 // (hash tag << 32 | node+1), 0 when empty
 	seed    maphash.Seed
 
-	// Scratch space reused by every add.
+	// Scratch space reused by every add: the record, and a state's
+	// record without its threads retired (retire.go).
 	rec   []byte
+	whole []byte
 	parts [][]byte
 	order []int
 	rank  []int
@@ -114,29 +122,58 @@ func (st *stateStore) bytes() int64 {
 func (st *stateStore) len() int { return len(st.at) }
 
 // add stores s unless a state with the same key is stored: it returns
-// s's node index and true, or the stored one's and false.
+// s's node index and true, or the stored one's and false. A state that
+// retires threads (retire.go) is also looked up as it would be stored
+// without retiring them: it may have been stored so in an earlier round.
 func (st *stateStore) add(s *state) (int32, bool) {
-	st.rec = st.appendRecord(st.rec[:0], s)
+	retires := st.retires(s)
+	st.rec = st.appendRecordRetiring(st.rec[:0], s, retires)
 	key := recordKey(st.rec)
-	tag := maphash.Bytes(st.seed, key) >> 32
+	tag := st.tag(key)
+	if n, ok := st.findTagged(key, tag); ok {
+		return n, false
+	}
+	if retires {
+		st.whole = st.appendRecordRetiring(st.whole[:0], s, false)
+		if n, ok := st.find(recordKey(st.whole)); ok {
+			return n, false
+		}
+	}
+	mask := uint64(len(st.table) - 1)
+	i := tag & mask
+	for st.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	n := int32(len(st.at))
+	st.table[i] = tag<<32 | uint64(n+1)
+	st.at = append(st.at, st.place(st.rec))
+	if st.standing != nil {
+		st.standing = append(st.standing, st.standingOf(s))
+	}
+	if 4*len(st.at) > 3*len(st.table) {
+		st.grow()
+	}
+	return n, true
+}
+
+// tag is key's hash tag: the index's slot for key, and what its entry
+// holds above the node (grow).
+func (st *stateStore) tag(key []byte) uint64 { return maphash.Bytes(st.seed, key) >> 32 }
+
+// find returns the node stored under key, if any.
+func (st *stateStore) find(key []byte) (int32, bool) { return st.findTagged(key, st.tag(key)) }
+
+// findTagged is find with key's tag.
+func (st *stateStore) findTagged(key []byte, tag uint64) (int32, bool) {
 	mask := uint64(len(st.table) - 1)
 	for i := tag & mask; ; i = (i + 1) & mask {
 		e := st.table[i]
 		if e == 0 {
-			n := int32(len(st.at))
-			st.table[i] = tag<<32 | uint64(n+1)
-			st.at = append(st.at, st.place(st.rec))
-			if st.standing != nil {
-				st.standing = append(st.standing, st.standingOf(s))
-			}
-			if 4*len(st.at) > 3*len(st.table) {
-				st.grow()
-			}
-			return n, true
+			return 0, false
 		}
 		if e>>32 == tag {
 			if old := int32(e&0xffffffff) - 1; bytes.Equal(recordKey(st.record(old)), key) {
-				return old, false
+				return old, true
 			}
 		}
 	}
@@ -208,12 +245,17 @@ func uvarint(p []byte) (int, []byte) {
 }
 
 // appendPart appends thread t's part of a key to p: its place (or its
-// place's class), atomic flag, live locals and stack.
-func (st *stateStore) appendPart(p []byte, t *thread) []byte {
+// place's class), atomic flag, live locals and stack. A retired thread's
+// part (retire.go) is its atomic flag alone, the rest in the record after
+// the key (appendRecordRetiring).
+func (st *stateStore) appendPart(p []byte, t *thread, retired bool) []byte {
+	if retired {
+		return binary.AppendUvarint(p, uint64(boolByte(t.atomic))<<1|1)
+	}
 	if st.places != nil {
 		p = binary.AppendUvarint(p, uint64(st.classes.class[t.proc][t.pc])<<1|uint64(boolByte(t.atomic)))
 	} else {
-		p = binary.AppendUvarint(p, uint64(t.proc))
+		p = binary.AppendUvarint(p, uint64(t.proc)<<1)
 		p = binary.AppendUvarint(p, uint64(t.pc)<<1|uint64(boolByte(t.atomic)))
 	}
 	p = binary.AppendUvarint(p, uint64(len(t.locals)))
@@ -232,8 +274,15 @@ func (st *stateStore) appendPart(p []byte, t *thread) []byte {
 	return p
 }
 
-// appendRecord appends s's record to buf.
+// appendRecord appends s's record to buf, with the threads it retires
+// retired (retire.go).
 func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
+	return st.appendRecordRetiring(buf, s, st.retires(s))
+}
+
+// appendRecordRetiring is appendRecord, with s's retired threads retired
+// only if retire.
+func (st *stateStore) appendRecordRetiring(buf []byte, s *state, retire bool) []byte {
 	n := len(s.threads)
 	globals := s.globals
 	if st.dead != nil {
@@ -250,7 +299,7 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 		if i < cap(st.parts) {
 			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
-		p = st.appendPart(p, t)
+		p = st.appendPart(p, t, retire && st.retired(s, t))
 		st.parts = append(st.parts, p)
 		st.order = append(st.order, i)
 	}
@@ -293,6 +342,9 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 			buf = binary.AppendUvarint(buf, uint64(st.classes.member[s.threads[i].proc][s.threads[i].pc]))
 		}
 	}
+	if retire {
+		buf = st.appendRetiredParts(buf, s)
+	}
 	return buf
 }
 
@@ -330,7 +382,7 @@ func (st *stateStore) forgetGlobals(live [][]bp.Bits) {
 func (st *stateStore) appendRecordWhole(buf []byte, s *state) []byte {
 	dead := st.dead
 	st.dead = nil
-	buf = st.appendRecord(buf, s)
+	buf = st.appendRecordRetiring(buf, s, false)
 	st.dead = dead
 	return buf
 }
@@ -385,6 +437,11 @@ func (st *stateStore) decodeThread(p []byte, vals []val) (thread, []val, []byte)
 	var proc, pcAtomic, nl int
 	if st.places == nil {
 		proc, p = uvarint(p)
+		if proc&1 != 0 { // retired: the rest of the record has the rest
+			t.proc, t.atomic = retiredProc, proc&2 != 0
+			return t, vals, p
+		}
+		proc >>= 1
 	}
 	pcAtomic, p = uvarint(p)
 	nl, p = uvarint(p)
@@ -488,6 +545,7 @@ func (st *stateStore) stateIn(n int32, a *arena) state {
 	if st.rounds {
 		s.round, s.last = st.roundOf(n, &s)
 	}
+	vals = st.decodeRetired(rest, &s, vals)
 	clear(parts) // the scratch keeps no state's values alive
 	st.decoded = parts[:0]
 	st.localsHint = max(st.localsHint, len(vals)-st.globals)

@@ -1,0 +1,127 @@
+package explicit
+
+// Retired threads. Under a bound of K rounds (Options.Rounds), a state in
+// round K runs its threads from the one that ran last on, and no other:
+// a step of a thread before it would start round K+1. Such a thread is
+// retired: it never moves again, and its place and locals can no longer
+// change what the other threads do. The store keys a retired thread by a
+// flag alone (stateStore.appendPart): neither its locals nor its place
+// are in the key, and the record keeps them after the key, for the
+// search to decode. States in round K that differ only there are one
+// node, kept as the first of them reached. On Getafix's old/…_goto at
+// --rounds 3 the search stores 837,377 states instead of 1,524,143, in
+// 3.1 to 3.5 s instead of 4.4 to 4.5 s (explicit engine alone, one after
+// the other); keeping the retired threads' places in the key, it stored
+// 1,418,602 and took longer than without retiring.
+//
+// Why only in round K, and why a state is also looked up unretired
+// (stateStore.add). The retired threads depend on the standing, which
+// the key leaves out: a state of round K-1 reached again in round K would
+// otherwise be stored a second time, retired. Tried that way (2026-11-29,
+// see standing.go) the states of Getafix's old/…_goto at --rounds 3 grew
+// from 1,544,682 to 1,811,372. Looked up unretired too, it is the node it
+// was; only a state new in round K is stored retired. (Looked up retired
+// first, a state found so is coded once; on goto it made no difference,
+// 3.13 to 3.53 s unretired first, 3.16 to 3.54 s retired first.)
+//
+// A retired state never improves a node (stateStore.improve): a stored
+// node with the key s has unretired has no thread retired by its own
+// standing, so its last thread is no later than s's first retired one
+// and its standing is better than s's; a node with s's retired key
+// retires the same threads, so its last thread stands where s's does,
+// in the same round K. But a retired node may be reached again, before
+// its expansion, with a better standing that retires no thread (the
+// search stores the states of round K while it expands those of round
+// K-1): that state is another node, and the retired one, superseded, is
+// not expanded (stateStore.superseded), as the search without retiring
+// would have improved its node. Its expansion would take a subset of the
+// other's steps, from states that differ only in retired threads, which
+// never move again; and it would cut steps of threads that the other
+// runs (roundHit). (Reached again with a better standing that retires
+// fewer threads, it is expanded beside the better node: a subset of its
+// steps again, and both cut a step.)
+//
+// Not with a bound on context switches (there every thread but the last
+// would retire at the bound; not measured yet), nor with broadcasts, which
+// read and write the locals of passive threads, nor with calls, whose
+// frames a retired thread's record would have to keep (newSearch).
+//
+// Why the record keeps a retired thread's locals, which the key does not:
+// the search decodes and expands each stored state as it was reached, so
+// that every state it reaches is one the search without retiring reaches
+// too. With the locals X (tried first), a successor of a retired state
+// was no longer the state stored in an earlier round (its retired
+// thread's locals were X there, not the values), so it was stored again;
+// and expanding it, the search cut a step of a retired thread that the
+// search without retiring never tried, and said "no bug within K rounds"
+// where that one proved SAFE (TestRetiringKeepsVerdicts, tiny seed 17).
+// As it is, a search that cuts no step stores no retired state, and is
+// the search without retiring.
+
+// retireFrom makes the store retire threads in round k, the bound, with
+// thread 0 never retiring if initOutside (Getafix's init, whose steps
+// are outside the rounds).
+func (st *stateStore) retireFrom(k int, initOutside bool) {
+	st.retireRound, st.initOutside = int32(k), initOutside
+}
+
+// retired reports whether thread t of s is retired.
+func (st *stateStore) retired(s *state, t *thread) bool {
+	return st.retireRound > 0 && s.round == st.retireRound && t.id < s.last && (t.id != 0 || !st.initOutside)
+}
+
+// retires reports whether s has a retired thread.
+func (st *stateStore) retires(s *state) bool {
+	if st.retireRound == 0 || s.round != st.retireRound {
+		return false
+	}
+	for i := range s.threads {
+		if st.retired(s, &s.threads[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// retiredProc is the proc of a retired thread decoded from its key part,
+// until decodeRetired reads its place from the record's rest.
+const retiredProc = -1
+
+// appendRetiredParts appends the part of each thread of s that it
+// retires, in order, to buf, the rest of its record.
+func (st *stateStore) appendRetiredParts(buf []byte, s *state) []byte {
+	for i := range s.threads {
+		if t := &s.threads[i]; st.retired(s, t) {
+			buf = st.appendPart(buf, t, false)
+		}
+	}
+	return buf
+}
+
+// decodeRetired gives each retired thread of s, decoded from its record
+// but for rest (what appendRetiredParts wrote), its place and locals,
+// appended to vals.
+func (st *stateStore) decodeRetired(rest []byte, s *state, vals []val) []val {
+	for i := range s.threads {
+		t := &s.threads[i]
+		if t.proc != retiredProc {
+			continue
+		}
+		var part thread
+		part, vals, rest = st.decodeThread(rest, vals)
+		t.proc, t.pc, t.locals = part.proc, part.pc, part.locals
+	}
+	return vals
+}
+
+// superseded reports whether s, a stored state, retires threads and the
+// store also holds it as a node that retires none (with a better
+// standing): its expansion is the other's.
+func (st *stateStore) superseded(s *state) bool {
+	if !st.retires(s) {
+		return false
+	}
+	st.whole = st.appendRecordRetiring(st.whole[:0], s, false)
+	_, ok := st.find(recordKey(st.whole))
+	return ok
+}

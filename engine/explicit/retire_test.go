@@ -1,0 +1,69 @@
+package explicit
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
+	"github.com/bopgo/bopgo/internal/gen"
+)
+
+// TestRetiringKeepsVerdicts: on random programs of the families where
+// threads retire (no calls, no broadcasts: retire.go), Getafix's dialect
+// and threads started in loops among them, under 1 to 3 rounds, the
+// search that retires the threads that can no longer run answers as the
+// one that keeps them (Options.NoRetire), with the same limit, and its
+// counterexamples replay and take at most the bound's rounds. Across
+// each family it stores fewer states in all, and on some program fewer.
+func TestRetiringKeepsVerdicts(t *testing.T) {
+	t.Parallel()
+	n := gen.Count(60, 10)
+	families := append([]gen.Family{spawnLoops}, getafixFamilies()...)
+	for _, name := range []string{"tiny", "tiny-full", "full", "getafix"} {
+		f, _ := gen.FamilyNamed(name)
+		families = append(families, f)
+	}
+	for _, f := range families {
+		t.Run(f.Name, func(t *testing.T) {
+			t.Parallel()
+			retiring, keeping, fewer := 0, 0, 0
+			for seed := int64(1); seed <= int64(max(n/max(f.Cost, 1), 2)); seed++ {
+				src := f.Program(seed)
+				p, err := bp.Load("gen.bp", []byte(src))
+				require.NoError(t, err, "seed %d", seed)
+				if p.HasCalls() || p.HasBroadcasts() {
+					continue
+				}
+				for k := 1; k <= 3; k++ {
+					opts := Options{Label: p.CheckedLabel(""), Rounds: k, MaxStates: 20_000}
+					what := fmt.Sprintf("seed %d (%s, rounds %d)", seed, f.Name, k)
+					re, r := searchRun(context.Background(), p, opts, 3)
+					keep := opts
+					keep.NoRetire = true
+					ke, kr := searchRun(context.Background(), p, keep, 3)
+					if r.Limit == engine.States || kr.Limit == engine.States {
+						continue // a search ran out of states: nothing to compare
+					}
+					require.Equal(t, kr.Verdict, r.Verdict, "%s: keeping %v (%s), retiring %v (%s)\n%s", what, kr.Verdict, kr.Reason, r.Verdict, r.Reason, src)
+					require.Equal(t, kr.Limit, r.Limit, "%s: %s against %s\n%s", what, kr.Reason, r.Reason, src)
+					require.Equal(t, kr.BoundHit, r.BoundHit, "%s\n%s", what, src)
+					if r.Verdict == engine.Unsafe {
+						searchAndReplay(t, p, opts, 3, what)
+						require.LessOrEqual(t, p.TraceRounds(r.Counterexample()), k, "%s: rounds of the trace\n%s", what, src)
+					}
+					retiring, keeping = retiring+len(re.parents), keeping+len(ke.parents)
+					if len(re.parents) < len(ke.parents) {
+						fewer++
+					}
+				}
+			}
+			t.Logf("%d states retiring, %d keeping; fewer in %d searches", retiring, keeping, fewer)
+			require.LessOrEqual(t, retiring, keeping)
+			require.Positive(t, fewer, "retiring never stored fewer states")
+		})
+	}
+}
