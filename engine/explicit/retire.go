@@ -41,10 +41,17 @@ package explicit
 // fewer threads, it is expanded beside the better node: a subset of its
 // steps again, and both cut a step.)
 //
-// Not with a bound on context switches (there every thread but the last
-// would retire at the bound; not measured yet), nor with broadcasts, which
-// read and write the locals of passive threads, nor with calls, whose
-// frames a retired thread's record would have to keep (newSearch).
+// Under a bound of K context switches (Options.Contexts) likewise: after
+// K switches only the thread that ran last may move, and every other is
+// retired (every one, when the thread that ran last has ended). The key
+// holds the threads sorted there (they are symmetric), so the retired
+// ones sort together; the rest of the record keeps their parts in their
+// order, as it keeps their ids. The same arguments hold with the
+// switches for the round.
+//
+// Not with broadcasts, which read and write the locals of passive
+// threads, nor with calls, whose frames a retired thread's record would
+// have to keep (newSearch).
 //
 // Why the record keeps a retired thread's locals, which the key does not:
 // the search decodes and expands each stored state as it was reached, so
@@ -58,21 +65,42 @@ package explicit
 // As it is, a search that cuts no step stores no retired state, and is
 // the search without retiring.
 
-// retireFrom makes the store retire threads in round k, the bound, with
-// thread 0 never retiring if initOutside (Getafix's init, whose steps
-// are outside the rounds).
-func (st *stateStore) retireFrom(k int, initOutside bool) {
-	st.retireRound, st.initOutside = int32(k), initOutside
+// retireAt makes the store retire threads at k, the bound: in round k
+// under a bound on rounds, with thread 0 never retiring if initOutside
+// (Getafix's init, whose steps are outside the rounds); after k switches
+// under a bound on context switches.
+func (st *stateStore) retireAt(k int, initOutside bool) {
+	st.retireLevel, st.initOutside = int32(k), initOutside
 }
 
-// retired reports whether thread t of s is retired.
+// atLastLevel reports whether s is at the level where threads retire.
+func (st *stateStore) atLastLevel(s *state) bool {
+	switch {
+	case st.retireLevel == 0:
+		return false
+	case st.contexts:
+		return s.switches == st.retireLevel && s.last != -1
+	}
+	return s.round == st.retireLevel
+}
+
+// retired reports whether thread t of s is retired: at the last level,
+// under a bound on context switches every thread but the one that ran
+// last (a step of another is a switch), under a bound on rounds those
+// before it.
 func (st *stateStore) retired(s *state, t *thread) bool {
-	return st.retireRound > 0 && s.round == st.retireRound && t.id < s.last && (t.id != 0 || !st.initOutside)
+	switch {
+	case !st.atLastLevel(s):
+		return false
+	case st.contexts:
+		return t.id != s.last
+	}
+	return t.id < s.last && (t.id != 0 || !st.initOutside)
 }
 
 // retires reports whether s has a retired thread.
 func (st *stateStore) retires(s *state) bool {
-	if st.retireRound == 0 || s.round != st.retireRound {
+	if !st.atLastLevel(s) {
 		return false
 	}
 	for i := range s.threads {

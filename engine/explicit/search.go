@@ -138,8 +138,12 @@ func newSearch(prog *bp.Program, an *analysis, opts Options, bound int) *search 
 	}
 	e := &search{stepper: stepper{prog: prog, an: an, bound: bound, arena: &arena{}}, opts: opts, states: st, sections: !prog.HasCalls(),
 		initOutside: prog.InitThread()}
-	if st.rounds && !opts.NoRetire && !prog.HasBroadcasts() && !prog.HasCalls() {
-		st.retireFrom(opts.Rounds, e.initOutside)
+	if !opts.NoRetire && !prog.HasBroadcasts() && !prog.HasCalls() {
+		k := opts.Rounds // 0: none
+		if st.contexts {
+			k = opts.Contexts
+		}
+		st.retireAt(k, e.initOutside)
 	}
 	if st.standing != nil {
 		e.byStanding = &standingQueue{}

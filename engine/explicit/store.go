@@ -49,10 +49,11 @@ type stateStore struct {
 	// not in the key but in standing (standing.go): a state reached
 	// again with a better standing is the same node, improved.
 	rounds bool
-	// retireRound, if not 0, is the bound on rounds, in which a record
-	// holds the threads that can no longer run as retired (retire.go);
-	// initOutside: thread 0 is Getafix's init and never retires.
-	retireRound int32
+	// retireLevel, if not 0, is the bound on rounds or context
+	// switches, at which a record holds the threads that can no longer
+	// run as retired (retire.go); initOutside: thread 0 is Getafix's
+	// init and never retires under a bound on rounds.
+	retireLevel int32
 	initOutside bool
 	// standing[i] is node i's under Options.Rounds or Contexts; nil
 	// without a bound.
