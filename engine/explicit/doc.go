@@ -53,7 +53,9 @@
 // limit. Under a bound on rounds (context switches) a state is stored
 // once, with the best round and last thread (the fewest switches) it was
 // reached with, and states are expanded best first, so that one search
-// passes the bounds 1, 2, … K in order (standing.go).
+// passes the bounds 1, 2, … K in order (standing.go). At the bound's
+// last level, the threads that can no longer move are keyed by a flag
+// alone (retire.go).
 //
 // Its options are declared once, in options.go: Config, the engine's own
 // (what bopgo.ExplicitOptions sets), which a search's Options embed.

@@ -5,7 +5,7 @@ package explicit
 // a step of a thread before it would start round K+1. Such a thread is
 // retired: it never moves again, and its place and locals can no longer
 // change what the other threads do. The store keys a retired thread by a
-// flag alone (stateStore.appendPart): neither its locals nor its place
+// flag alone (retiredPart, stateStore.assemble): neither its locals nor its place
 // are in the key, and the record keeps them after the key, for the
 // search to decode. States in round K that differ only there are one
 // node, kept as the first of them reached. On Getafix's old/…_goto at
@@ -14,15 +14,18 @@ package explicit
 // the other); keeping the retired threads' places in the key, it stored
 // 1,418,602 and took longer than without retiring.
 //
-// Why only in round K, and why a state is also looked up unretired
+// Why only in round K, and why a state is first looked up unretired
 // (stateStore.add). The retired threads depend on the standing, which
 // the key leaves out: a state of round K-1 reached again in round K would
 // otherwise be stored a second time, retired. Tried that way (2026-11-29,
 // see standing.go) the states of Getafix's old/…_goto at --rounds 3 grew
-// from 1,544,682 to 1,811,372. Looked up unretired too, it is the node it
-// was; only a state new in round K is stored retired. (Looked up retired
-// first, a state found so is coded once; on goto it made no difference,
-// 3.13 to 3.53 s unretired first, 3.16 to 3.54 s retired first.)
+// from 1,544,682 to 1,811,372. Looked up unretired first, it is the node
+// it was; only a state new in round K is stored retired. Of the states
+// reached that retire threads, most are found so: on goto at 3 rounds
+// 524,740 of 1,045,867 (338,043 more by their retired key, 183,084 new),
+// on 01/…_unrolled_underapprox_false at 4 rounds 997,532 of 1,339,532
+// (244,536 and 97,464); so that lookup comes first, and both records
+// share the threads' parts, coded once (codeParts).
 //
 // A retired state never improves a node (stateStore.improve): a stored
 // node with the key s has unretired has no thread retired by its own
@@ -115,19 +118,8 @@ func (st *stateStore) retires(s *state) bool {
 // until decodeRetired reads its place from the record's rest.
 const retiredProc = -1
 
-// appendRetiredParts appends the part of each thread of s that it
-// retires, in order, to buf, the rest of its record.
-func (st *stateStore) appendRetiredParts(buf []byte, s *state) []byte {
-	for i := range s.threads {
-		if t := &s.threads[i]; st.retired(s, t) {
-			buf = st.appendPart(buf, t, false)
-		}
-	}
-	return buf
-}
-
 // decodeRetired gives each retired thread of s, decoded from its record
-// but for rest (what appendRetiredParts wrote), its place and locals,
+// but for rest (what stateStore.assemble wrote), its place and locals,
 // appended to vals.
 func (st *stateStore) decodeRetired(rest []byte, s *state, vals []val) []val {
 	for i := range s.threads {

@@ -82,12 +82,16 @@ type stateStore struct {
 	// record without its threads retired (retire.go).
 	rec   []byte
 	whole []byte
-	parts [][]byte
-	order []int
-	rank  []int
-	key   []byte
-	gDead bp.Bits // the globals no thread has live (forgetDead)
-	gVals []val   // the globals as a record holds them (forgetDead)
+	parts [][]byte // each thread's part, coded (codeParts)
+	// keyParts are the parts as a key holds them, retired or not
+	// (assemble); gCoded the globals as a record holds them.
+	keyParts [][]byte
+	gCoded   []val
+	order    []int
+	rank     []int
+	key      []byte
+	gDead    bp.Bits // the globals no thread has live (forgetDead)
+	gVals    []val   // the globals as a record holds them (forgetDead)
 	// Scratch space reused by every state: the threads decoded, and
 	// the most locals a decoded state had (the values array's size).
 	decoded    []thread
@@ -124,21 +128,22 @@ func (st *stateStore) len() int { return len(st.at) }
 
 // add stores s unless a state with the same key is stored: it returns
 // s's node index and true, or the stored one's and false. A state that
-// retires threads (retire.go) is also looked up as it would be stored
+// retires threads (retire.go) is first looked up as it would be stored
 // without retiring them: it may have been stored so in an earlier round.
 func (st *stateStore) add(s *state) (int32, bool) {
 	retires := st.retires(s)
-	st.rec = st.appendRecordRetiring(st.rec[:0], s, retires)
+	st.codeParts(s)
+	if retires {
+		st.whole = st.assemble(st.whole[:0], s, false)
+		if n, ok := st.find(recordKey(st.whole)); ok {
+			return n, false
+		}
+	}
+	st.rec = st.assemble(st.rec[:0], s, retires)
 	key := recordKey(st.rec)
 	tag := st.tag(key)
 	if n, ok := st.findTagged(key, tag); ok {
 		return n, false
-	}
-	if retires {
-		st.whole = st.appendRecordRetiring(st.whole[:0], s, false)
-		if n, ok := st.find(recordKey(st.whole)); ok {
-			return n, false
-		}
 	}
 	mask := uint64(len(st.table) - 1)
 	i := tag & mask
@@ -247,12 +252,9 @@ func uvarint(p []byte) (int, []byte) {
 
 // appendPart appends thread t's part of a key to p: its place (or its
 // place's class), atomic flag, live locals and stack. A retired thread's
-// part (retire.go) is its atomic flag alone, the rest in the record after
-// the key (appendRecordRetiring).
-func (st *stateStore) appendPart(p []byte, t *thread, retired bool) []byte {
-	if retired {
-		return binary.AppendUvarint(p, uint64(boolByte(t.atomic))<<1|1)
-	}
+// part in a key is retiredPart instead, and this part goes after the key
+// (assemble).
+func (st *stateStore) appendPart(p []byte, t *thread) []byte {
 	if st.places != nil {
 		p = binary.AppendUvarint(p, uint64(st.classes.class[t.proc][t.pc])<<1|uint64(boolByte(t.atomic)))
 	} else {
@@ -284,28 +286,51 @@ func (st *stateStore) appendRecord(buf []byte, s *state) []byte {
 // appendRecordRetiring is appendRecord, with s's retired threads retired
 // only if retire.
 func (st *stateStore) appendRecordRetiring(buf []byte, s *state, retire bool) []byte {
-	n := len(s.threads)
-	globals := s.globals
+	st.codeParts(s)
+	return st.assemble(buf, s, retire)
+}
+
+// codeParts codes s's globals as a record holds them (st.gCoded) and
+// each thread's part (st.parts), none of them retired: the two records
+// of a state that retires threads (stateStore.add) share them.
+func (st *stateStore) codeParts(s *state) {
+	st.gCoded = s.globals
 	if st.dead != nil {
-		globals = st.forgetDead(s)
+		st.gCoded = st.forgetDead(s)
 	}
 	if st.places != nil {
-		st.classes = st.places.of(globals)
+		st.classes = st.places.of(st.gCoded)
 	}
 	st.parts = st.parts[:0]
-	st.order = st.order[:0]
 	for i := range s.threads {
-		t := &s.threads[i]
 		var p []byte
 		if i < cap(st.parts) {
 			p = st.parts[:i+1][i][:0] // the buffer of an earlier add's part i
 		}
-		p = st.appendPart(p, t, retire && st.retired(s, t))
-		st.parts = append(st.parts, p)
+		st.parts = append(st.parts, st.appendPart(p, &s.threads[i]))
+	}
+}
+
+// retiredPart is the key's part of a retired thread, by its atomic flag
+// (retire.go): a varint that no other part starts with (appendPart).
+var retiredPart = [2][]byte{{1}, {3}}
+
+// assemble appends s's record to buf from the globals and parts that
+// codeParts coded, with s's retired threads retired if retire.
+func (st *stateStore) assemble(buf []byte, s *state, retire bool) []byte {
+	n := len(s.threads)
+	st.keyParts = st.keyParts[:0]
+	st.order = st.order[:0]
+	for i := range s.threads {
+		p := st.parts[i]
+		if retire && st.retired(s, &s.threads[i]) {
+			p = retiredPart[boolByte(s.threads[i].atomic)]
+		}
+		st.keyParts = append(st.keyParts, p)
 		st.order = append(st.order, i)
 	}
 	if !st.rounds {
-		slices.SortStableFunc(st.order, func(a, b int) int { return bytes.Compare(st.parts[a], st.parts[b]) })
+		slices.SortStableFunc(st.order, func(a, b int) int { return bytes.Compare(st.keyParts[a], st.keyParts[b]) })
 	}
 	st.rank = slices.Grow(st.rank[:0], n)[:n]
 	for r, i := range st.order {
@@ -313,7 +338,7 @@ func (st *stateStore) appendRecordRetiring(buf []byte, s *state, retire bool) []
 	}
 
 	key := st.key[:0]
-	key = appendPacked(key, globals)
+	key = appendPacked(key, st.gCoded)
 	if st.contexts {
 		// The thread that ran last by its rank, n+1 if none has run, n
 		// if it has ended (the next step is a switch anyway).
@@ -329,7 +354,7 @@ func (st *stateStore) appendRecordRetiring(buf []byte, s *state, retire bool) []
 		key = binary.AppendUvarint(key, uint64(last))
 	}
 	for _, i := range st.order {
-		key = append(key, st.parts[i]...)
+		key = append(key, st.keyParts[i]...)
 	}
 	st.key = key
 	buf = binary.AppendUvarint(buf, uint64(len(key)))
@@ -344,7 +369,12 @@ func (st *stateStore) appendRecordRetiring(buf []byte, s *state, retire bool) []
 		}
 	}
 	if retire {
-		buf = st.appendRetiredParts(buf, s)
+		// The retired threads' parts, in their order (retire.go).
+		for i := range s.threads {
+			if st.retired(s, &s.threads[i]) {
+				buf = append(buf, st.parts[i]...)
+			}
+		}
 	}
 	return buf
 }
