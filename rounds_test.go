@@ -146,6 +146,17 @@ func TestCheckBoundedRace(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []bool{false, true}, explicit, "%+v", res.Race)
+		// The explicit engine under the bound holds a core of two: its
+		// weight is the others' together (portfolio.go, holdCore).
+		others, bounded := 0, 0
+		for _, e := range res.Race {
+			if e.Engine == bopgo.Explicit && !e.Unbounded {
+				bounded = e.Share
+			} else {
+				others += e.Share
+			}
+		}
+		assert.Equal(t, others, bounded, "%+v", res.Race)
 		// IC3 deepens by runs, each from scratch: under a bound it has
 		// less than its share (portfolio.go, boundRunsShare).
 		for _, e := range res.Race {
