@@ -21,8 +21,9 @@ import (
 //
 //	keyLen | key | nextID | n | n × (sorted index, id) | retired parts
 //
-// every number an unsigned varint; the last, under a bound on rounds,
-// the parts of the threads the key holds as retired (retire.go). The key is the state up to thread
+// every number an unsigned varint; the last, under a bound on rounds or
+// context switches, the parts of the threads the key holds as retired
+// (retire.go). The key is the state up to thread
 // identities (threads are symmetric): the globals, then each thread's
 // part (proc<<1, pc<<1 | atomic, number of locals, locals, number of
 // stacked frames, each frame's proc, pc, number of locals, locals) in
@@ -312,7 +313,9 @@ func (st *stateStore) codeParts(s *state) {
 }
 
 // retiredPart is the key's part of a retired thread, by its atomic flag
-// (retire.go): a varint that no other part starts with (appendPart).
+// (retire.go): an odd varint, where every other part starts with an even
+// one, proc<<1 (appendPart; threads retire only under a bound, where
+// the store keys no classes of places).
 var retiredPart = [2][]byte{{1}, {3}}
 
 // assemble appends s's record to buf from the globals and parts that
