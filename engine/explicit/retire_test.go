@@ -14,12 +14,12 @@ import (
 
 // TestRetiringKeepsVerdicts: on random programs of the families where
 // threads retire (no calls, no broadcasts: retire.go), Getafix's dialect
-// and threads started in loops among them, under 1 to 3 rounds, the
-// search that retires the threads that can no longer run answers as the
-// one that keeps them (Options.NoRetire), with the same limit, and its
-// counterexamples replay and take at most the bound's rounds; likewise
-// under 1 to 3 context switches. Across
-// each family it stores fewer states in all, and on some program fewer.
+// and threads started in loops among them, under 1 to 3 rounds and 1 to
+// 3 context switches, the search that retires the threads that can no
+// longer run answers as the one that keeps them (Options.NoRetire), with
+// the same limit, and its counterexamples replay (and under rounds take
+// at most the bound's). Across each family it stores no more states in
+// all, and fewer on some program.
 func TestRetiringKeepsVerdicts(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(60, 10)
