@@ -51,6 +51,9 @@
 //     entrant's error (*PanicError), and the others race on.
 //   - Records are in the entrants' order; Result.Ended is the only
 //     order that depends on timing.
+//   - An entrant runs under the pprof label entrant=its name, which
+//     the goroutines it starts inherit: a CPU profile of a race splits
+//     by entrant (go tool pprof -tags, or -tagfocus entrant=NAME).
 //   - An entrant's memory is its own estimate (Meter: engine.Meter's); one
 //     over its share of Config.Budget, or the one counting most when the
 //     live heap nearly fills the budget, is stopped with the Memory

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"sync/atomic"
 	"time"
 
@@ -197,7 +198,8 @@ func guarded[R any](ctx context.Context, e Entrant[R]) (res R, err error) {
 			err = &PanicError{Name: e.Name, Value: r, Stack: string(debug.Stack())}
 		}
 	}()
-	return e.Run(ctx)
+	pprof.Do(ctx, pprof.Labels("entrant", e.Name), func(ctx context.Context) { res, err = e.Run(ctx) })
+	return res, err
 }
 
 // collect reads the entrants' answers until one is definite or all have

@@ -3,6 +3,7 @@ package race
 import (
 	"context"
 	"errors"
+	"runtime/pprof"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -107,6 +108,25 @@ func TestRunWinner(t *testing.T) {
 	assert.Equal(t, 4, out.Ended[3], "the winner ends last")
 	assert.Positive(t, out.Records[4].Held)
 	assert.Positive(t, out.Records[4].Polls)
+}
+
+// TestRunLabelsProfiles: an entrant runs, with every goroutine it starts,
+// under the pprof label entrant=its name, so that a CPU profile of a
+// race splits by entrant (go tool pprof -tags).
+func TestRunLabelsProfiles(t *testing.T) {
+	labelled := func(name string) Entrant[string] {
+		return Entrant[string]{Name: name, Share: 1, Run: func(ctx context.Context) (string, error) {
+			got := make(chan string)
+			go func() {
+				l, _ := pprof.Label(ctx, "entrant")
+				got <- l
+			}()
+			return <-got, nil
+		}}
+	}
+	out := Run(context.Background(), []Entrant[string]{labelled("a"), labelled("b")}, func(string) bool { return false }, Config{Slots: 2})
+	assert.Equal(t, "a", out.Records[0].Answer)
+	assert.Equal(t, "b", out.Records[1].Answer)
 }
 
 // TestRunNoWinner: when no answer is definite, Run returns once every
