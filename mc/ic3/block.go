@@ -88,10 +88,16 @@ func (p *pdr) block(root *obligation) *mc.Trace {
 		}
 		p.addBlocked(c, k)
 		heap.Pop(q)
-		if k < p.top() {
+		again := &obligation{cube: ob.cube, level: k + 1, inputs: ob.inputs, parent: ob.parent}
+		switch {
+		case k < p.top():
 			// The same states may still be bad one level up: ask again
 			// there now rather than after a longer detour.
-			p.push(q, &obligation{cube: ob.cube, level: k + 1, inputs: ob.inputs, parent: ob.parent})
+			p.push(q, again)
+		case carry:
+			// Blocked at the top: ask again at the next level, once it
+			// is open (checkSystem), with the path to the bad state.
+			p.carried = append(p.carried, again)
 		}
 	}
 	return nil

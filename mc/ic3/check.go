@@ -32,6 +32,10 @@ type pdr struct {
 	ready    z.Lit    // readyCopy's latch ready, or z.LitNull
 	halted   bool     // the context ended, or the call budget, during a query
 	maxCalls int      // opts.MaxSATCalls
+	// carried are the obligations blocked at the top level, in the
+	// order blocked, with their levels one above it: the next level
+	// asks them first (carry).
+	carried []*obligation
 
 	satCalls, learned, seq int
 	satTime                time.Duration
@@ -83,6 +87,12 @@ func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.L
 	p.newFrame()
 	for {
 		n := p.top()
+		if tr := p.blockCarried(); tr != nil {
+			return mc.Result{Verdict: verdict.Unsafe, Trace: tr, Depth: n}
+		}
+		if p.halted {
+			return p.unknown()
+		}
 		for {
 			r, st := p.badState(n)
 			if r == 0 {
@@ -110,6 +120,24 @@ func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.L
 			return mc.Result{Verdict: verdict.Unknown, Depth: n, Limit: verdict.Depth, Reason: fmt.Sprintf("no answer within %d frames", opts.MaxDepth)}
 		}
 	}
+}
+
+// carry keeps the obligations blocked at the top level for the next
+// (the package comment says why); off in tests that compare.
+var carry = true
+
+// blockCarried discharges the obligations carried to the top level, the
+// oldest first, and returns a counterexample if one reaches the initial
+// states. Those blocked again are carried again.
+func (p *pdr) blockCarried() *mc.Trace {
+	carried := p.carried
+	p.carried = nil
+	for _, ob := range carried {
+		if tr := p.block(ob); tr != nil || p.halted {
+			return tr
+		}
+	}
+	return nil
 }
 
 func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {

@@ -24,7 +24,10 @@
 // lowest level first. A blocked cube is shrunk by the solver's failed
 // assumptions, then by dropping literals while it stays inductive relative
 // to the frame below and still excludes every initial state, and is pushed
-// to the highest level at which it holds. Predecessors are lifted to cubes
+// to the highest level at which it holds; its obligation is then asked
+// again one level up, and one blocked at the top level is carried to the
+// next level, asked there before any new bad state, with its path to the
+// bad state (carry, below). Predecessors are lifted to cubes
 // with one more SAT call (the failed assumptions of "this state and these
 // inputs cannot miss the target", over the target's support only). When a
 // level's delta becomes empty during propagation, two frames are equal and
@@ -257,6 +260,32 @@
 // bopgo check --engine ic3 on the 20 scaled programs (40 s, SAT calls):
 // the same on 16 of them, 0040 50,586 to 86,169, 0423 22,603 to 25,765,
 // 0525 no answer either way (37,467 and 55,373 calls in 40 s).
+//
+// Obligations carried to the next level (carry, 2026-11-29; ABC's pdr
+// has it as an option, -p, off by default). Before, an obligation blocked
+// at the top level was dropped, and each new level started again from
+// new bad states; a counterexample longer than the levels then had to be
+// rebuilt from scratch at every level. Through bopgo check --engine ic3
+// on the families and the scaled programs (222 files, 10 s each,
+// benchmarks/results/ic3abc/carry-families.txt): where both answer (84
+// files) the calls' geometric mean ratio is 0.917 and the time 161.9 s to 142.0 s (rwlock n3 safe
+// 5.2 s to 1.0 s, tangledworkers n6 k4 safe 9.2 to 3.6 s, mutex n5 k8
+// safe 5.9 to 3.5 s; worse: philosophers n3 safe 1.4 to 3.6 s, filter n3
+// safe 2.0 to 5.7 s). New answer: scaled-0040 (a bug, 6.5 s); lost:
+// scaled-0180 (a bug, 3.5 s, none in 40 s; ABC's pdr has none in 20 s,
+// and the default finds it with the explicit engine) and sharedparity
+// n3 v8 safe (5.3 s to 15.1 s). benchmarks/ic3abc.sh (20 s,
+// benchmarks/results/ic3abc/carry.txt): 0040 none
+// to 6.85 s (pdr 11.83 s), 0050 3.66 to 2.30 s (pdr 0.70 s), 0423 none to
+// 9.54 s, 0517 2.15 to 4.39 s (pdr 13.27 s), 0535 1.91 to 4.25 s (pdr
+// 10.80 s), 0525 none either way (pdr 10.71 s); 72.6 s to 68.3 s in all
+// (pdr 89.0 s). pdr -p itself, on the same exports, had no answer on
+// 0040 and 0525 in 20 s and took 3.2 s on 0050 (0.75 s without).
+// Tried on the scaled programs and dropped: the carried
+// obligations queued behind the next bad state's, as pdr -p orders them
+// (0040 16.8 s, 0517 7.8 s, 0535 1.8 s, 0180 none); each carried at most
+// once (0040 and 0180 none, 0050 6.2 s) or three times (0040 8.7 s,
+// 0050 2.0 s, 0180 none, 0535 6.3 s).
 //
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
