@@ -287,6 +287,26 @@
 // once (0040 and 0180 none, 0050 6.2 s) or three times (0040 8.7 s,
 // 0050 2.0 s, 0180 none, 0535 6.3 s).
 //
+// Runs are not reproducible where a query outlasts a slice (solver.go):
+// gini's Try stops at a deadline of wall time, and the query starts
+// again from what it learned, so where it was cut, and the model or core
+// it then finds, depends on the machine's load. bopgo circuit on
+// scaled-0423's export made 5,227 SAT calls in one run and 27,422 in the
+// next. Tried on 2026-11-29 and dropped (not committed), two ways to
+// make them reproducible:
+//   - A deadline already past (1 ns), so that gini stops at its first
+//     check, after 20,000 propagations: the same run every time (a test
+//     with a spinning goroutine on one core, which failed with 10 ms
+//     slices, passed), and as fast per call (families and scaled
+//     programs, 10 s: SAT calls ×1.002 where both answer, 172.3 s to
+//     176.1 s); but the cuts are far more frequent, and the runs other:
+//     scaled-0040 and 0535 lost their answers in 20 s (0535 19,474 calls
+//     to none in 78,148; pdr 10.8 s), 0517 4.4 s to 7.8 s.
+//   - gini's background solve, paused (never stopped) while ctx.Err() is
+//     polled, as sat.Solver.SolveContext does: the same calls, but 30 to
+//     45% slower (0050 3.0 s to 3.9 s, 0535 5.4 to 7.6 s, 0517 7.0 to 9.8
+//     s), a goroutine and its polling for every query of 0.1 ms.
+//
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.
 // Cubes, clauses and the System are in circuit literals; a solver maps
