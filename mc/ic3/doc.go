@@ -285,7 +285,12 @@
 // obligations queued behind the next bad state's, as pdr -p orders them
 // (0040 16.8 s, 0517 7.8 s, 0535 1.8 s, 0180 none); each carried at most
 // once (0040 and 0180 none, 0050 6.2 s) or three times (0040 8.7 s,
-// 0050 2.0 s, 0180 none, 0535 6.3 s).
+// 0050 2.0 s, 0180 none, 0535 6.3 s). Ternary lifting (above) tried
+// again on top of carrying, the same day, and dropped again: on the 222
+// files (10 s) SAT calls ×0.971 where both answer but 124.9 s to 128.3 s,
+// scaled-0040 and 0423 lost; benchmarks/ic3abc.sh: 0040 6.51 s to none,
+// 0050 2.18 to 3.29 s, 0525 none to 16.13 s (in one run of four; pdr
+// 9.98 s), 0423 none to 9.87 s.
 //
 // Runs are not reproducible where a query outlasts a slice (solver.go):
 // gini's Try stops at a deadline of wall time, and the query starts
