@@ -58,8 +58,7 @@ import "bytes"
 // the states of the last round as soon as they are stored, newest first
 // (1,965,702 states against 1,738,897; 6.4 and 5.7 s against 5.2 s), and
 // expanding every state newest first, re-expanding improved ones (15.3
-// s against 5.2 s). The bug needs round-3 states that come late in any
-// order.
+// s against 5.2 s): neither finds the bug sooner.
 //
 // A node's parent is the node that gave it its best standing: along a
 // trace each step keeps to the bound (a parent's standing only gets
