@@ -143,13 +143,9 @@ func (st *stateStore) add(s *state) (int32, bool) {
 	st.rec = st.assemble(st.rec[:0], s, retires)
 	key := recordKey(st.rec)
 	tag := st.tag(key)
-	if n, ok := st.findTagged(key, tag); ok {
-		return n, false
-	}
-	mask := uint64(len(st.table) - 1)
-	i := tag & mask
-	for st.table[i] != 0 {
-		i = (i + 1) & mask
+	old, i, ok := st.findTagged(key, tag)
+	if ok {
+		return old, false
 	}
 	n := int32(len(st.at))
 	st.table[i] = tag<<32 | uint64(n+1)
@@ -168,19 +164,23 @@ func (st *stateStore) add(s *state) (int32, bool) {
 func (st *stateStore) tag(key []byte) uint64 { return maphash.Bytes(st.seed, key) >> 32 }
 
 // find returns the node stored under key, if any.
-func (st *stateStore) find(key []byte) (int32, bool) { return st.findTagged(key, st.tag(key)) }
+func (st *stateStore) find(key []byte) (int32, bool) {
+	n, _, ok := st.findTagged(key, st.tag(key))
+	return n, ok
+}
 
-// findTagged is find with key's tag.
-func (st *stateStore) findTagged(key []byte, tag uint64) (int32, bool) {
+// findTagged is find with key's tag; when no node is stored under key,
+// slot is the empty slot of the index where key goes (add).
+func (st *stateStore) findTagged(key []byte, tag uint64) (n int32, slot uint64, ok bool) {
 	mask := uint64(len(st.table) - 1)
 	for i := tag & mask; ; i = (i + 1) & mask {
 		e := st.table[i]
 		if e == 0 {
-			return 0, false
+			return 0, i, false
 		}
 		if e>>32 == tag {
 			if old := int32(e&0xffffffff) - 1; bytes.Equal(recordKey(st.record(old)), key) {
-				return old, true
+				return old, i, true
 			}
 		}
 	}
