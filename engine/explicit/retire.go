@@ -65,8 +65,10 @@ package explicit
 // and expanding it, the search cut a step of a retired thread that the
 // search without retiring never tried, and said "no bug within K rounds"
 // where that one proved SAFE (TestRetiringKeepsVerdicts, tiny seed 17).
-// As it is, a search that cuts no step stores no retired state, and is
-// the search without retiring.
+// As it is, a retired state's expansion cuts the steps of its retired
+// threads, as the search without retiring does; and a state merged into
+// another by its retired key, which that search would have expanded and
+// cut a step of, counts as a cut too (mergedCut).
 
 // retireAt makes the store retire threads at k, the bound: in round k
 // under a bound on rounds, with thread 0 never retiring if initOutside
@@ -144,4 +146,32 @@ func (st *stateStore) superseded(s *state) bool {
 	st.whole = st.appendRecordRetiring(st.whole[:0], s, false)
 	_, ok := st.find(recordKey(st.whole))
 	return ok
+}
+
+// mergedCut notes the step the search without retiring would have cut
+// from a state that this search merged into another by its key with
+// threads retired (search.merged): unless the state was reached again
+// and stored with a better standing, that search would expand it at the
+// last level and cut a retired thread's step (they are retired because
+// any step of theirs exceeds the bound). The node it merged into may
+// cut none: its own retired threads may be elsewhere, or it may be
+// superseded. Without this a search that cut no step of its own said
+// SAFE where the search without retiring said "no bug within K"
+// (TestRetiringKeepsVerdicts, tiny seed 23 at --contexts 3, once
+// threads ended at once: ends.go), and a bug past that cut step would
+// have been missed.
+func (e *search) mergedCut() {
+	if e.contextHit || e.roundHit {
+		return
+	}
+	for _, k := range e.merged {
+		if _, ok := e.states.find([]byte(k)); !ok {
+			if e.opts.Rounds > 0 {
+				e.roundHit = true
+			} else {
+				e.contextHit = true
+			}
+			return
+		}
+	}
 }

@@ -32,6 +32,9 @@ func (e *search) answer(ctx context.Context, opts Options, bound int) engine.Res
 	e.ctx = ctx
 	e.maxStack = opts.MaxStack
 	r := e.run(ctx)
+	if r.Verdict == engine.Safe {
+		e.mergedCut()
+	}
 	r.BoundHit = e.boundHit
 	if s, ok := r.Evidence.(*engine.Search); ok {
 		s.Threads = bound
@@ -83,6 +86,10 @@ type concretised struct {
 type search struct {
 	contextHit bool // a step was not taken because of Options.Contexts
 	roundHit   bool // a step was not taken because of Options.Rounds
+	// merged are the keys, without threads retired, of the states
+	// stored under another's key with threads retired, while no step
+	// has been cut (retire.go, mergedCut).
+	merged []string
 	// initOutside: thread 0's steps are outside the rounds (Getafix's
 	// init, Options.Rounds).
 	initOutside bool
@@ -278,6 +285,9 @@ func (e *search) levelsDone(l int32) bool {
 // better standing is improved and queued again (standing.go).
 func (e *search) add(s state, parent int32) (int32, bool) {
 	i, fresh := e.states.add(&s)
+	if e.states.mergedRetired && !e.contextHit && !e.roundHit {
+		e.merged = append(e.merged, string(recordKey(e.states.whole)))
+	}
 	if !fresh {
 		if e.byStanding != nil && e.states.improve(i, &s) {
 			e.parents[i] = parent

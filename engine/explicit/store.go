@@ -56,6 +56,10 @@ type stateStore struct {
 	// init and never retires under a bound on rounds.
 	retireLevel int32
 	initOutside bool
+	// mergedRetired: the last add found its state by its key with
+	// threads retired, and st.whole holds its record without (retire.go,
+	// search.mergedRetired).
+	mergedRetired bool
 	// standing[i] is node i's under Options.Rounds or Contexts; nil
 	// without a bound.
 	standing []uint32
@@ -132,6 +136,7 @@ func (st *stateStore) len() int { return len(st.at) }
 // retires threads (retire.go) is first looked up as it would be stored
 // without retiring them: it may have been stored so in an earlier round.
 func (st *stateStore) add(s *state) (int32, bool) {
+	st.mergedRetired = false
 	retires := st.retires(s)
 	st.codeParts(s)
 	if retires {
@@ -145,6 +150,7 @@ func (st *stateStore) add(s *state) (int32, bool) {
 	tag := st.tag(key)
 	old, i, ok := st.findTagged(key, tag)
 	if ok {
+		st.mergedRetired = retires
 		return old, false
 	}
 	n := int32(len(st.at))
