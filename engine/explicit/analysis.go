@@ -31,6 +31,9 @@ type analysis struct {
 	stable stableSet
 	// passYield: the yields the search passes (yields.go); nil: none.
 	passYield *yieldPass
+	// passEnds: a thread that reaches its end ends in the same move
+	// (ends.go).
+	passEnds bool
 }
 
 // readSet is the slots a step reads, which must be concrete before it runs:
@@ -41,7 +44,8 @@ type readSet struct {
 }
 
 func analyse(prog *bp.Program, opts Options) *analysis {
-	a := &analysis{prog: prog, label: opts.Label, reading: opts.Broadcast, target: prog.Targets(opts.Label)}
+	a := &analysis{prog: prog, label: opts.Label, reading: opts.Broadcast, target: prog.Targets(opts.Label),
+		passEnds: passesEnds(prog, opts)}
 	a.blockStarts = a.reading == bp.Blocking && prog.HasBroadcasts()
 	nTL := len(prog.ThreadLocals)
 	a.live = prog.Live()

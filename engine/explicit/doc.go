@@ -16,7 +16,8 @@
 // expand.go), which runs an atomic section whole before it stores a
 // state (section.go: Getafix's programs run their threads in sections
 // from one yield point to the next) and runs on through the yields after
-// which a thread touches nothing another thread does (yields.go), stores
+// which a thread touches nothing another thread does (yields.go) and
+// into the end of a thread that reaches it (ends.go), stores
 // the ends of a section run before from the same thread place and locals
 // and the same values of the globals that run touched, without running it
 // again (memo.go), expands a state by a stubborn set

@@ -37,6 +37,10 @@ type Options struct {
 	// KeepYields stops at every yield, also those the search passes
 	// (yields.go); for differential tests of that reduction.
 	KeepYields bool
+	// KeepEnds stores a thread waiting at its end instead of ending it
+	// in the move that brought it there (ends.go); for differential
+	// tests of that reduction.
+	KeepEnds bool
 	// NoCodeSymmetry keys threads of different procs apart even where
 	// they run the same code (symmetry.go); for differential tests.
 	NoCodeSymmetry bool

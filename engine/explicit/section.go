@@ -208,6 +208,9 @@ func (e *search) settle(m *mover, n state, moved, created int, info stepInfo) bo
 		if holder < 0 && moved >= 0 && e.an.passYield != nil && e.an.passYield.passes(info.proc, info.pc, n.globals) {
 			holder = moved // a yield passed (yields.go): the thread runs on
 		}
+		if holder < 0 && moved >= 0 && e.an.endsNext(&n.threads[moved]) {
+			holder = moved // it ends at once (ends.go)
+		}
 	}
 	if holder < 0 {
 		return e.arrive(m, n, info)
