@@ -151,7 +151,7 @@ type generator struct {
 
 // Program returns the source of the program of seed under cfg.
 func Program(seed int64, cfg Config) string {
-	g := &generator{r: rand.New(rand.NewSource(seed)), cfg: cfg}
+	g := &generator{r: newRand(seed), cfg: cfg}
 	return g.program()
 }
 

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"math/rand"
 	"slices"
 	"strings"
 )
@@ -41,7 +40,7 @@ var (
 // written without parentheses, which bind as in Getafix, schoose[e, T]
 // assigned (e ? T : * there) and the statement constrain(e).
 func Getafix(seed int64, cfg GetafixConfig) string {
-	r := rand.New(rand.NewSource(seed))
+	r := newRand(seed)
 	g := &getafixGen{generator: generator{r: r, cfg: Config{
 		Globals: cfg.Globals, Locals: 1, Stmts: cfg.Stmts, Depth: cfg.Depth, Helpers: cfg.Helpers, NoAtomic: true,
 	}}, gc: cfg}

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 )
 
@@ -24,7 +23,7 @@ type HandoffConfig struct {
 // programs, where most fail within one thread: the tests of the bounds
 // on rounds and contexts compare the engines on them.
 func Handoff(seed int64, cfg HandoffConfig) string {
-	r := rand.New(rand.NewSource(seed))
+	r := newRand(seed)
 	const globals = 4
 	threads := 2 + r.Intn(max(cfg.Threads-1, 1))
 	var b strings.Builder

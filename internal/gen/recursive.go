@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 )
 
@@ -40,7 +39,7 @@ var (
 // functions that recurse unconditionally, guarded by an assume that
 // blocks, make safe programs whose reachable stacks are unbounded.
 func Recursive(seed int64, cfg RecursiveConfig) string {
-	r := rand.New(rand.NewSource(seed))
+	r := newRand(seed)
 	g := &recGen{generator: generator{r: r, cfg: Config{Depth: 2}}, rc: cfg}
 	return g.program()
 }

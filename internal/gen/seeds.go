@@ -1,9 +1,12 @@
 package gen
 
 import (
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -80,3 +83,24 @@ func Count(full, short int) int {
 	}
 	return full
 }
+
+// newRand is the source of a generator's choices for seed, shifted by
+// BOPGO_SEED_OFFSET (none if unset): the tests number their seeds from
+// 1, so without it a campaign that runs them again runs the programs it
+// ran before. With an offset, a test's "seed N" is the program of seed N
+// plus the offset, which the first generator to use it prints on stderr
+// (to reproduce a failure, set the same offset).
+func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(shifted(seed))) }
+
+// shifted is seed shifted by BOPGO_SEED_OFFSET (newRand).
+func shifted(seed int64) int64 {
+	off, _ := strconv.ParseInt(os.Getenv("BOPGO_SEED_OFFSET"), 10, 64)
+	if off != 0 {
+		offsetSaid.Do(func() {
+			fmt.Fprintf(os.Stderr, "internal/gen: seeds shifted by %d (BOPGO_SEED_OFFSET)\n", off)
+		})
+	}
+	return seed + off
+}
+
+var offsetSaid sync.Once

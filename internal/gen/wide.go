@@ -22,7 +22,7 @@ import (
 // a few trips round the loop. A second thread running the same kind of
 // step makes the program concurrent for half of the seeds.
 func Wide(seed int64, safe bool) string {
-	r := rand.New(rand.NewSource(seed))
+	r := newRand(seed)
 	n := 20 + r.Intn(21)
 	g := &wide{r: r, n: n, safe: safe}
 	var b strings.Builder
@@ -30,7 +30,7 @@ func Wide(seed int64, safe bool) string {
 	for i := range names {
 		names[i] = fmt.Sprintf("b%d", i)
 	}
-	fmt.Fprintf(&b, "// gen.Wide(%d, safe=%v): %d predicates\ndecl %s;\n\n", seed, safe, n, strings.Join(names, ", "))
+	fmt.Fprintf(&b, "// gen.Wide(%d, safe=%v): %d predicates\ndecl %s;\n\n", shifted(seed), safe, n, strings.Join(names, ", "))
 	thread := r.Intn(2) == 0
 	if thread {
 		fmt.Fprintf(&b, "void worker() begin\n  while * do\n    %s\n  od;\nend\n\n", g.step(names))
