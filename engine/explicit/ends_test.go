@@ -29,13 +29,8 @@ import (
 func TestEndsAtOnceKeepVerdicts(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(40, 10)
-	families := append([]gen.Family{spawnLoops}, getafixFamilies()...)
-	for _, name := range []string{"tiny", "tiny-full", "getafix"} {
-		f, _ := gen.FamilyNamed(name)
-		families = append(families, f)
-	}
 	bounds := []Options{{}, {Rounds: 1}, {Rounds: 2}, {Rounds: 3}, {Contexts: 1}, {Contexts: 2}, {Contexts: 3}}
-	for _, f := range families {
+	for _, f := range sectionFamilies("tiny", "tiny-full", "getafix") {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
 			ending, keeping := 0, 0

@@ -23,12 +23,7 @@ import (
 func TestRetiringKeepsVerdicts(t *testing.T) {
 	t.Parallel()
 	n := gen.Count(60, 10)
-	families := append([]gen.Family{spawnLoops}, getafixFamilies()...)
-	for _, name := range []string{"tiny", "tiny-full", "full", "getafix"} {
-		f, _ := gen.FamilyNamed(name)
-		families = append(families, f)
-	}
-	for _, f := range families {
+	for _, f := range sectionFamilies("tiny", "tiny-full", "full", "getafix") {
 		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
 			retiring, keeping, fewer := 0, 0, 0

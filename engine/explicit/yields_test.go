@@ -181,6 +181,18 @@ func getafixFamilies() []gen.Family {
 	}
 }
 
+// sectionFamilies are the families whose threads run in sections and
+// start in loops (getafixFamilies, spawnLoops) and the families of gen
+// named.
+func sectionFamilies(named ...string) []gen.Family {
+	families := append([]gen.Family{spawnLoops}, getafixFamilies()...)
+	for _, name := range named {
+		f, _ := gen.FamilyNamed(name)
+		families = append(families, f)
+	}
+	return families
+}
+
 // spawnLoops are random programs that start threads of one function in
 // loops.
 var spawnLoops = gen.Family{Name: "spawn-loops", Program: func(seed int64) string {
