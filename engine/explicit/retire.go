@@ -160,18 +160,44 @@ func (st *stateStore) superseded(s *state) bool {
 // (TestRetiringKeepsVerdicts, tiny seed 23 at --contexts 3, once
 // threads ended at once: ends.go), and a bug past that cut step would
 // have been missed.
+//
+// The keys are kept only until the search cuts a step anyway, which an
+// expansion at the last level soon does, and at most mergedMaxBytes of
+// them: past that the search takes the cut as made, which may say "no
+// bug within K" where the search without retiring says SAFE, never the
+// other way.
 func (e *search) mergedCut() {
 	if e.contextHit || e.roundHit {
 		return
 	}
 	for _, k := range e.merged {
 		if _, ok := e.states.find([]byte(k)); !ok {
-			if e.opts.Rounds > 0 {
-				e.roundHit = true
-			} else {
-				e.contextHit = true
-			}
+			e.boundCut()
 			return
 		}
+	}
+}
+
+// mergedMaxBytes bounds the keys search.merged holds.
+const mergedMaxBytes = 16 << 20
+
+// noteMerged keeps key, of a state merged by its retired key, for
+// mergedCut; past mergedMaxBytes it takes the cut as made.
+func (e *search) noteMerged(key []byte) {
+	if e.mergedBytes += len(key); e.mergedBytes > mergedMaxBytes {
+		e.boundCut()
+		e.merged = nil
+		return
+	}
+	e.merged = append(e.merged, string(key))
+}
+
+// boundCut notes a step cut by the bound on rounds or context switches
+// that retires threads.
+func (e *search) boundCut() {
+	if e.opts.Rounds > 0 {
+		e.roundHit = true
+	} else {
+		e.contextHit = true
 	}
 }

@@ -88,8 +88,9 @@ type search struct {
 	roundHit   bool // a step was not taken because of Options.Rounds
 	// merged are the keys, without threads retired, of the states
 	// stored under another's key with threads retired, while no step
-	// has been cut (retire.go, mergedCut).
-	merged []string
+	// has been cut (retire.go, mergedCut), and their bytes.
+	merged      []string
+	mergedBytes int
 	// initOutside: thread 0's steps are outside the rounds (Getafix's
 	// init, Options.Rounds).
 	initOutside bool
@@ -286,7 +287,7 @@ func (e *search) levelsDone(l int32) bool {
 func (e *search) add(s state, parent int32) (int32, bool) {
 	i, fresh := e.states.add(&s)
 	if e.states.mergedRetired && !e.contextHit && !e.roundHit {
-		e.merged = append(e.merged, string(recordKey(e.states.whole)))
+		e.noteMerged(recordKey(e.states.whole))
 	}
 	if !fresh {
 		if e.byStanding != nil && e.states.improve(i, &s) {

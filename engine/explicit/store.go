@@ -58,7 +58,7 @@ type stateStore struct {
 	initOutside bool
 	// mergedRetired: the last add found its state by its key with
 	// threads retired, and st.whole holds its record without (retire.go,
-	// search.mergedRetired).
+	// search.merged).
 	mergedRetired bool
 	// standing[i] is node i's under Options.Rounds or Contexts; nil
 	// without a bound.
