@@ -63,18 +63,20 @@ func TestPORAgrees(t *testing.T) {
 				}
 				for _, label := range labelsOf(p) {
 					what := fmt.Sprintf("seed %d (%s, label %q)", seed, f.name, label)
-					bound := 3
-					off := searchAndReplay(t, p, Options{Label: label, Config: Config{NoPOR: true}, MaxStates: 200000}, bound, what+", POR off")
-					on := searchAndReplay(t, p, Options{Label: label, MaxStates: 200000}, bound, what+", POR on")
+					both := func(threads int) (on, off engine.Result) {
+						at := fmt.Sprintf("%s, %d threads", what, threads)
+						off = searchAndReplay(t, p, Options{Label: label, Config: Config{NoPOR: true}, MaxStates: 200000}, threads, at+", POR off")
+						on = searchAndReplay(t, p, Options{Label: label, MaxStates: 200000}, threads, at+", POR on")
+						return on, off
+					}
+					on, off := both(3)
 					if on.Verdict != off.Verdict && (on.BoundHit || off.BoundHit) {
 						// A thread start cut by the thread bound in one
 						// search only: the reduced one can end threads
 						// before the start (ends.go) where the full one
 						// also tries orders that keep them. Both must
 						// agree where neither is cut.
-						bound = 6
-						off = searchAndReplay(t, p, Options{Label: label, Config: Config{NoPOR: true}, MaxStates: 200000}, bound, what+", POR off, 6 threads")
-						on = searchAndReplay(t, p, Options{Label: label, MaxStates: 200000}, bound, what+", POR on, 6 threads")
+						on, off = both(6)
 					}
 					if off.Limit == engine.States || on.Limit == engine.States {
 						continue
