@@ -73,8 +73,13 @@ type Options struct {
 	MaxDepth int
 	// MaxSATCalls bounds IC3's SAT calls; past it the answer is Unknown.
 	// A budget in calls rather than time keeps answers the same on every
-	// machine. Other engines ignore it.
+	// machine. Other engines ignore it. Where an engine runs several
+	// searches at once (Workers), each has this budget.
 	MaxSATCalls int
+	// Workers is how many searches the engine may run at once, one a
+	// core: IC3 races that many of its configurations (ic3.Check). 0 or
+	// 1 is one, and the run is the same on every machine.
+	Workers int
 }
 
 // Engine is the signature every engine package exports as Check: it

@@ -94,7 +94,7 @@ func (p *pdr) block(root *obligation) *mc.Trace {
 			// The same states may still be bad one level up: ask again
 			// there now rather than after a longer detour.
 			p.push(q, again)
-		case carry:
+		case p.cfg.carry:
 			// Blocked at the top: ask again at the next level, once it
 			// is open (checkSystem), with the path to the bad state.
 			p.carried = append(p.carried, again)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/bopgo/bopgo/mc"
@@ -36,6 +37,11 @@ type pdr struct {
 	// order blocked, with their levels one above it: the next level
 	// asks them first (carry).
 	carried []*obligation
+	cfg     config
+	tern    *ternary // xlift's, made on first use
+	// rival, in a race, is the number of SAT calls past which another
+	// configuration's answer wins (race); nil alone.
+	rival *atomic.Int64
 
 	satCalls, learned, seq int
 	satTime                time.Duration
@@ -52,14 +58,27 @@ var perFrame = true
 // Unknown when ctx ends, opts.MaxDepth levels did not suffice or
 // opts.MaxSATCalls calls were made.
 //
+// With opts.Workers of 2 or more, the configurations run at once
+// (configs), and of their answers the one found with the fewest SAT
+// calls wins (race): the same answer whatever the timing of the two, as
+// far as each configuration's own run is the same (solver.go's slices).
+//
 // A system with uninitialised latches is decided on its readyCopy (see
 // there) and the answer mapped back.
 func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
+	if n := min(opts.Workers, len(configs)); n > 1 {
+		return race(ctx, sys, opts, configs[:n])
+	}
+	return checkWith(ctx, sys, opts, configs[0], nil)
+}
+
+// checkWith is Check with one configuration; rival is pdr.rival.
+func checkWith(ctx context.Context, sys *mc.System, opts mc.Options, cfg config, rival *atomic.Int64) mc.Result {
 	rc := newReadyCopy(sys)
 	if rc == nil || noReady {
-		return checkSystem(ctx, sys, opts, z.LitNull)
+		return checkSystem(ctx, sys, opts, z.LitNull, cfg, rival)
 	}
-	res := checkSystem(ctx, rc.sys, opts, rc.ready)
+	res := checkSystem(ctx, rc.sys, opts, rc.ready, cfg, rival)
 	if res.Trace != nil {
 		res.Trace = rc.trace(res.Trace)
 	}
@@ -74,8 +93,9 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 var noReady = false
 
 // checkSystem is Check on sys as it is.
-func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.Lit) (res mc.Result) {
+func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.Lit, cfg config, rival *atomic.Int64) (res mc.Result) {
 	p := newPDR(ctx, sys, perFrame)
+	p.cfg, p.rival = cfg, rival
 	p.ready = ready
 	p.maxCalls = opts.MaxSATCalls
 	defer func() {
@@ -121,10 +141,6 @@ func checkSystem(ctx context.Context, sys *mc.System, opts mc.Options, ready z.L
 		}
 	}
 }
-
-// carry keeps the obligations blocked at the top level for the next
-// (the package comment says why); off in tests that compare.
-var carry = true
 
 // blockCarried discharges the obligations carried to the top level, the
 // oldest first, and returns a counterexample if one reaches the initial

@@ -2,6 +2,7 @@ package ic3
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -15,8 +16,13 @@ import (
 // answer independently: the trace by simulation, the invariant by SAT.
 func agree(t *testing.T, seed int64, sys *mc.System) mc.Result {
 	t.Helper()
+	return agreeWith(t, seed, sys, Check(context.Background(), sys, mc.Options{}))
+}
+
+// agreeWith checks res, an answer for sys, as agree does.
+func agreeWith(t *testing.T, seed int64, sys *mc.System, res mc.Result) mc.Result {
+	t.Helper()
 	want, depth := mctest.Reachable(sys)
-	res := Check(context.Background(), sys, mc.Options{})
 	switch res.Verdict {
 	case verdict.Unsafe:
 		if !want {
@@ -63,31 +69,51 @@ func TestRandomAgainstOracle(t *testing.T) {
 	}
 }
 
-// TestCarryAgainstOracle: with obligations carried to the next level
-// (carry) and without, IC3 agrees with the oracle on random circuits, and
-// carrying changes the runs of some (it is not dead code).
-func TestCarryAgainstOracle(t *testing.T) {
+// TestConfigsAgainstOracle: every configuration (carrying obligations
+// or not, lifting by SAT or by ternary simulation) and the race of
+// configs agree with the oracle on random circuits, and each
+// configuration changes the runs of some (none is dead code).
+func TestConfigsAgainstOracle(t *testing.T) {
 	n := 300
 	if testing.Short() {
 		n = 100
 	}
-	defer func(saved bool) { carry = saved }(carry)
-	changed := 0
+	cfgs := []config{{carry: true}, {}, {ternary: true}, {carry: true, ternary: true}}
+	changed := make([]int, len(cfgs))
 	for seed := int64(1); seed <= int64(n); seed++ {
 		latches := 2 + int(seed%13)
 		sys := mctest.Random(seed+1000, latches, int(seed%5), int(seed%7)*latches)
-		carry = true
-		with := agree(t, seed, sys)
-		carry = false
-		without := agree(t, seed, sys)
-		if with.Stats.SATCalls != without.Stats.SATCalls {
-			changed++
+		var calls []int
+		for _, c := range cfgs {
+			res := agreeWith(t, seed, sys, checkWith(context.Background(), sys, mc.Options{}, c, nil))
+			calls = append(calls, res.Stats.SATCalls)
+		}
+		for i := 1; i < len(cfgs); i++ {
+			if calls[i] != calls[0] {
+				changed[i]++
+			}
+		}
+		raced := agreeWith(t, seed, sys, Check(context.Background(), sys, mc.Options{Workers: 2}))
+		// The race's answer is that of the configuration with the fewest
+		// SAT calls, the first on a tie, whichever ran faster.
+		alone := []mc.Result{checkWith(context.Background(), sys, mc.Options{}, configs[0], nil), checkWith(context.Background(), sys, mc.Options{}, configs[1], nil)}
+		want := alone[0]
+		if alone[1].Stats.SATCalls < want.Stats.SATCalls {
+			want = alone[1]
+		}
+		if !reflect.DeepEqual(raced.Trace, want.Trace) || !reflect.DeepEqual(raced.Invariant, want.Invariant) {
+			t.Fatalf("seed %d: the race's answer is not that of the configuration with the fewest SAT calls (%d and %d)", seed, alone[0].Stats.SATCalls, alone[1].Stats.SATCalls)
+		}
+		if raced.Stats.SATCalls < want.Stats.SATCalls {
+			t.Fatalf("seed %d: the race reports %d SAT calls, fewer than its winner's %d", seed, raced.Stats.SATCalls, want.Stats.SATCalls)
 		}
 	}
-	if changed == 0 {
-		t.Fatalf("carrying changed no run of %d", n)
+	for i := 1; i < len(cfgs); i++ {
+		if changed[i] == 0 {
+			t.Fatalf("%+v made the same SAT calls as %+v on all %d circuits", cfgs[i], cfgs[0], n)
+		}
 	}
-	t.Logf("carrying changed %d runs of %d", changed, n)
+	t.Logf("runs changed against %+v: %v of %d", cfgs[0], changed[1:], n)
 }
 
 func TestMaxDepthAndContext(t *testing.T) {

@@ -75,6 +75,17 @@ func (sh *shape) leaves(dst []z.Lit, v z.Var) []z.Lit {
 // support appends to dst the latches and inputs in the cone of roots, in
 // the order found.
 func (sh *shape) support(dst []z.Lit, roots []z.Lit) []z.Lit {
+	sh.cone(roots, func(v z.Var) {
+		if t := sh.s.Type(v.Pos()); t == logic.SLatch || t == logic.SInput {
+			dst = append(dst, v.Pos())
+		}
+	})
+	return dst
+}
+
+// cone calls visit once for each variable in the cone of roots (through
+// AND gates), a gate before its inputs.
+func (sh *shape) cone(roots []z.Lit, visit func(v z.Var)) {
 	sh.epoch++
 	var walk func(v z.Var)
 	walk = func(v z.Var) {
@@ -82,10 +93,8 @@ func (sh *shape) support(dst []z.Lit, roots []z.Lit) []z.Lit {
 			return
 		}
 		sh.mark[v] = sh.epoch
-		switch sh.s.Type(v.Pos()) {
-		case logic.SLatch, logic.SInput:
-			dst = append(dst, v.Pos())
-		case logic.SAnd:
+		visit(v)
+		if sh.s.Type(v.Pos()) == logic.SAnd {
 			a, b := sh.s.Ins(v.Pos())
 			walk(a.Var())
 			walk(b.Var())
@@ -94,7 +103,6 @@ func (sh *shape) support(dst []z.Lit, roots []z.Lit) []z.Lit {
 	for _, m := range roots {
 		walk(m.Var())
 	}
-	return dst
 }
 
 // A solver is one gini instance holding part of the circuit over its own

@@ -29,7 +29,9 @@
 // next level, asked there before any new bad state, with its path to the
 // bad state (carry, below). Predecessors are lifted to cubes
 // with one more SAT call (the failed assumptions of "this state and these
-// inputs cannot miss the target", over the target's support only). When a
+// inputs cannot miss the target", over the target's support only), or in
+// the second configuration by ternary simulation (two configurations,
+// below). When a
 // level's delta becomes empty during propagation, two frames are equal and
 // the frames above are an inductive invariant. A clause that fails to
 // propagate has a witness state whose successor may lie in the cubes of
@@ -291,6 +293,43 @@
 // scaled-0040 and 0423 lost; benchmarks/ic3abc.sh: 0040 6.51 s to none,
 // 0050 2.18 to 3.29 s, 0525 none to 16.13 s (in one run of four; pdr
 // 9.98 s), 0423 none to 9.87 s.
+//
+// Two configurations (configs.go, 2026-11-29). Every change above helped
+// some circuits and hurt others; ternary lifting, tried twice and
+// dropped, is the clearest case (scaled-0050 18,374 SAT calls to 2,327,
+// but scaled-0180 lost). Named alone (Options.Workers from the root:
+// --engine ic3 and bopgo circuit, runtime.GOMAXPROCS cores), Check now
+// runs two configurations at once: the one above (carry, lifting by a
+// SAT call), and pdr's own choices, obligations blocked at the top
+// dropped and predecessors lifted by ternary simulation alone (xlift: the
+// model's latches in the target's cone, each set to X in turn and dropped
+// where every target stays 1; no SAT call). The second was chosen as the
+// first's best partner, not as the best alone: over the 87 files of the
+// families and scaled programs on which IC3 makes SAT calls (10 s each,
+// one configuration at a time; benchmarks/results/ic3abc/configs.txt),
+// the first alone took 157.5 s, the ternary one 185.7 s, the one with
+// ternary lifting after the SAT lifting 181.9 s, and the better of the
+// first and either 145.9 and 143.8 s; only the ternary one also answers
+// scaled-0040. Two searches at once on the 2-core machine cost each 1.05
+// to 1.2 of its time alone when the machine is otherwise quiet.
+//
+// The answer with the fewer SAT calls wins, not the first found (race):
+// with the first found, which configuration answered, and so the trace
+// printed, depended on timing (the BoPPo conformance test, which compares
+// a named engine's printed trace with another run's, failed on Deep1).
+// A search stops as soon as it cannot win. Through bopgo check --engine
+// ic3 (20 s, the commit before and this one alternating per file;
+// results/ic3abc/race.txt): 86 of 89 files answered by both, two more
+// by the race (scaled-0180 in 19.6 s, 0423 in 15.5 s), 213.9 s to 210.0
+// s, the geometric mean of the time ratios 1.03 (1.00 over the 49 files
+// of a second or more); 0050 2.12 s to 0.58 s, 0517 4.47 to 2.81 s, 0535
+// 3.76 to 2.41 s, deepcount d=10 safe 1.03 to 0.55 s; worse:
+// tangledworkers n6 k8 safe 3.92 to 5.20 s (4.27 to 4.29 s in the run
+// before), workers n3 k0 safe 0.33 to 0.45 s, and files under 0.2 s by
+// up to 0.04 s. The first found instead: 212.1 s to 190.0 s
+// (race-first.txt). The SAT calls printed are both searches' (×1.78).
+// Inside the default's race IC3 is one entrant on a share of the cores
+// and runs the first configuration only.
 //
 // Runs are not reproducible where a query outlasts a slice (solver.go):
 // gini's Try stops at a deadline of wall time, and the query starts

@@ -80,7 +80,7 @@ func TestReadyLetsCounterCubesMissInit(t *testing.T) {
 	// when written).
 	sys, _, _ = lockstep(6)
 	with := agree(t, 0, sys)
-	without := checkSystem(context.Background(), sys, mc.Options{}, z.LitNull)
+	without := checkSystem(context.Background(), sys, mc.Options{}, z.LitNull, configs[0], nil)
 	if with.Stats.SATCalls*3 > without.Stats.SATCalls*2 {
 		t.Fatalf("lockstep(6): %d SAT calls with ready, %d without", with.Stats.SATCalls, without.Stats.SATCalls)
 	}

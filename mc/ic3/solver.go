@@ -23,7 +23,8 @@ const slice = 10 * time.Millisecond
 // keeps its deadline for later plain Solve calls, so every call goes
 // through Try.
 func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
-	if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls {
+	if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls ||
+		p.rival != nil && int64(p.satCalls) >= p.rival.Load() {
 		p.halted = true
 		return 0
 	}
@@ -180,13 +181,40 @@ func (p *pdr) propagates(c cube, k int) int {
 	return p.solve(sv, ms...)
 }
 
-// lift shrinks the full state st to the literals that, with the given
-// inputs, still force target (a clause of literals that must all be
-// false, i.e. the negated target cube or ¬Bad): "st ∧ inputs ∧ target is
-// violated" is unsatisfiable, and its failed assumptions are kept. Only
-// the latches and inputs in the target's cone are assumed: the others
-// cannot matter.
+// lift shrinks the full state st to a cube every state of which, with
+// the given inputs, still forces target (miss: a clause of literals that
+// must all be false, i.e. the negated target cube or ¬Bad): by a SAT
+// call (liftSAT), or by ternary simulation in that configuration (xlift).
 func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
+	var lifted cube
+	if p.cfg.ternary {
+		targets := make([]z.Lit, len(miss))
+		for i, m := range miss {
+			targets[i] = m.Not()
+		}
+		lifted = p.xlift(p.inCone(st, miss), inputs, targets)
+	} else {
+		lifted = p.liftSAT(st, inputs, miss)
+	}
+	if lifted == nil {
+		// No latch was needed, or miss is constantly false: every state
+		// reaches the target.
+		lifted = cube{}
+	}
+	if p.ready != z.LitNull && slices.Contains(st, p.ready) && !p.intersectsInit(lifted) {
+		// ready reaches nothing, so lifting always drops it; kept, it
+		// lets a cube miss the initial states on its own (readyCopy).
+		// A cube that meets them is a counterexample as it is.
+		lifted = append(lifted, p.ready)
+	}
+	return newCube(lifted)
+}
+
+// liftSAT keeps the literals of st the query "st ∧ inputs ∧ target is
+// violated" (unsatisfiable) needs: its failed assumptions. Only the
+// latches and inputs in the target's cone are assumed: the others cannot
+// matter.
+func (p *pdr) liftSAT(st cube, inputs []bool, miss []z.Lit) cube {
 	var lifted cube
 	sv := p.lifter
 	p.withTemp(sv, miss, func(act z.Lit) int {
@@ -233,16 +261,20 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 		}
 		return r
 	})
-	if lifted == nil {
-		// No latch was needed, or miss is constantly false: every state
-		// reaches the target.
-		lifted = cube{}
+	return lifted
+}
+
+// inCone is the literals of st whose latches are in the cone of miss.
+func (p *pdr) inCone(st cube, miss []z.Lit) cube {
+	in := map[z.Lit]bool{}
+	for _, m := range p.sh.support(nil, miss) {
+		in[m] = true
 	}
-	if p.ready != z.LitNull && slices.Contains(st, p.ready) && !p.intersectsInit(lifted) {
-		// ready reaches nothing, so lifting always drops it; kept, it
-		// lets a cube miss the initial states on its own (readyCopy).
-		// A cube that meets them is a counterexample as it is.
-		lifted = append(lifted, p.ready)
+	var c cube
+	for _, m := range st {
+		if in[m.Var().Pos()] {
+			c = append(c, m)
+		}
 	}
-	return newCube(lifted)
+	return c
 }

@@ -1,0 +1,121 @@
+package ic3
+
+import (
+	"slices"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// Three-valued simulation: 0, 1 and X (unknown).
+const (
+	t0 uint8 = iota
+	t1
+	tX
+)
+
+// ternary simulates the cone of some targets in three values. Variables
+// of a logic.S are numbered so that an AND gate comes after its inputs,
+// so the cone's gates in increasing order are in topological order.
+type ternary struct {
+	s     *logic.S
+	val   []uint8 // by variable
+	gates []z.Var // the cone's AND gates, in topological order
+}
+
+func newTernary(s *logic.S) *ternary {
+	return &ternary{s: s, val: make([]uint8, s.Len())}
+}
+
+func (t *ternary) lit(m z.Lit) uint8 {
+	v := t.val[m.Var()]
+	if v == tX || m.IsPos() {
+		return v
+	}
+	return 1 - v
+}
+
+// cone collects the AND gates below targets into t.gates, in
+// topological order.
+func (t *ternary) cone(sh *shape, targets []z.Lit) {
+	t.gates = t.gates[:0]
+	sh.cone(targets, func(v z.Var) {
+		if t.s.Type(v.Pos()) == logic.SAnd {
+			t.gates = append(t.gates, v)
+		}
+	})
+	slices.Sort(t.gates)
+}
+
+// holds simulates the cone and reports whether every target is 1.
+func (t *ternary) holds(targets []z.Lit) bool {
+	for _, g := range t.gates {
+		a, b := t.s.Ins(g.Pos())
+		va, vb := t.lit(a), t.lit(b)
+		switch {
+		case va == t0 || vb == t0:
+			t.val[g] = t0
+		case va == t1 && vb == t1:
+			t.val[g] = t1
+		default:
+			t.val[g] = tX
+		}
+	}
+	for _, m := range targets {
+		if t.lit(m) != t1 {
+			return false
+		}
+	}
+	return true
+}
+
+// xlift shrinks lifted, a cube every state of which reaches the targets
+// under inputs (nil: the targets read no input) in one step, further by
+// ternary simulation: each latch in turn is set to X and dropped when the
+// targets stay 1. Simulation is sound (an X covers both values), so the
+// smaller cube still reaches the targets; it is weaker than the SAT query
+// that made lifted, but it can drop latches the query's core happened to
+// keep.
+func (p *pdr) xlift(lifted cube, inputs []bool, targets []z.Lit) cube {
+	t := p.tern
+	if t == nil {
+		t = newTernary(p.s)
+		p.tern = t
+	}
+	for i := range t.val {
+		t.val[i] = tX
+	}
+	t.val[p.s.T.Var()] = t0
+	if p.s.T.IsPos() {
+		t.val[p.s.T.Var()] = t1
+	}
+	for i, m := range p.sys.Inputs {
+		if inputs == nil {
+			break
+		}
+		t.val[m.Var()] = t0
+		if inputs[i] == m.IsPos() {
+			t.val[m.Var()] = t1
+		}
+	}
+	for _, m := range lifted {
+		t.val[m.Var()] = t0
+		if m.IsPos() {
+			t.val[m.Var()] = t1
+		}
+	}
+	t.cone(p.sh, targets)
+	if !t.holds(targets) {
+		return lifted // simulation is too coarse here
+	}
+	out := make(cube, 0, len(lifted))
+	for _, m := range lifted {
+		keep := t.val[m.Var()]
+		t.val[m.Var()] = tX
+		if !t.holds(targets) {
+			t.val[m.Var()] = keep
+			out = append(out, m)
+		}
+	}
+	return out
+}
