@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/bopgo/bopgo/bp"
@@ -148,6 +149,9 @@ func answer(ctx context.Context, info EngineInfo, p *engine.Problem, opts Option
 	if info.DeepensBounds && (p.Rounds > 0 || p.Contexts > 0) {
 		p.BoundDone = done
 	}
+	// An engine named alone has the machine (IC3 races its
+	// configurations on it); the race's entrants hold a core each.
+	p.Cores = runtime.GOMAXPROCS(0)
 	return runAndJudge(ctx, info, p, opts)
 }
 

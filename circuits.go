@@ -3,6 +3,7 @@ package bopgo
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/go-air/gini/z"
@@ -67,7 +68,7 @@ func CheckCircuit(ctx context.Context, sys *mc.System, opts CircuitOptions) (Res
 	}
 	return decide(ctx, name,
 		func(ctx context.Context) (mc.Result, error) {
-			return info.Circuit(ctx, sys, mc.Options{MaxDepth: opts.MaxDepth}), nil
+			return info.Circuit(ctx, sys, mc.Options{MaxDepth: opts.MaxDepth, Workers: runtime.GOMAXPROCS(0)}), nil
 		},
 		func(ctx context.Context, r mc.Result) (Result, error) {
 			begin := time.Now()

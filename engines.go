@@ -165,7 +165,7 @@ var engineTable = []EngineInfo{
 		Limits: []engine.Limit{engine.States, engine.Threads, engine.Choices, engine.Stack, engine.Contexts, engine.Rounds},
 		Race:   1, Share: 6, Counters: explicit.Counters(),
 		new: func(o *Options) engine.Run { return explicit.New(o.Explicit) }},
-	{Name: IC3, Summary: "IC3/PDR on the program as a circuit, after a few random walks for a shallow bug",
+	{Name: IC3, Summary: "IC3/PDR on the program as a circuit, after a few random walks for a shallow bug; named alone on two or more cores, two configurations of IC3 run at once and the answer found with fewer SAT calls wins",
 		Proves: true, Complete: true, Threads: FromStaticBound, Certificates: true, Broadcasts: true,
 		Limits: []engine.Limit{engine.Depth, engine.Threads, engine.Contexts, engine.Rounds},
 		Race:   2, Share: 6, Counters: circuit.Counters(), Circuit: ic3.Check,

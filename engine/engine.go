@@ -60,6 +60,10 @@ type Problem struct {
 	MaxStack  int // depth of calls of recursive functions (explicit, with threads); 0: the engine's default (the Stack limit)
 	Contexts  int // context switches (explicit, the circuit engines); 0: no bound (the Contexts limit)
 	Rounds    int // rounds, Getafix's bound (explicit, the circuit engines); 0: no bound (the Rounds limit)
+	// Cores is how many cores an engine that runs alone may use (the
+	// root sets it for an engine named by the user, not for the race's
+	// entrants, which hold one each); 0 is one.
+	Cores int
 	// BoundDone, if not nil, is told of each bound k below Rounds (or
 	// Contexts) that the run has ended without a bug: every execution of
 	// at most k rounds (switches) explored, up to the thread bound where

@@ -124,7 +124,7 @@ type circuitRun struct {
 func (cr *circuitRun) run(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.System) {
 	cr.overflowBad = stopAtOverflow
 	sys := cr.c.System(stopAtOverflow)
-	r := cr.check(cr.ctx, sys, mc.Options{MaxDepth: cr.p.MaxDepth, MaxSATCalls: maxCalls})
+	r := cr.check(cr.ctx, sys, mc.Options{MaxDepth: cr.p.MaxDepth, MaxSATCalls: maxCalls, Workers: cr.p.Cores})
 	cr.st.SATCalls += r.Stats.SATCalls
 	cr.st.SATTime += r.Stats.SATTime
 	cr.st.Clauses += r.Stats.Clauses
