@@ -331,6 +331,17 @@
 // Inside the default's race IC3 is one entrant on a share of the cores
 // and runs the first configuration only.
 //
+// Tried for scaled-0525 on its export, which pdr decides in 10 s (a
+// counterexample of 66 steps, 27,306 calls) and the first configuration
+// alone in 68.6 s (143,091 calls), and not committed: dropping a literal
+// without shrinking the cube by the core, as pdr does, with and without
+// carrying and ternary lifting (none in 20 s; in 90 s, none for the
+// ternary configuration or for that drop with ternary lifting after the
+// SAT lifting);
+// pdr's whole generalisation (literals lowest priority first, no core)
+// with ternary lifting, with and without carrying: none in 30 s (0050
+// 0.83 s and 6.9 s).
+//
 // Runs are not reproducible where a query outlasts a slice (solver.go):
 // gini's Try stops at a deadline of wall time, and the query starts
 // again from what it learned, so where it was cut, and the model or core
