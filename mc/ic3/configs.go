@@ -12,7 +12,7 @@ import (
 // A config is one way to run IC3. IC3's path through the frames is
 // chaotic (the package comment): a change that helps one circuit hurts
 // another, so where there are cores for two searches, two different
-// configurations race (Check).
+// configurations run at once (race).
 type config struct {
 	// carry: obligations blocked at the top level are asked again at
 	// the next level (blockCarried).
@@ -23,8 +23,9 @@ type config struct {
 }
 
 // configs are the configurations Check runs: the first alone, or as many
-// as Options.Workers at once (race). The second is the first's best partner
-// measured (benchmarks/results/ic3abc/README.md), not its best rival.
+// as Options.Workers at once (race). The second is the first's best
+// partner as measured (the package comment, "Two configurations"), not
+// the best configuration alone.
 var configs = []config{{carry: true}, {ternary: true}}
 
 // race runs one IC3 per configuration at once. Of their definite

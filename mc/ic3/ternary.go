@@ -35,6 +35,14 @@ func (t *ternary) lit(m z.Lit) uint8 {
 	return 1 - v
 }
 
+// set gives m's variable the value that makes m b.
+func (t *ternary) set(m z.Lit, b bool) {
+	t.val[m.Var()] = t0
+	if b == m.IsPos() {
+		t.val[m.Var()] = t1
+	}
+}
+
 // cone collects the AND gates below targets into t.gates, in
 // topological order.
 func (t *ternary) cone(sh *shape, targets []z.Lit) {
@@ -69,14 +77,15 @@ func (t *ternary) holds(targets []z.Lit) bool {
 	return true
 }
 
-// xlift shrinks lifted, a cube every state of which reaches the targets
-// under inputs (nil: the targets read no input) in one step, further by
-// ternary simulation: each latch in turn is set to X and dropped when the
-// targets stay 1. Simulation is sound (an X covers both values), so the
-// smaller cube still reaches the targets; it is weaker than the SAT query
-// that made lifted, but it can drop latches the query's core happened to
-// keep.
-func (p *pdr) xlift(lifted cube, inputs []bool, targets []z.Lit) cube {
+// xlift shrinks c, the model's literals of the latches in the targets'
+// cone, whose state reaches the targets in one step under inputs (nil:
+// the targets read no input), by ternary simulation, as ABC's pdr lifts:
+// each latch in turn is set to X and dropped when every target stays 1.
+// Simulation is sound (an X stands for both values), so every state of
+// the smaller cube still reaches the targets. With every latch and input
+// of the cone set it is exact, so the first simulation holds; if it did
+// not, c is returned as it is.
+func (p *pdr) xlift(c cube, inputs []bool, targets []z.Lit) cube {
 	t := p.tern
 	if t == nil {
 		t = newTernary(p.s)
@@ -85,31 +94,21 @@ func (p *pdr) xlift(lifted cube, inputs []bool, targets []z.Lit) cube {
 	for i := range t.val {
 		t.val[i] = tX
 	}
-	t.val[p.s.T.Var()] = t0
-	if p.s.T.IsPos() {
-		t.val[p.s.T.Var()] = t1
-	}
-	for i, m := range p.sys.Inputs {
-		if inputs == nil {
-			break
-		}
-		t.val[m.Var()] = t0
-		if inputs[i] == m.IsPos() {
-			t.val[m.Var()] = t1
+	t.set(p.s.T, true)
+	if inputs != nil {
+		for i, m := range p.sys.Inputs {
+			t.set(m, inputs[i])
 		}
 	}
-	for _, m := range lifted {
-		t.val[m.Var()] = t0
-		if m.IsPos() {
-			t.val[m.Var()] = t1
-		}
+	for _, m := range c {
+		t.set(m, true)
 	}
 	t.cone(p.sh, targets)
 	if !t.holds(targets) {
-		return lifted // simulation is too coarse here
+		return c
 	}
-	out := make(cube, 0, len(lifted))
-	for _, m := range lifted {
+	out := make(cube, 0, len(c))
+	for _, m := range c {
 		keep := t.val[m.Var()]
 		t.val[m.Var()] = tX
 		if !t.holds(targets) {
