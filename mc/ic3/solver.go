@@ -41,7 +41,9 @@ func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
 		if r != 0 {
 			return r
 		}
-		if p.ctx.Err() != nil {
+		// A query that outlasts the rival's answer cannot win (race):
+		// any answer after it would take more calls.
+		if p.ctx.Err() != nil || p.rival != nil && int64(p.satCalls) > p.rival.Load() {
 			p.halted = true
 			return 0
 		}
