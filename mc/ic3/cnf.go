@@ -84,7 +84,8 @@ func (sh *shape) support(dst []z.Lit, roots []z.Lit) []z.Lit {
 }
 
 // cone calls visit once for each variable in the cone of roots (through
-// AND gates), a gate before its inputs.
+// AND gates), a gate before its inputs. The cone stays marked (mark[v] ==
+// epoch) until the next walk.
 func (sh *shape) cone(roots []z.Lit, visit func(v z.Var)) {
 	sh.epoch++
 	var walk func(v z.Var)

@@ -194,7 +194,7 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 		for i, m := range miss {
 			targets[i] = m.Not()
 		}
-		lifted = p.xlift(p.inCone(st, miss), inputs, targets)
+		lifted = p.xlift(st, inputs, targets)
 	} else {
 		lifted = p.liftSAT(st, inputs, miss)
 	}
@@ -264,19 +264,4 @@ func (p *pdr) liftSAT(st cube, inputs []bool, miss []z.Lit) cube {
 		return r
 	})
 	return lifted
-}
-
-// inCone is the literals of st whose latches are in the cone of miss.
-func (p *pdr) inCone(st cube, miss []z.Lit) cube {
-	in := map[z.Lit]bool{}
-	for _, m := range p.sh.support(nil, miss) {
-		in[m] = true
-	}
-	var c cube
-	for _, m := range st {
-		if in[m.Var().Pos()] {
-			c = append(c, m)
-		}
-	}
-	return c
 }

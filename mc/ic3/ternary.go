@@ -44,12 +44,15 @@ func (t *ternary) set(m z.Lit, b bool) {
 }
 
 // cone collects the AND gates below targets into t.gates, in
-// topological order.
+// topological order, and sets every other variable of the cone (latches,
+// inputs, constants) to X. It leaves the cone marked in sh (shape.cone).
 func (t *ternary) cone(sh *shape, targets []z.Lit) {
 	t.gates = t.gates[:0]
 	sh.cone(targets, func(v z.Var) {
 		if t.s.Type(v.Pos()) == logic.SAnd {
 			t.gates = append(t.gates, v)
+		} else {
+			t.val[v] = tX
 		}
 	})
 	slices.Sort(t.gates)
@@ -77,33 +80,34 @@ func (t *ternary) holds(targets []z.Lit) bool {
 	return true
 }
 
-// xlift shrinks c, the model's literals of the latches in the targets'
-// cone, whose state reaches the targets in one step under inputs (nil:
-// the targets read no input), by ternary simulation, as ABC's pdr lifts:
-// each latch in turn is set to X and dropped when every target stays 1.
+// xlift lifts st, a full state that reaches the targets in one step
+// under inputs (nil: the targets read no input), by ternary simulation, as
+// ABC's pdr lifts: only the latches in the targets' cone are kept, and
+// each of them in turn is set to X and dropped when every target stays 1.
 // Simulation is sound (an X stands for both values), so every state of
-// the smaller cube still reaches the targets. With every latch and input
-// of the cone set it is exact, so the first simulation holds; if it did
-// not, c is returned as it is.
-func (p *pdr) xlift(c cube, inputs []bool, targets []z.Lit) cube {
+// the cube returned reaches the targets. With every latch and input of
+// the cone set it is exact, so the first simulation holds; if it did not,
+// the cone's latches are returned as they are.
+func (p *pdr) xlift(st cube, inputs []bool, targets []z.Lit) cube {
 	t := p.tern
 	if t == nil {
 		t = newTernary(p.s)
 		p.tern = t
 	}
-	for i := range t.val {
-		t.val[i] = tX
-	}
+	t.cone(p.sh, targets) // marks the cone, its leaves X
 	t.set(p.s.T, true)
 	if inputs != nil {
 		for i, m := range p.sys.Inputs {
 			t.set(m, inputs[i])
 		}
 	}
-	for _, m := range c {
-		t.set(m, true)
+	var c cube
+	for _, m := range st {
+		if p.sh.mark[m.Var()] == p.sh.epoch {
+			t.set(m, true)
+			c = append(c, m)
+		}
 	}
-	t.cone(p.sh, targets)
 	if !t.holds(targets) {
 		return c
 	}
