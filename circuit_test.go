@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"sync/atomic"
 	"testing"
 
@@ -221,6 +222,12 @@ func TestCheckCircuit(t *testing.T) {
 			assert.Equal(t, e, res.Engine)
 			assert.Equal(t, res.Circuit.Depth, res.Counters.Int("depth"), "%s", e)
 			assert.Equal(t, res.Circuit.Stats.SATCalls, res.Counters.Int("sat_calls"), "%s", e)
+			answer := res.Counters.Int("answer_sat_calls")
+			assert.Equal(t, res.Circuit.Stats.SATCalls-res.Circuit.Stats.RivalSATCalls, answer, "%s", e)
+			if e != bopgo.IC3 || runtime.GOMAXPROCS(0) == 1 {
+				// One search: its calls are all the calls.
+				assert.Equal(t, res.Circuit.Stats.SATCalls, answer, "%s", e)
+			}
 		}
 		res, err := bopgo.CheckCircuit(context.Background(), sys, bopgo.CircuitOptions{Engine: bopgo.BMC, MaxDepth: 1})
 		require.NoError(t, err)

@@ -24,6 +24,11 @@ type ExportOptions struct {
 	// or the number of thread slots (aiger); 0 means DefaultMaxThreads.
 	// "tts" has no bound.
 	MaxThreads int
+	// OverflowBad makes a thread start that finds every slot busy a bad
+	// state too (aiger), instead of a start suppressed: the stronger
+	// property bopgo's circuit engines check (engine/circuit), for
+	// comparisons of IC3s on the circuit bopgo's IC3 decides.
+	OverflowBad bool
 }
 
 // Export writes prog as a model for another checker to w. For "tts" it
@@ -45,7 +50,7 @@ func Export(ctx context.Context, w io.Writer, prog *bp.Program, opts ExportOptio
 		if err != nil {
 			return "", err
 		}
-		return "", aiger.Write(w, c.System(false))
+		return "", aiger.Write(w, c.System(opts.OverflowBad))
 	case "tts":
 		tp, err := threadsys.Build(ctx, prog, label)
 		if err != nil {

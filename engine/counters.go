@@ -39,6 +39,10 @@ const (
 	CountSATCalls   = "sat_calls"   // satisfiability queries
 	CountSATSeconds = "sat_seconds" // time in them
 	CountDepth      = "depth"       // the deepest unrolling or frame finished
+	// CountAnswerSATCalls are, of the SAT calls, those of the searches
+	// whose answers were taken, where an engine runs several at once
+	// (IC3 named alone): the number to compare with another IC3's.
+	CountAnswerSATCalls = "answer_sat_calls"
 )
 
 // Count appends an Amount.

@@ -63,6 +63,10 @@ type Stats struct {
 	SATCalls int
 	SATTime  time.Duration // time in the SAT calls
 	Clauses  int           // learned/invariant clauses (IC3)
+	// RivalSATCalls are, of SATCalls, those of searches run beside the
+	// one whose answer this is (ic3 with Workers: the configurations
+	// whose answers lost, or were not found); 0 for one search.
+	RivalSATCalls int
 }
 
 // Options bound an engine. The zero value means no bound: the engine runs

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -77,4 +78,35 @@ func TestCircuitCommandErrors(t *testing.T) {
 	code, _, errOut = runCmd("circuit", "../../testdata/boppo/Simple1/main.bp")
 	assert.Equal(t, exitBadInput, code, "a Boolean program is not an AIGER file")
 	assert.NotEmpty(t, errOut)
+}
+
+// With --overflow-bad a start that finds every slot busy is a bad state:
+// a safe program that starts more threads than there are slots is safe
+// on the plain circuit (the start suppressed) and unsafe on this one;
+// with slots enough, both circuits are safe.
+func TestExportOverflowBad(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "two.bp")
+	prog := "decl g; void w() begin g := T; end void main() begin start_thread w(); start_thread w(); end"
+	require.NoError(t, os.WriteFile(src, []byte(prog), 0o644))
+	for _, c := range []struct {
+		slots    string
+		overflow bool
+		want     int
+	}{
+		{"2", false, exitSafe},
+		{"2", true, exitUnsafe},
+		{"3", false, exitSafe},
+		{"3", true, exitSafe},
+	} {
+		aig := filepath.Join(t.TempDir(), "two.aig")
+		args := []string{"export", "--format", "aiger", "--max-threads", c.slots, "-o", aig, src}
+		if c.overflow {
+			args = append(args[:1], append([]string{"--overflow-bad"}, args[1:]...)...)
+		}
+		code, _, errOut := runCmd(args...)
+		require.Equal(t, 0, code, "%s", errOut)
+		code, out, errOut := runCmd("circuit", aig)
+		assert.Equal(t, c.want, code, "%s slots, overflow bad %v: %s%s", c.slots, c.overflow, out, errOut)
+	}
 }

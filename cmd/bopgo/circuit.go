@@ -67,12 +67,14 @@ func runCircuit(args []string, stdout, stderr io.Writer) int {
 	return exitStatus(res.Verdict, nil)
 }
 
-// writeCircuitStats prints a circuit engine's depth, SAT calls and
+// writeCircuitStats prints a circuit engine's depth, SAT calls (all, and
+// those of the search that answered: IC3 runs two at once) and
 // invariant, and the wall time.
 func writeCircuitStats(w io.Writer, res bopgo.Result) {
 	c := res.Counters
-	fmt.Fprintf(w, "depth: %d\nSAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n",
-		c.Int(engine.CountDepth), c.Int(engine.CountSATCalls), len(res.Circuit.Invariant), c.Get(bopgo.CounterSeconds))
+	fmt.Fprintf(w, "depth: %d\nSAT calls: %d\nanswer SAT calls: %d\ninvariant clauses: %d\ntime: %.3fs\n",
+		c.Int(engine.CountDepth), c.Int(engine.CountSATCalls), c.Int(engine.CountAnswerSATCalls),
+		len(res.Circuit.Invariant), c.Get(bopgo.CounterSeconds))
 }
 
 // orList words names as "a, b or c".

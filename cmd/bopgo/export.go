@@ -35,6 +35,7 @@ type exportFlags struct {
 	maxThreads int
 	output     string
 	dialect    dialectFlag
+	overflow   bool
 }
 
 func runExport(args []string, stdout, stderr io.Writer) int {
@@ -45,6 +46,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.label, "l", "", "the property is that no statement labelled `LABEL` is reachable, instead of the program's own (SLIC_ERROR in Getafix's dialect, else the assertions)")
 	fs.IntVar(&f.maxThreads, "max-threads", bopgo.DefaultMaxThreads, "bound on live threads, main included (`N`)")
 	fs.StringVar(&f.output, "o", "", "write to `FILE` instead of stdout")
+	fs.BoolVar(&f.overflow, "overflow-bad", false, "aiger: a thread start that finds every slot busy is a bad state too, instead of suppressed (the stronger property bopgo's circuit engines check; docs/circuits.md)")
 	f.dialect.register(fs)
 	name, status, ok := cmd.ParseOneFile(args)
 	if !ok {
@@ -74,7 +76,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	var buf bytes.Buffer
-	target, err := bopgo.Export(context.Background(), &buf, prog, bopgo.ExportOptions{Format: f.format, Label: f.label, MaxThreads: f.maxThreads})
+	target, err := bopgo.Export(context.Background(), &buf, prog, bopgo.ExportOptions{Format: f.format, Label: f.label, MaxThreads: f.maxThreads, OverflowBad: f.overflow})
 	if err == nil && target != "" && f.output != "" {
 		// bfc's format: the target, the error, in OUT.prop next to -o OUT.tts.
 		prop := strings.TrimSuffix(f.output, ".tts") + ".prop"

@@ -126,6 +126,7 @@ func (cr *circuitRun) run(stopAtOverflow bool, maxCalls int) (mc.Result, *mc.Sys
 	sys := cr.c.System(stopAtOverflow)
 	r := cr.check(cr.ctx, sys, mc.Options{MaxDepth: cr.p.MaxDepth, MaxSATCalls: maxCalls, Workers: cr.p.Cores})
 	cr.st.SATCalls += r.Stats.SATCalls
+	cr.st.RivalSATCalls += r.Stats.RivalSATCalls
 	cr.st.SATTime += r.Stats.SATTime
 	cr.st.Clauses += r.Stats.Clauses
 	cr.depth = r.Depth
@@ -172,13 +173,16 @@ func Counters() engine.Counters { return CountersOf(mc.Stats{}, 0) }
 // CountersOf are a run's counters (the engine's, and bopgo.CheckCircuit's
 // on a circuit), in this order: the SAT calls of every circuit checked at
 // the bound, the deepest unrolling (bmc, kind), the frames (ic3) or the
-// longest walk (sim) of the last, and IC3's learned clauses.
+// longest walk (sim) of the last, IC3's learned clauses, and of the SAT
+// calls those of the searches whose answers were taken (IC3 named alone
+// runs two searches at once: ic3.Check).
 func CountersOf(st mc.Stats, depth int) engine.Counters {
 	return engine.Counters{}.
 		Count(engine.CountSATCalls, st.SATCalls).
 		Duration(engine.CountSATSeconds, st.SATTime).
 		Level(engine.CountDepth, depth).
-		Count("learned_clauses", st.Clauses)
+		Count("learned_clauses", st.Clauses).
+		Count(engine.CountAnswerSATCalls, st.SATCalls-st.RivalSATCalls)
 }
 
 // safe is a Safe answer with its evidence for the judge, and its

@@ -35,7 +35,8 @@ var configs = []config{{carry: true}, {ternary: true}}
 // as soon as it cannot win (its rival limit: a configuration before the
 // one that answered with c calls may make c calls, one after it c-1).
 // Without a definite answer, the first configuration's is returned. The
-// SAT calls reported are those of all the searches.
+// SAT calls reported are those of all the searches, and of them the
+// others' are RivalSATCalls.
 func race(ctx context.Context, sys *mc.System, opts mc.Options, cfgs []config) mc.Result {
 	type ended struct {
 		i int
@@ -70,9 +71,12 @@ func race(ctx context.Context, sys *mc.System, opts mc.Options, cfgs []config) m
 	}
 	out := results[max(winner, 0)]
 	out.Stats.SATCalls, out.Stats.SATTime = 0, 0
-	for _, r := range results {
+	for i, r := range results {
 		out.Stats.SATCalls += r.Stats.SATCalls
 		out.Stats.SATTime += r.Stats.SATTime
+		if i != max(winner, 0) {
+			out.Stats.RivalSATCalls += r.Stats.SATCalls
+		}
 	}
 	return out
 }
