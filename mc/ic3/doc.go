@@ -342,6 +342,34 @@
 // with ternary lifting, with and without carrying: none in 30 s (0050
 // 0.83 s and 6.9 s).
 //
+// Against pdr on the same circuits, renumbered (2026-11-29,
+// benchmarks/ic3perm.sh; benchmarks/results/ic3abc/permuted.txt).
+// benchmarks/ic3abc.sh runs bopgo check on the program and pdr on its
+// export, which are not the same problem: on programs whose threads fit
+// the slots, bopgo check's IC3 gives up the plain property after
+// plainCalls calls and decides the one with Overflow bad, whose lemmas
+// about thread counts are what answers 0517 and 0535 quickly, while the
+// export has the plain one. And one run of either IC3 says little: the
+// same circuit with its latches and inputs renumbered (ABC's permute) is
+// another run. pdr answers scaled-0525's export in 10 s with its default
+// SAT seed, but with 5 of 14 other seeds only (-S 1..14, 40 to 60 s;
+// results/ic3abc/pdr-seeds-0525.txt) and on 1 of 8 renumbered copies in
+// 40 s (renumbered-0525.txt). On the 20 scaled programs, each exported
+// and renumbered three times (80 circuits per property, 20 s, no answer
+// counted as 20 s), bopgo circuit against pdr on the same files:
+// with Overflow bad (export --overflow-bad) level: 72 answers of 80 for
+// pdr and 73 for bopgo, 306.6 s and 305.9 s; where both answer (70)
+// bopgo's answering search makes 0.68 times pdr's SAT calls (geometric
+// mean); pdr ahead on 0525 (1 of 4 copies against none) and 0517 (21.2 s
+// against 27.3 s for all four), bopgo on 0423 (4 against 3) and 0180 (3
+// against 2). With the plain property pdr is ahead: 67 answers against
+// 59, 414.0 s against 494.2 s, on 0050 (4 of 4 in 11.9 s against 2) and
+// 0517 (4 of 4 in 43.9 s against 1); where both answer (57), 0.77 times
+// pdr's calls. A second run of the seven slow programs
+// (permuted-slow.txt) agrees. So bopgo's IC3 is level with pdr on the
+// problem it decides, and behind on plain circuits that carry no lemma
+// about thread counts.
+//
 // Runs are not reproducible where a query outlasts a slice (solver.go):
 // gini's Try stops at a deadline of wall time, and the query starts
 // again from what it learned, so where it was cut, and the model or core
