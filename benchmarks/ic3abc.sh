@@ -3,7 +3,10 @@
 # scaled programs, one run at a time, wall seconds with a 20 s limit.
 #   benchmarks/ic3abc.sh BOPGO... [-- FILE.bp...]
 # The first binary exports each program (--max-threads 3, as the scaled
-# programs have at most 3 threads) to the AIGER file ABC reads.
+# programs have at most 3 threads) to the AIGER file ABC reads. The two
+# do not decide the same circuit: bopgo check's IC3 turns to the stronger
+# property with Overflow bad after a budget of SAT calls, ABC gets the
+# plain one. benchmarks/ic3perm.sh compares the two on the same files.
 set -u
 bins=""
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do bins="$bins $1"; shift; done
