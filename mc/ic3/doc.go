@@ -381,7 +381,14 @@
 // already blocked (requeued one level above the cube that blocks it,
 // instead of dropped): 0050 answered by the first configuration in 2.1
 // s (none in 30 s before) but by the ternary one in 5.2 s (0.45 s
-// before); 0525 and 0040 none either way.
+// before); 0525 and 0040 none either way. Also tried, as the ternary
+// configuration with carrying alone answers 6 of those 8 plain copies:
+// the pair {carry} + {carry, ternary} in place of the second
+// (results/ic3abc/pair-carry-ternary.txt). Through bopgo check on the
+// 87 files of configs.txt (10 s) level, 152.6 s to 152.9 s, 86 answers
+// to 85 (sharedparity n3 v8 safe lost at 9.3 s); on permuted-slow.txt's
+// copies, plain 10 answers of 28 to 9, Overflow bad 21 to 17 (0180 3 to
+// 0), though 288.9 s to 270.3 s. Not kept.
 //
 // Runs are not reproducible where a query outlasts a slice (solver.go):
 // gini's Try stops at a deadline of wall time, and the query starts
