@@ -109,4 +109,7 @@ func TestExportOverflowBad(t *testing.T) {
 		code, out, errOut := runCmd("circuit", aig)
 		assert.Equal(t, c.want, code, "%s slots, overflow bad %v: %s%s", c.slots, c.overflow, out, errOut)
 	}
+	code, _, errOut := runCmd("export", "--format", "promela", "--overflow-bad", src)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--overflow-bad is for --format aiger only")
 }

@@ -71,6 +71,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bopgo export: unknown format %q (known: promela, aiger, tts)\n", f.format)
 		return exitUsage
 	}
+	if f.overflow && f.format != "aiger" {
+		fmt.Fprintln(stderr, "bopgo export: --overflow-bad is for --format aiger only")
+		return exitUsage
+	}
 	prog := loadOrReport(name, bp.LoadOptions{Dialect: f.dialect.d}, stderr, nil)
 	if prog == nil {
 		return exitBadInput
