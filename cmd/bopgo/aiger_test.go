@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,9 @@ var heavyCircuits = map[string]bool{"Threads5": true, "n-peterson": true, "p-pet
 // TestAIGERExportAgreesWithABC exports every conformance program as a
 // circuit with 3 thread slots and decides it with ABC's pdr and with
 // bopgo circuit (IC3): both must agree, and a safe program must be safe
-// (suppressing a thread start removes behaviours, it adds none). ABC runs
+// (suppressing a thread start removes behaviours, it adds none). The
+// export with --overflow-bad, whose meaning only bopgo's own encoder
+// otherwise checks, must get the same verdict from both too. ABC runs
 // once on all the circuits: most of its time per circuit is starting up.
 func TestAIGERExportAgreesWithABC(t *testing.T) {
 	t.Parallel()
@@ -37,6 +40,7 @@ func TestAIGERExportAgreesWithABC(t *testing.T) {
 	dir := t.TempDir()
 	var exported []conformance.Case
 	var script []string
+	var overflow []string // the --overflow-bad exports, after the plain ones
 	for _, c := range cases {
 		if heavyCircuits[c.Dir] {
 			continue
@@ -50,11 +54,20 @@ func TestAIGERExportAgreesWithABC(t *testing.T) {
 		require.Equal(t, 0, code, "%s: %s", c.Dir, errOut)
 		exported = append(exported, c)
 		script = append(script, "&r "+aig, "&put", "pdr")
+		over := filepath.Join(dir, c.Dir+"-overflow.aig")
+		overArgs := append([]string{"export", "--overflow-bad"}, args[1:]...)
+		overArgs[slices.Index(overArgs, aig)] = over
+		code, _, errOut = runCmd(overArgs...)
+		require.Equal(t, 0, code, "%s: %s", c.Dir, errOut)
+		overflow = append(overflow, over)
+	}
+	for _, aig := range overflow {
+		script = append(script, "&r "+aig, "&put", "pdr")
 	}
 	out, err := exec.Command(abc, "-c", strings.Join(script, "; ")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	verdicts := regexp.MustCompile(`Property proved|was asserted in frame`).FindAllString(string(out), -1)
-	require.Len(t, verdicts, len(exported), "ABC gives one verdict per circuit:\n%s", out)
+	require.Len(t, verdicts, len(exported)+len(overflow), "ABC gives one verdict per circuit:\n%s", out)
 	for i, c := range exported {
 		abcSafe := verdicts[i] == "Property proved"
 		code, stdout, errOut := runCmd("circuit", filepath.Join(dir, c.Dir+".aig"))
@@ -63,6 +76,12 @@ func TestAIGERExportAgreesWithABC(t *testing.T) {
 		if c.Expected == "safe" {
 			assert.True(t, abcSafe, "%s is safe but its circuit is not", c.Dir)
 		}
+	}
+	for i, aig := range overflow {
+		abcSafe := verdicts[len(exported)+i] == "Property proved"
+		code, stdout, errOut := runCmd("circuit", aig)
+		require.Contains(t, []int{exitSafe, exitUnsafe}, code, "%s: %s%s", aig, stdout, errOut)
+		assert.Equal(t, abcSafe, code == exitSafe, "%s: ABC safe %v, bopgo circuit exit %d", aig, abcSafe, code)
 	}
 	assert.GreaterOrEqual(t, len(exported), 34)
 }

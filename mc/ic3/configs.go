@@ -69,12 +69,13 @@ func race(ctx context.Context, sys *mc.System, opts mc.Options, cfgs []config) m
 			lower(&limits[j], bound)
 		}
 	}
-	out := results[max(winner, 0)]
+	winner = max(winner, 0)
+	out := results[winner]
 	out.Stats.SATCalls, out.Stats.SATTime = 0, 0
 	for i, r := range results {
 		out.Stats.SATCalls += r.Stats.SATCalls
 		out.Stats.SATTime += r.Stats.SATTime
-		if i != max(winner, 0) {
+		if i != winner {
 			out.Stats.RivalSATCalls += r.Stats.SATCalls
 		}
 	}

@@ -373,7 +373,7 @@
 // 1, the ternary one 3 (0050 p0 in 2,148 calls, p3 in 13,955; 0517 p2
 // in 62,151), pdr all 8 (3,844 to 75,964 calls). On 0517 pdr needs
 // 36,851 to 75,964 calls, as many as bopgo makes in 20 s: there the gap
-// is the cost of a query, 0.17 to 0.20 ms for pdr, 0.26 to 0.33 ms for
+// is the cost of a query, 0.17 to 0.20 ms for pdr, 0.26 to 0.34 ms for
 // bopgo (gini, the per-frame solvers). The property as a
 // hypothesis in every frame below the top (pdr's -o, on by default),
 // tried again there: the same SAT calls on every copy answered. Tried
