@@ -18,11 +18,11 @@ type pdr struct {
 	ctx context.Context
 	sys *mc.System
 	s   *logic.S
-	// Either one solver for all levels or one solver per level
-	// (perFrame); either way each level's clauses are behind the
-	// activation literal acts[k] (acts[0] guards Init), so that no latch
-	// is ever fixed at the solver's level 0 and a temporary clause over
-	// latches is never trivially true or empty. lifter holds T only.
+	// Either one solver for all levels, with each level's clauses
+	// behind the activation literal acts[k] (acts[0] guards Init), or
+	// one solver per level (perFrame), whose clauses are all its
+	// level's, added as they are (acts[k] is z.LitNull). lifter holds T
+	// only.
 	perFrame bool
 	sh       *shape
 	one      *solver
@@ -166,7 +166,7 @@ func newPDR(ctx context.Context, sys *mc.System, perFrame bool) *pdr {
 	} else {
 		p.one = p.lifter
 	}
-	p.acts = []z.Lit{init.g.Lit()}
+	p.acts = []z.Lit{p.newAct(init)}
 	// Level 0 is the initial states: the fixed inits behind acts[0].
 	p.frames = [][]cube{nil}
 	for _, l := range sys.S.Latches {

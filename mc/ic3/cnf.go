@@ -1,11 +1,11 @@
 package ic3
 
 import (
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/sat/cone"
 )
 
 // shape is what every solver of a run shares about the circuit: which AND
@@ -106,19 +106,47 @@ func (sh *shape) cone(roots []z.Lit, visit func(v z.Var)) {
 	}
 }
 
-// A solver is one gini instance holding part of the circuit over its own
-// variables: the cone of every circuit literal it was asked to map,
-// defined on first use. Latches and inputs outside those cones have no
-// variable, so a model leaves them free (value reads them as false).
+// A solver is one incremental SAT solver (package sat/cone) holding part
+// of the circuit over its own variables: the cone of every circuit literal
+// it was asked to map, defined on first use. Latches and inputs outside
+// those cones have no variable, so a model leaves them free (value reads
+// them as false).
+//
+// A query decides only its domain (domain): the cone of its own literals
+// and of every frame clause's latches. That is sound (package cone's
+// promise) because no other clause of a solver constrains anything: a
+// gate outside the domain has only its definition, true once it is
+// computed from its inputs, and a latch or input outside the domain
+// appears in no frame clause, so it can take any value. A model therefore
+// leaves the variables outside the domain unassigned, and value reads
+// them as false; the state it describes is a true predecessor all the
+// same, as those latches and inputs cannot change the query's literals.
 type solver struct {
-	g    *gini.Gini
-	sh   *shape
-	lits []z.Lit // by circuit variable: its positive literal in g, or z.LitNull
-	buf  []z.Lit
+	g       *cone.Solver
+	sh      *shape
+	lits    []z.Lit // by circuit variable: its positive literal in g, or z.LitNull
+	circ    []z.Var // by variable of g: the circuit variable it maps, or 0
+	frame   []z.Lit // the circuit variables of the clauses added (add), positive
+	inFrame []bool  // by circuit variable: in frame
+	buf     []z.Lit
+	roots   []z.Lit
+	dom     []z.Var
 }
 
 func newSolver(sh *shape) *solver {
-	return &solver{g: gini.New(), sh: sh, lits: make([]z.Lit, sh.s.Len())}
+	n := sh.s.Len()
+	return &solver{g: cone.New(), sh: sh, lits: make([]z.Lit, n), inFrame: make([]bool, n)}
+}
+
+// newLit returns a literal of a new variable of g, mapping the circuit
+// variable v (0 for none).
+func (sv *solver) newLit(v z.Var) z.Lit {
+	x := sv.g.Lit()
+	for len(sv.circ) <= int(x.Var()) {
+		sv.circ = append(sv.circ, 0)
+	}
+	sv.circ[x.Var()] = v
+	return x
 }
 
 // lit maps the circuit literal m into the solver, adding the clauses that
@@ -127,7 +155,7 @@ func (sv *solver) lit(m z.Lit) z.Lit {
 	v := m.Var()
 	x := sv.lits[v]
 	if x == z.LitNull {
-		x = sv.g.Lit()
+		x = sv.newLit(v)
 		sv.lits[v] = x
 		sv.define(v, x)
 	}
@@ -145,27 +173,23 @@ func (sv *solver) define(v z.Var, x z.Lit) {
 		if v.Pos() == s.F {
 			x = x.Not()
 		}
-		sv.g.Add(x)
-		sv.g.Add(0)
+		sv.g.AddClause(x)
 	case logic.SAnd:
 		start := len(sv.buf)
 		sv.buf = sv.sh.leaves(sv.buf, v)
-		ys := make([]z.Lit, 0, len(sv.buf)-start)
+		ys := make([]z.Lit, 0, len(sv.buf)-start+1)
 		for _, m := range sv.buf[start:] {
 			ys = append(ys, sv.lit(m))
 		}
 		sv.buf = sv.buf[:start]
 		// x -> y for each leaf; all leaves -> x.
 		for _, y := range ys {
-			sv.g.Add(x.Not())
-			sv.g.Add(y)
-			sv.g.Add(0)
+			sv.g.AddClause(x.Not(), y)
 		}
-		for _, y := range ys {
-			sv.g.Add(y.Not())
+		for i, y := range ys {
+			ys[i] = y.Not()
 		}
-		sv.g.Add(x)
-		sv.g.Add(0)
+		sv.g.AddClause(append(ys, x)...)
 	}
 }
 
@@ -173,7 +197,8 @@ func (sv *solver) define(v z.Var, x z.Lit) {
 func (sv *solver) mapped(m z.Lit) bool { return sv.lits[m.Var()] != z.LitNull }
 
 // value is m's value in the last model; false for a latch or input
-// without a variable, which no clause constrains.
+// without a variable or outside the last query's domain, which no clause
+// constrains.
 func (sv *solver) value(m z.Lit) bool {
 	x := sv.lits[m.Var()]
 	if x == z.LitNull {
@@ -186,24 +211,42 @@ func (sv *solver) value(m z.Lit) bool {
 }
 
 // add adds the clause cl (circuit literals), or cl ∨ ¬act if act (a
-// literal of the solver) is not z.LitNull.
+// literal of the solver) is not z.LitNull. Its variables join every later
+// query's domain.
 func (sv *solver) add(cl []z.Lit, act z.Lit) {
-	ys := make([]z.Lit, len(cl))
-	for i, m := range cl {
-		ys[i] = sv.lit(m)
+	ys := make([]z.Lit, 0, len(cl)+1)
+	for _, m := range cl {
+		ys = append(ys, sv.lit(m))
+		if v := m.Var(); !sv.inFrame[v] {
+			sv.inFrame[v] = true
+			sv.frame = append(sv.frame, v.Pos())
+		}
 	}
-	for _, y := range ys {
-		sv.g.Add(y)
+	if act != z.LitNull {
+		ys = append(ys, act.Not())
 	}
-	if act == z.LitNull {
-		sv.g.Add(0)
-		return
+	sv.g.AddClause(ys...)
+}
+
+// domain returns the variables of g a query must decide whose assumptions
+// and temporary clause are the solver literals ms: the cone of their
+// circuit variables and of the frame clauses' variables. Literals of no
+// circuit variable (activation literals) are decided as assumptions.
+func (sv *solver) domain(ms []z.Lit) []z.Var {
+	sv.roots = sv.roots[:0]
+	for _, x := range ms {
+		if int(x.Var()) < len(sv.circ) {
+			if v := sv.circ[x.Var()]; v != 0 {
+				sv.roots = append(sv.roots, v.Pos())
+			}
+		}
 	}
-	// gini re-checks every model against its clauses once after each
-	// plain Add(0), compacting its clause store first when it uses
-	// activation literals: 10% of IC3's time, as a clause is added to
-	// k solvers. A clause added through ActivateWith is not followed by
-	// that check. act is never deactivated, and cl ∨ ¬act is never true
-	// or a unit at the solver's level 0, where no latch is fixed.
-	sv.g.ActivateWith(act)
+	sv.roots = append(sv.roots, sv.frame...)
+	sv.dom = sv.dom[:0]
+	sv.sh.cone(sv.roots, func(v z.Var) {
+		if x := sv.lits[v]; x != z.LitNull {
+			sv.dom = append(sv.dom, x.Var())
+		}
+	})
+	return sv.dom
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/bopgo/bopgo/mc"
+	"github.com/bopgo/bopgo/sat/cone"
 )
 
 // muxCircuit is a random circuit of AND gates, AND trees and
@@ -93,8 +94,10 @@ func TestSolverClausesDefineTheCircuit(t *testing.T) {
 			s.Eval(vs)
 			for _, m := range roots {
 				want := vs[m.Var()] == m.IsPos()
-				sv.g.Assume(ms...)
-				if sv.g.Solve() != 1 {
+				// The query's domain is the cone of the latches, the
+				// inputs and the root: the root is decided.
+				dom := slices.Clone(sv.domain(append(slices.Clip(ms), sv.lit(m))))
+				if sv.g.Solve(&cone.Query{Assume: ms, Domain: dom}) != 1 {
 					t.Fatalf("seed %d: fixed latches and inputs are unsatisfiable", seed)
 				}
 				if got := sv.value(m); got != want {
@@ -104,8 +107,7 @@ func TestSolverClausesDefineTheCircuit(t *testing.T) {
 				if want {
 					wrong = wrong.Not()
 				}
-				sv.g.Assume(append(ms, wrong)...)
-				if sv.g.Solve() != -1 {
+				if sv.g.Solve(&cone.Query{Assume: append(slices.Clip(ms), wrong), Domain: dom}) != -1 {
 					t.Fatalf("seed %d: root %v can take the value evaluation denies", seed, m)
 				}
 			}

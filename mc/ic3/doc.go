@@ -7,12 +7,12 @@
 // most i steps; F_0 is the initial states. A frame is a set of clauses over
 // latches, stored as the cubes they block and kept "by delta": a cube at
 // level k is blocked in every F_i with i ≤ k. Each level has its own
-// incremental gini solver holding the transition relation (as far as it
-// was needed) and the clauses of F_k, all behind one activation literal per level so that the solver
-// never fixes a latch at its level 0 (gini's Activate, used for the
-// temporary clause ¬c of a query, panics on a clause that is trivially
-// true there). The alternative, one solver for all levels with "F_k" as the
-// assumptions acts[k..N], is kept behind the perFrame switch and tested:
+// incremental SAT solver (package sat/cone) holding the transition
+// relation (as far as it was needed) and the clauses of F_k as they are;
+// the temporary clause ¬c of a query lives for that query only. The
+// alternative, one solver for all levels with each level's clauses behind
+// an activation literal and "F_k" as the assumptions acts[k..N], is kept
+// behind the perFrame switch and tested:
 // measured on n-bit counters (cex of 2^n-1 steps) it is 5 to 45 times
 // slower (n = 7: 0.62 s against 0.05 s; n = 8: 5.5 s against 0.12 s),
 // because every query at a low level carries N assumptions. Lifting
@@ -37,17 +37,18 @@
 // propagate has a witness state whose successor may lie in the cubes of
 // other clauses of the level; those are not queried again.
 //
-// The solvers (cnf.go). gini assigns every variable in a model, so a
-// satisfiable query costs in proportion to the solver's variables (about
-// three times an unsatisfiable one). A solver therefore holds only the
-// cones of the literals it was asked about, defined on first use, over
-// variables of its own; and a fanout-free tree of AND gates becomes one
-// n-ary AND without variables for its inner gates (half the gates of the
-// encoded programs). Frame clauses enter through gini's ActivateWith,
-// which, unlike a plain Add, does not make the next Solve re-check the
-// model against every clause. Measured on the 20 scaled programs'
-// circuits (three slots, bopgo circuit): 0146 3.5 s to 0.72 s, 0148 0.39
-// to 0.17 s, 0262 0.32 to 0.06 s; on 0535, 0.22 ms to 0.16 ms per query.
+// The solvers (cnf.go). A solver holds only the cones of the literals it
+// was asked about, defined on first use, over variables of its own; and
+// a fanout-free tree of AND gates becomes one n-ary AND without variables
+// for its inner gates (half the gates of the encoded programs). With gini,
+// which assigns every variable in a model, that made a satisfiable query
+// cost in proportion to the cones asked about so far (measured on the 20
+// scaled programs' circuits, three slots, bopgo circuit: 0146 3.5 s to
+// 0.72 s, 0148 0.39 to 0.17 s, 0262 0.32 to 0.06 s; on 0535, 0.22 ms to
+// 0.16 ms per query). A query now decides only its domain, the cone of
+// its own literals and the latches of the frame clauses (solver.domain;
+// package sat/cone, after GipSAT), so it costs in proportion to its cone
+// (the SAT solver, below).
 // Tried and dropped, as they did not pay on 37 random circuits of the
 // scaled generator (total time and SAT calls, 5 s each): dropping literals
 // in the order of ABC's flop priorities (or the reverse; on wide local
@@ -390,25 +391,25 @@
 // copies, plain 10 answers of 28 to 9, Overflow bad 21 to 17 (0180 3 to
 // 0), though 288.9 s to 270.3 s. Not kept.
 //
-// Runs are not reproducible where a query outlasts a slice (solver.go):
-// gini's Try stops at a deadline of wall time, and the query starts
-// again from what it learned, so where it was cut, and the model or core
-// it then finds, depends on the machine's load. bopgo circuit on
-// scaled-0423's export made 5,227 SAT calls in one run and 27,422 in the
-// next. Tried on 2026-11-29 and dropped (not committed), two ways to
-// make them reproducible:
+// Runs are reproducible. With gini they were not where a query outlasted
+// a slice: gini's Try stopped at a deadline of wall time and the query
+// started again from what it had learned, so where it was cut, and the
+// model or core it then found, depended on the machine's load (bopgo
+// circuit on scaled-0423's export made 5,227 SAT calls in one run and
+// 27,422 in the next). Two ways to keep gini and make them reproducible
+// were tried on 2026-11-29 and dropped:
 //   - A deadline already past (1 ns), so that gini stops at its first
-//     check, after 20,000 propagations: the same run every time (a test
-//     with a spinning goroutine on one core, which failed with 10 ms
-//     slices, passed), and as fast per call (families and scaled
-//     programs, 10 s: SAT calls ×1.002 where both answer, 172.3 s to
-//     176.1 s); but the cuts are far more frequent, and the runs other:
-//     scaled-0040 and 0535 lost their answers in 20 s (0535 19,474 calls
-//     to none in 78,148; pdr 10.8 s), 0517 4.4 s to 7.8 s.
+//     check, after 20,000 propagations: the same run every time, and as
+//     fast per call, but the cuts are far more frequent, and the runs
+//     other: scaled-0040 and 0535 lost their answers in 20 s.
 //   - gini's background solve, paused (never stopped) while ctx.Err() is
 //     polled, as sat.Solver.SolveContext does: the same calls, but 30 to
-//     45% slower (0050 3.0 s to 3.9 s, 0535 5.4 to 7.6 s, 0517 7.0 to 9.8
-//     s), a goroutine and its polling for every query of 0.1 ms.
+//     45% slower.
+//
+// Package cone's Solve asks its Stop between conflicts and, when told to
+// stop, ends the query, and with it the run: no query is cut and resumed,
+// and the solver makes no choice by the clock. The same export of 0423
+// now takes 20,570 answer SAT calls in every run.
 //
 // Naming: a cube is a sorted slice of latch literals (a conjunction); the
 // clause learned from it is its negation. Levels are frame indices.

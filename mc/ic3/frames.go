@@ -135,7 +135,7 @@ func (p *pdr) newFrame() {
 		sv = newSolver(p.sh)
 		p.solvers = append(p.solvers, sv)
 	}
-	p.acts = append(p.acts, sv.g.Lit())
+	p.acts = append(p.acts, p.newAct(sv))
 	if p.ready != z.LitNull && (p.perFrame || len(p.acts) == 2) {
 		// Only an initial state has ready false: ready ∨ m for each
 		// init literal m holds in every reachable state.
@@ -145,6 +145,15 @@ func (p *pdr) newFrame() {
 			}
 		}
 	}
+}
+
+// newAct returns the activation literal of a new level in sv: z.LitNull
+// with a solver per level, where a level's clauses need none.
+func (p *pdr) newAct(sv *solver) z.Lit {
+	if p.perFrame {
+		return z.LitNull
+	}
+	return sv.newLit(0)
 }
 
 // top is N, the highest level.

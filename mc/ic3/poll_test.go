@@ -32,7 +32,7 @@ func (c *pollCounter) Err() error {
 // pigeons is a system whose bad states put n pigeons in n-1 holes, one
 // per hole, with every latch free initially: IC3's first query (is a bad
 // state initial?) is the pigeonhole formula, unsatisfiable and far too
-// hard for gini at n = 10.
+// hard for a SAT solver at n = 10.
 func pigeons(n int) *mc.System {
 	s := logic.NewS()
 	p := make([][]z.Lit, n)
@@ -58,13 +58,13 @@ func pigeons(n int) *mc.System {
 }
 
 // TestLongQueryPollsErr: inside one long SAT query IC3 polls ctx.Err()
-// at every slice (package race: an engine hands its core on only
-// there), and the query counts as one SAT call however many slices it
+// every pollEvery (package race: an engine hands its core on only
+// there), and the query counts as one SAT call however many polls it
 // takes. The context ends itself at its 12th poll, so the test counts
-// polls, not time: whether a slice fits in the race's 20 ms quantum is
-// the slice constant's, pinned here too.
+// polls, not time: whether the polls come often enough for the race's
+// 20 ms quantum is the pollEvery constant's, pinned here too.
 func TestLongQueryPollsErr(t *testing.T) {
-	assert.LessOrEqual(t, slice, 10*time.Millisecond, "a slice is at most half of the race's 20 ms quantum")
+	assert.LessOrEqual(t, pollEvery, 10*time.Millisecond, "a poll at least twice in the race's 20 ms quantum")
 	ctx := &pollCounter{Context: context.Background(), stopAt: 12}
 	res := Check(ctx, pigeons(10), mc.Options{})
 	assert.Equal(t, verdict.Unknown, res.Verdict)

@@ -6,54 +6,55 @@ import (
 
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
+
+	"github.com/bopgo/bopgo/sat/cone"
 )
 
-// slice bounds one uninterrupted solver run: gini's Solve cannot be
-// interrupted, so a long query is run in slices and ctx.Err() is polled
-// in between (the solver keeps what it learned across slices). A slice
-// is shorter than the race's quantum (package race: an engine hands its
-// core on only inside ctx.Err()); 100 ms slices kept a core for five
-// quanta.
-const slice = 10 * time.Millisecond
+// pollEvery is how often a long query polls ctx.Err() (package race: an
+// engine hands its core on only inside ctx.Err()). The solver asks its
+// Stop every few dozen conflicts, and the clock is read at most this
+// often.
+const pollEvery = 2 * time.Millisecond
 
-// solve runs the solver under assumptions ms (its own literals): 1 sat,
-// -1 unsat, 0 when the context ended or the SAT calls ran out. A query
-// is one SAT call however many slices it takes, so the budget in calls
-// (opts.MaxSATCalls) gives the same answer on every machine. gini's Try
-// keeps its deadline for later plain Solve calls, so every call goes
-// through Try.
-func (p *pdr) solve(sv *solver, ms ...z.Lit) int {
+// solve runs the solver under assumptions ms (its own literals) and, if
+// temp is not nil, the clause temp (its own literals) for this query
+// only: 1 sat, -1 unsat, 0 when the context ended or the SAT calls ran
+// out. The query decides only its domain (solver.domain). A query is one
+// SAT call, so the budget in calls (opts.MaxSATCalls) gives the same
+// answer on every machine.
+func (p *pdr) solve(sv *solver, temp []z.Lit, ms ...z.Lit) int {
 	if p.ctx.Err() != nil || p.maxCalls > 0 && p.satCalls >= p.maxCalls ||
 		p.rival != nil && int64(p.satCalls) >= p.rival.Load() {
 		p.halted = true
 		return 0
 	}
 	p.satCalls++
-	for {
-		d := slice
-		if dl, ok := p.ctx.Deadline(); ok && time.Until(dl) < d {
-			d = max(time.Until(dl), time.Millisecond)
+	start := time.Now()
+	next := start.Add(pollEvery)
+	stop := func() bool {
+		now := time.Now()
+		if now.Before(next) {
+			return false
 		}
-		sv.g.Assume(ms...)
-		start := time.Now()
-		r := sv.g.Try(d)
-		p.satTime += time.Since(start)
-		if r != 0 {
-			return r
-		}
+		next = now.Add(pollEvery)
 		// A query that outlasts the rival's answer cannot win (race):
 		// any answer after it would take more calls.
-		if p.ctx.Err() != nil || p.rival != nil && int64(p.satCalls) > p.rival.Load() {
-			p.halted = true
-			return 0
-		}
+		return p.ctx.Err() != nil || p.rival != nil && int64(p.satCalls) > p.rival.Load()
 	}
+	q := &cone.Query{Assume: ms, Temp: temp, Stop: stop}
+	q.Domain = sv.domain(append(slices.Clip(ms), temp...))
+	r := sv.g.Solve(q)
+	p.satTime += time.Since(start)
+	if r == 0 {
+		p.halted = true
+	}
+	return r
 }
 
 // at returns the solver and the assumptions that make "F_k ∧ T".
 func (p *pdr) at(k int) (*solver, []z.Lit) {
 	if p.perFrame {
-		return p.solvers[k], []z.Lit{p.acts[k]}
+		return p.solvers[k], nil
 	}
 	if k == 0 {
 		return p.one, []z.Lit{p.acts[0]}
@@ -61,31 +62,20 @@ func (p *pdr) at(k int) (*solver, []z.Lit) {
 	return p.one, slices.Clone(p.acts[k:])
 }
 
-// withTemp runs f with the clause cl (circuit literals) active and
-// removes the clause after. Constant literals are simplified first: cl
-// true is not added (f runs without it), cl empty makes withTemp report
-// false without running f.
-func (p *pdr) withTemp(sv *solver, cl []z.Lit, f func(act z.Lit) int) int {
-	var ms []z.Lit
+// temp maps the clause cl (circuit literals) into sv for one query.
+// Constant literals are simplified: cl true gives nil (no clause), cl
+// empty an empty clause (ok false).
+func (p *pdr) temp(sv *solver, cl []z.Lit) (ms []z.Lit, ok bool) {
 	for _, m := range cl {
 		switch m {
 		case p.s.T:
-			return f(z.LitNull)
+			return nil, true
 		case p.s.F:
 			continue
 		}
 		ms = append(ms, sv.lit(m))
 	}
-	if len(ms) == 0 {
-		return -1
-	}
-	for _, m := range ms {
-		sv.g.Add(m)
-	}
-	act := sv.g.Activate()
-	r := f(act)
-	sv.g.Deactivate(act)
-	return r
+	return ms, len(ms) > 0
 }
 
 // nextLits returns the next-state literals that make c hold after a step.
@@ -122,7 +112,7 @@ func (p *pdr) state(sv *solver) (cube, []bool) {
 // badState asks for a bad state in F_k: (found, its full cube, 0 if halted).
 func (p *pdr) badState(k int) (int, cube) {
 	sv, ms := p.at(k)
-	r := p.solve(sv, append(ms, sv.lit(p.sys.Bad))...)
+	r := p.solve(sv, nil, append(ms, sv.lit(p.sys.Bad))...)
 	if r != 1 {
 		return r, nil
 	}
@@ -140,19 +130,17 @@ func (p *pdr) relInd(c cube, k int) (r int, pred cube, inputs []bool, core cube)
 	for i, m := range nx {
 		nx[i] = sv.lit(m)
 	}
-	r = p.withTemp(sv, c.clause(), func(act z.Lit) int {
-		if act != z.LitNull {
-			ms = append(ms, act)
-		}
-		r := p.solve(sv, append(ms, nx...)...)
-		switch r {
-		case 1:
-			pred, inputs = p.state(sv)
-		case -1:
-			core = p.coreOf(sv, c, nx)
-		}
-		return r
-	})
+	temp, ok := p.temp(sv, c.clause())
+	if !ok {
+		return -1, nil, nil, nil
+	}
+	r = p.solve(sv, temp, append(ms, nx...)...)
+	switch r {
+	case 1:
+		pred, inputs = p.state(sv)
+	case -1:
+		core = p.coreOf(sv, c, nx)
+	}
 	return r, pred, inputs, core
 }
 
@@ -180,7 +168,7 @@ func (p *pdr) propagates(c cube, k int) int {
 	for _, m := range p.nextLits(c) {
 		ms = append(ms, sv.lit(m))
 	}
-	return p.solve(sv, ms...)
+	return p.solve(sv, nil, ms...)
 }
 
 // lift shrinks the full state st to a cube every state of which, with
@@ -217,51 +205,46 @@ func (p *pdr) lift(st cube, inputs []bool, miss []z.Lit) cube {
 // latches and inputs in the target's cone are assumed: the others cannot
 // matter.
 func (p *pdr) liftSAT(st cube, inputs []bool, miss []z.Lit) cube {
-	var lifted cube
 	sv := p.lifter
-	p.withTemp(sv, miss, func(act z.Lit) int {
-		var ms []z.Lit
-		if act != z.LitNull {
-			ms = append(ms, act)
+	temp, ok := p.temp(sv, miss)
+	if !ok {
+		return nil
+	}
+	value := map[z.Lit]bool{}
+	for _, m := range st {
+		value[m.Var().Pos()] = m.IsPos()
+	}
+	for i, m := range p.sys.Inputs {
+		if inputs == nil {
+			break // the target depends on latches only
 		}
-		value := map[z.Lit]bool{}
-		for _, m := range st {
-			value[m.Var().Pos()] = m.IsPos()
+		value[m] = inputs[i]
+	}
+	var assumed, ms []z.Lit // circuit literals, and the solver's
+	for _, m := range p.sh.support(nil, miss) {
+		v, ok := value[m]
+		if !ok {
+			continue
 		}
-		for i, m := range p.sys.Inputs {
-			if inputs == nil {
-				break // the target depends on latches only
-			}
-			value[m] = inputs[i]
+		if !v {
+			m = m.Not()
 		}
-		var assumed []z.Lit // circuit literals, by the solver's ms
-		for _, m := range p.sh.support(nil, miss) {
-			v, ok := value[m]
-			if !ok {
-				continue
-			}
-			if !v {
-				m = m.Not()
-			}
-			assumed = append(assumed, m)
-			ms = append(ms, sv.lit(m))
+		assumed = append(assumed, m)
+		ms = append(ms, sv.lit(m))
+	}
+	if r := p.solve(sv, temp, ms...); r != -1 {
+		// Only a halted solver gets here: keep the full state.
+		return st
+	}
+	failed := map[z.Lit]bool{}
+	for _, m := range sv.g.Why(nil) {
+		failed[m] = true
+	}
+	var lifted cube
+	for i, m := range assumed {
+		if failed[ms[i]] && p.s.Type(m) == logic.SLatch {
+			lifted = append(lifted, m)
 		}
-		r := p.solve(sv, ms...)
-		if r != -1 {
-			// Only a halted solver gets here: keep the full state.
-			lifted = st
-			return r
-		}
-		failed := map[z.Lit]bool{}
-		for _, m := range sv.g.Why(nil) {
-			failed[m] = true
-		}
-		for i, m := range assumed {
-			if failed[ms[len(ms)-len(assumed)+i]] && p.s.Type(m) == logic.SLatch {
-				lifted = append(lifted, m)
-			}
-		}
-		return r
-	})
+	}
 	return lifted
 }
