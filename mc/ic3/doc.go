@@ -391,6 +391,48 @@
 // copies, plain 10 answers of 28 to 9, Overflow bad 21 to 17 (0180 3 to
 // 0), though 288.9 s to 270.3 s. Not kept.
 //
+// The SAT solver (package sat/cone, 2026-11-29). On the plain circuits
+// pdr was ahead (above), on 0517 by the cost of a query: gini's 0.26 to
+// 0.34 ms against pdr's 0.17 to 0.20. A CPU profile had 81% of the time
+// in gini's Solve, propagation 45% and the decision heap 20%. GipSAT
+// (Su et al., "Deeply Optimizing the SAT Solver for the IC3 Algorithm",
+// the solver of rIC3) observes that an IC3 query need not decide every
+// variable, only those its answer depends on. Package cone is a CDCL
+// solver built for that: a query decides its domain (solver.domain: the
+// cone of its literals and the frame clauses' latches), a temporary
+// clause lives for one query without a variable of its own, and a
+// per-frame solver holds its frame's clauses without activation literals.
+// Measured step by step on scaled-0517's plain export renumbered (p1),
+// one configuration (carry) on one core for 15 s, per SAT call: gini
+// 308 us; cone with clauses as Go structs and a heap of the domain built
+// for each query, 323 to 400 us; the first decisions in the domain's
+// order, frame latches first, 357 us (5.2 conflicts a query against
+// 3.2); the query's cone first, 262 us (2.5 conflicts); the clauses in
+// one arena (sat/cone/clause.go), 205 us. A query's domain is 717 of
+// the solver's 1,102 variables on average, and it propagates about
+// 1,050 literals; propagation is then two thirds of the time, the domain
+// walk (solver.domain) a tenth.
+//
+// Against pdr again (benchmarks/results/ic3abc/permuted-cone.txt, at
+// 56bb460, the same 80 circuits per property and 20 s): plain, bopgo 68
+// answers against pdr's 67, 327.6 s against 415.6 s (before: 59 answers,
+// 494.2 s), and where both answer (64) 0.71 times pdr's SAT calls;
+// Overflow bad, 73 against 71, 216.6 s against 305.7 s (before: 73,
+// 305.9 s), 0.56 times pdr's calls (69). pdr is still ahead on plain 0040
+// and 0525 (1 copy of 4 against none) and 0517 (4 against 3), bopgo on
+// plain 0180 (2 against 0) and 0535 (4 against 2). Through bopgo check
+// --engine ic3 on the 87 files of configs.txt (10 s, alternating;
+// results/ic3abc/families-cone.txt): 85 answers either way, 147.8 s to
+// 117.7 s, SAT calls 0.93 times (geometric mean, 83 files); answers gained
+// on 0180 (2.8 s) and sharedparity n3 v8 safe (8.1 s), lost on 0517 (2.8
+// s before; 7.7 s now, 39,523 calls against 10,783) and 0040 (7.0 s
+// before; 20.2 s, 83,932 calls against 26,618), which take more calls,
+// not dearer ones: IC3's path through the frames is chaotic, and a solver
+// that finds other models and cores takes another path. Tried and not
+// kept: VSIDS from a query's first decision (a heap of the domain for
+// every query), on the plain copies of 0040, 0517 and 0180 (12 files, 20
+// s, bopgo circuit): 4 answers against 5, 0517 p2 1.7 s to 14.7 s.
+//
 // Runs are reproducible. With gini they were not where a query outlasted
 // a slice: gini's Try stopped at a deadline of wall time and the query
 // started again from what it had learned, so where it was cut, and the
