@@ -268,10 +268,7 @@ func TestDomain(t *testing.T) {
 			for range r.Intn(3) {
 				var cl []z.Lit
 				for range 1 + r.Intn(3) {
-					m := c.inputs[r.Intn(len(c.inputs))].Pos()
-					if r.Intn(2) == 0 {
-						m = m.Not()
-					}
+					m := randomLit(r, c.inputs)
 					cl = append(cl, m)
 					lemmaVars[m.Var()] = true
 				}
@@ -280,11 +277,7 @@ func TestDomain(t *testing.T) {
 			}
 			var assume []z.Lit
 			for range 1 + r.Intn(3) {
-				m := c.order[r.Intn(len(c.order))].Pos()
-				if r.Intn(2) == 0 {
-					m = m.Not()
-				}
-				assume = append(assume, m)
+				assume = append(assume, randomLit(r, c.order))
 			}
 			domain := c.cone(assume)
 			for v := range lemmaVars {
@@ -314,6 +307,15 @@ func TestDomain(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomLit returns a literal of one of vs, either sign.
+func randomLit(r *rand.Rand, vs []z.Var) z.Lit {
+	m := vs[r.Intn(len(vs))].Pos()
+	if r.Intn(2) == 0 {
+		m = m.Not()
+	}
+	return m
 }
 
 // fullAnswer solves again with every variable in the domain, which
