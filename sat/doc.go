@@ -1,4 +1,6 @@
-// Package sat is bopgo's facade over the gini SAT solver. It keeps one
+// Package sat is bopgo's facade over the gini SAT solver (IC3 runs on a
+// solver of its own, package sat/cone, which decides only a query's
+// cone; the judge stays on this one). It keeps one
 // incremental gini instance in step with one And-Inverter graph
 // (github.com/go-air/gini/logic.C), so that formulas are built as circuits
 // and only their new parts are ever turned into clauses.
