@@ -229,15 +229,17 @@ func (sv *solver) add(cl []z.Lit, act z.Lit) {
 }
 
 // domain returns the variables of g a query must decide whose assumptions
-// and temporary clause are the solver literals ms: the cone of their
+// and temporary clause are the solver literals of mss: the cone of their
 // circuit variables and of the frame clauses' variables. Literals of no
 // circuit variable (activation literals) are decided as assumptions.
-func (sv *solver) domain(ms []z.Lit) []z.Var {
+func (sv *solver) domain(mss ...[]z.Lit) []z.Var {
 	sv.roots = sv.roots[:0]
-	for _, x := range ms {
-		if int(x.Var()) < len(sv.circ) {
-			if v := sv.circ[x.Var()]; v != 0 {
-				sv.roots = append(sv.roots, v.Pos())
+	for _, ms := range mss {
+		for _, x := range ms {
+			if int(x.Var()) < len(sv.circ) {
+				if v := sv.circ[x.Var()]; v != 0 {
+					sv.roots = append(sv.roots, v.Pos())
+				}
 			}
 		}
 	}

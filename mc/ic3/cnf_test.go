@@ -96,7 +96,7 @@ func TestSolverClausesDefineTheCircuit(t *testing.T) {
 				want := vs[m.Var()] == m.IsPos()
 				// The query's domain is the cone of the latches, the
 				// inputs and the root: the root is decided.
-				dom := slices.Clone(sv.domain(append(slices.Clip(ms), sv.lit(m))))
+				dom := slices.Clone(sv.domain(ms, []z.Lit{sv.lit(m)}))
 				if sv.g.Solve(&cone.Query{Assume: ms, Domain: dom}) != 1 {
 					t.Fatalf("seed %d: fixed latches and inputs are unsatisfiable", seed)
 				}

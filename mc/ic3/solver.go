@@ -42,7 +42,7 @@ func (p *pdr) solve(sv *solver, temp []z.Lit, ms ...z.Lit) int {
 		return p.ctx.Err() != nil || p.rival != nil && int64(p.satCalls) > p.rival.Load()
 	}
 	q := &cone.Query{Assume: ms, Temp: temp, Stop: stop}
-	q.Domain = sv.domain(append(slices.Clip(ms), temp...))
+	q.Domain = sv.domain(ms, temp)
 	r := sv.g.Solve(q)
 	p.satTime += time.Since(start)
 	if r == 0 {

@@ -4,9 +4,10 @@ import "github.com/go-air/gini/z"
 
 // analyze derives from the conflict clause confl a learned clause whose
 // first literal is asserting at the returned level (first UIP), and the
-// clause's LBD. The current level is above 0.
+// clause's LBD. The current level is above 0. The clause is in a buffer
+// the next analysis reuses (learn copies it into the arena).
 func (s *Solver) analyze(confl cref) (learnt []z.Lit, back int, lbd int) {
-	learnt = append(learnt, 0)
+	learnt = append(s.learnt[:0], 0)
 	open := 0 // literals of the current level still to resolve
 	var p z.Lit
 	idx := len(s.trail) - 1
@@ -57,6 +58,7 @@ func (s *Solver) analyze(confl cref) (learnt []z.Lit, back int, lbd int) {
 		learnt[1], learnt[hi] = learnt[hi], learnt[1]
 		back = int(s.level[learnt[1].Var()])
 	}
+	s.learnt = learnt
 	return learnt, back, s.lbd(learnt)
 }
 

@@ -51,8 +51,6 @@ func (s *Solver) lits(c cref) []z.Lit {
 	return s.arena[c+hdrSize : c+hdrSize+n]
 }
 
-func (s *Solver) flags(c cref) uint32 { return uint32(s.arena[c+1]) }
-
 func (s *Solver) is(c cref, flag uint32) bool { return uint32(s.arena[c+1])&flag != 0 }
 
 func (s *Solver) setFlag(c cref, flag uint32) { s.arena[c+1] |= z.Lit(flag) }

@@ -14,8 +14,6 @@ func (h *heap) grow() { h.pos = append(h.pos, -1) }
 
 func (h *heap) less(a, b z.Var) bool { return (*h.act)[a] > (*h.act)[b] }
 
-func (h *heap) contains(v z.Var) bool { return h.pos[v] >= 0 }
-
 // reset empties the heap.
 func (h *heap) reset() {
 	for _, v := range h.vars {

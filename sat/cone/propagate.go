@@ -14,7 +14,6 @@ func (s *Solver) propagate() cref {
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
-		s.Propagations++
 		if c := s.propagateLit(p.Not()); c != 0 {
 			return c
 		}

@@ -105,7 +105,6 @@ func (s *Solver) search(stop func() bool) int {
 	budget := luby(restarts) * restartUnit
 	for {
 		if confl := s.propagate(); confl != 0 {
-			s.Conflicts++
 			conflicts++
 			if len(s.lims) == 0 {
 				s.unsat = true
@@ -141,7 +140,6 @@ func (s *Solver) search(stop func() bool) int {
 		if v == 0 {
 			return 1
 		}
-		s.Decisions++
 		s.lims = append(s.lims, len(s.trail))
 		m := v.Pos()
 		if !s.phase[v] {

@@ -45,10 +45,9 @@ type Solver struct {
 	levels []uint32 // by level, scratch of lbd
 	lstamp uint32
 	stack  []z.Lit // scratch of redundant
+	learnt []z.Lit // scratch of analyze
 	clear  []z.Var // scratch of redundant
 
-	// Counters, for measurements.
-	Conflicts, Decisions, Propagations int64
 }
 
 // New returns an empty solver.
@@ -87,13 +86,6 @@ func (s *Solver) Value(m z.Lit) bool { return s.vals[m] == 1 }
 // its conflict with them. It is empty when the clauses alone are
 // unsatisfiable (or the temporary clause was empty).
 func (s *Solver) Why(dst []z.Lit) []z.Lit { return append(dst, s.why...) }
-
-// Unsat reports whether the permanent clauses alone are unsatisfiable.
-func (s *Solver) Unsat() bool { return s.unsat }
-
-func (s *Solver) value(m z.Lit) int8 { return s.vals[m] }
-
-func (s *Solver) decisionLevel() int { return len(s.lims) }
 
 func (s *Solver) inDomain(v z.Var) bool { return s.all || s.dom[v] == s.stamp }
 
