@@ -124,13 +124,18 @@ func (sh *shape) cone(roots []z.Lit, visit func(v z.Var)) {
 type solver struct {
 	g       *cone.Solver
 	sh      *shape
-	lits    []z.Lit // by circuit variable: its positive literal in g, or z.LitNull
-	circ    []z.Var // by variable of g: the circuit variable it maps, or 0
-	frame   []z.Lit // the circuit variables of the clauses added (add), positive
-	inFrame []bool  // by circuit variable: in frame
+	lits    []z.Lit   // by circuit variable: its positive literal in g, or z.LitNull
+	circ    []z.Var   // by variable of g: the circuit variable it maps, or 0
+	kids    [][]z.Var // by variable of g: the variables its definition reads
+	frame   []z.Var   // the variables of g in the clauses added (add)
+	inFrame []bool    // by circuit variable: in frame
 	buf     []z.Lit
-	roots   []z.Lit
-	dom     []z.Var
+
+	// Scratch of domain's walk, by variable of g.
+	dom   []z.Var
+	stack []z.Var
+	mark  []uint32
+	epoch uint32
 }
 
 func newSolver(sh *shape) *solver {
@@ -144,6 +149,8 @@ func (sv *solver) newLit(v z.Var) z.Lit {
 	x := sv.g.Lit()
 	for len(sv.circ) <= int(x.Var()) {
 		sv.circ = append(sv.circ, 0)
+		sv.kids = append(sv.kids, nil)
+		sv.mark = append(sv.mark, 0)
 	}
 	sv.circ[x.Var()] = v
 	return x
@@ -182,6 +189,11 @@ func (sv *solver) define(v z.Var, x z.Lit) {
 			ys = append(ys, sv.lit(m))
 		}
 		sv.buf = sv.buf[:start]
+		kids := make([]z.Var, len(ys))
+		for i, y := range ys {
+			kids[i] = y.Var()
+		}
+		sv.kids[x.Var()] = kids
 		// x -> y for each leaf; all leaves -> x.
 		for _, y := range ys {
 			sv.g.AddClause(x.Not(), y)
@@ -216,10 +228,11 @@ func (sv *solver) value(m z.Lit) bool {
 func (sv *solver) add(cl []z.Lit, act z.Lit) {
 	ys := make([]z.Lit, 0, len(cl)+1)
 	for _, m := range cl {
-		ys = append(ys, sv.lit(m))
+		y := sv.lit(m)
+		ys = append(ys, y)
 		if v := m.Var(); !sv.inFrame[v] {
 			sv.inFrame[v] = true
-			sv.frame = append(sv.frame, v.Pos())
+			sv.frame = append(sv.frame, y.Var())
 		}
 	}
 	if act != z.LitNull {
@@ -230,25 +243,45 @@ func (sv *solver) add(cl []z.Lit, act z.Lit) {
 
 // domain returns the variables of g a query must decide whose assumptions
 // and temporary clause are the solver literals of mss: the cone of their
-// circuit variables and of the frame clauses' variables. Literals of no
-// circuit variable (activation literals) are decided as assumptions.
+// variables and of the frame clauses' variables, each gate before the
+// variables its definition reads (the order of the query's first
+// decisions). Literals of no circuit variable (activation literals) are
+// decided as assumptions. The walk is over g's variables (kids), not the
+// circuit's: gates absorbed into their parents are not walked again for
+// every query.
 func (sv *solver) domain(mss ...[]z.Lit) []z.Var {
-	sv.roots = sv.roots[:0]
+	sv.epoch++
+	sv.dom = sv.dom[:0]
 	for _, ms := range mss {
 		for _, x := range ms {
-			if int(x.Var()) < len(sv.circ) {
-				if v := sv.circ[x.Var()]; v != 0 {
-					sv.roots = append(sv.roots, v.Pos())
-				}
+			if v := x.Var(); int(v) < len(sv.circ) && sv.circ[v] != 0 {
+				sv.walk(v)
 			}
 		}
 	}
-	sv.roots = append(sv.roots, sv.frame...)
-	sv.dom = sv.dom[:0]
-	sv.sh.cone(sv.roots, func(v z.Var) {
-		if x := sv.lits[v]; x != z.LitNull {
-			sv.dom = append(sv.dom, x.Var())
-		}
-	})
+	for _, v := range sv.frame {
+		sv.walk(v)
+	}
 	return sv.dom
+}
+
+// walk adds to dom the variables of g in v's cone not yet marked in this
+// walk, in depth-first preorder.
+func (sv *solver) walk(v z.Var) {
+	sv.stack = append(sv.stack[:0], v)
+	for len(sv.stack) > 0 {
+		v := sv.stack[len(sv.stack)-1]
+		sv.stack = sv.stack[:len(sv.stack)-1]
+		if sv.mark[v] == sv.epoch {
+			continue
+		}
+		sv.mark[v] = sv.epoch
+		sv.dom = append(sv.dom, v)
+		kids := sv.kids[v]
+		for i := len(kids) - 1; i >= 0; i-- {
+			if sv.mark[kids[i]] != sv.epoch {
+				sv.stack = append(sv.stack, kids[i])
+			}
+		}
+	}
 }

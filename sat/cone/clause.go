@@ -97,13 +97,13 @@ func (s *Solver) detach(c cref) {
 	}
 }
 
-// compact copies the live clauses to a new arena when more than half of
-// it is deleted clauses, at level 0. The reasons of level-0 facts are
+// compactDue reports whether more than half of the arena is deleted
+// clauses.
+func (s *Solver) compactDue() bool { return s.wasted > len(s.arena)/2 }
+
+// compact copies the live clauses to a new arena, at level 0. The reasons of level-0 facts are
 // dropped: no analysis reads them.
 func (s *Solver) compact() {
-	if s.wasted <= len(s.arena)/2 {
-		return
-	}
 	old := s.arena
 	s.arena = make([]z.Lit, 1, len(old)-s.wasted+1)
 	moved := func(c cref) cref {

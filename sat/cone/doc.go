@@ -26,12 +26,15 @@
 // after (pick): most of IC3's queries end after a few conflicts and a few
 // dozen decisions, fewer than a heap of the domain would cost to build.
 //
-// A temporary clause (AddTemp) lives for one query: it is added as
-// "clause ∨ ¬t" for one activation variable t, assumed first, and it and
+// A temporary clause (Query.Temp) lives for one query: it is added as
+// "clause ∨ ¬t" for one activation variable t, assumed last, and it and
 // every clause learned from it (they all contain ¬t, as t is a decision)
 // are removed when the query ends. Unlike gini's Activate, no variable is
 // spent per query.
 //
-// After Solve the assignment stays until the next Add or Solve, so reading
-// a model costs nothing per variable; Value reads it.
+// After Solve the assignment stays until the next AddClause or Solve, so
+// reading a model costs nothing per variable; Value reads it. The next
+// Solve keeps the decision levels of the assumptions its own begin with
+// (reuse.go): IC3 asks many queries in a row whose assumptions share a
+// prefix, and most of a query's propagation is of its assumptions.
 package cone

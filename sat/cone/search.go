@@ -30,15 +30,19 @@ const stopEvery = 64
 // unsatisfiable (Why reads the assumptions it needed), 0 stopped. What
 // was learned, except from Temp, is kept for later queries.
 func (s *Solver) Solve(q *Query) int {
-	s.settle()
+	s.settleKeeping(s.kept(q.Assume))
 	s.why = s.why[:0]
 	if s.unsat {
 		return -1
 	}
 	if len(s.learnts) >= s.maxLearnts {
+		s.undo(0, false) // reduce and compact run at level 0
 		s.reduce()
 	}
-	s.compact() // also of the temporary clauses of past queries
+	if s.compactDue() { // also of the temporary clauses of past queries
+		s.undo(0, false)
+		s.compact()
+	}
 	s.assumps = append(s.assumps[:0], q.Assume...)
 	if q.Temp != nil {
 		lits, sat := s.simplify(q.Temp)
@@ -46,10 +50,8 @@ func (s *Solver) Solve(q *Query) int {
 			if len(lits) == 0 {
 				return -1
 			}
-			c := s.newClause(append(lits, s.t.Not()), flagTemp, 0)
-			s.attach(c)
-			s.temps = append(s.temps, c)
-			s.assumps = slices.Insert(s.assumps, 0, s.t)
+			s.attachTemp(append(lits, s.t.Not()))
+			s.assumps = append(s.assumps, s.t)
 		}
 	}
 	s.setDomain(q.Domain)

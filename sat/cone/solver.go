@@ -130,8 +130,12 @@ func (s *Solver) undo(lvl int, order bool) {
 
 // settle ends the last query: its assignment is undone and its temporary
 // clause with what was learned from it removed.
-func (s *Solver) settle() {
-	s.undo(0, false)
+func (s *Solver) settle() { s.settleKeeping(0) }
+
+// settleKeeping is settle keeping the first keep decision levels, which
+// must not depend on the temporary clauses (kept).
+func (s *Solver) settleKeeping(keep int) {
+	s.undo(keep, false)
 	if len(s.temps) == 0 {
 		return
 	}
@@ -175,11 +179,12 @@ func (s *Solver) AddClause(ms ...z.Lit) {
 }
 
 // simplify copies ms without duplicates and without literals false at
-// level 0; sat when the clause is true at level 0 or a tautology.
+// level 0; sat when the clause is true at level 0 or a tautology. Values
+// above level 0 (levels kept for a query) are not facts.
 func (s *Solver) simplify(ms []z.Lit) (lits []z.Lit, sat bool) {
 	lits = make([]z.Lit, 0, len(ms))
 	for _, m := range ms {
-		switch s.vals[m] {
+		switch s.fact(m) {
 		case 1:
 			return nil, true
 		case -1:

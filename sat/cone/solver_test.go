@@ -70,13 +70,21 @@ func TestAgainstGini(t *testing.T) {
 			return out
 		}
 		var perm [][]z.Lit
+		var last []z.Lit
 		for q := 0; q < 30; q++ {
-			for range r.Intn(3 * nvars / 2) {
-				c := shift(randomClause(r, nvars, 4))
-				perm = append(perm, c)
-				s.AddClause(c...)
-			}
 			query := &Query{}
+			if q > 0 && r.Intn(2) == 0 {
+				// Like IC3's generalisation: no new clause, and the
+				// assumptions begin as the last query's did, so that
+				// the solver keeps their levels (reuse.go).
+				query.Assume = slices.Clone(last[:len(last)-r.Intn(len(last)/2+1)])
+			} else {
+				for range r.Intn(3 * nvars / 2) {
+					c := shift(randomClause(r, nvars, 4))
+					perm = append(perm, c)
+					s.AddClause(c...)
+				}
+			}
 			for range r.Intn(6) {
 				query.Assume = append(query.Assume, shift(randomClause(r, nvars, 1))...)
 			}
@@ -88,6 +96,7 @@ func TestAgainstGini(t *testing.T) {
 			if err := checkAnswer(s, query, all); err != nil {
 				t.Fatalf("seed %d query %d: %v", seed, q, err)
 			}
+			last = query.Assume
 		}
 	}
 }
@@ -130,6 +139,7 @@ func checkAnswer(s *Solver, query *Query, all [][]z.Lit) error {
 func FuzzAgainstGini(f *testing.F) {
 	f.Add([]byte{1, 2, 0, 3, 4, 0, 5, 255, 254})
 	f.Add([]byte{10, 11, 12, 0, 13, 253, 255, 1, 0, 254})
+	f.Add([]byte{2, 5, 7, 9, 254, 255, 11, 252, 4, 253, 255, 6, 252, 255})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const nvars = 12
 		s := New()
@@ -138,7 +148,7 @@ func FuzzAgainstGini(f *testing.F) {
 			vars[i] = s.Lit()
 		}
 		var perm [][]z.Lit
-		var cur []z.Lit
+		var cur, last []z.Lit
 		query := &Query{}
 		for _, b := range data {
 			switch b {
@@ -152,6 +162,9 @@ func FuzzAgainstGini(f *testing.F) {
 			case 254: // the assumptions
 				query.Assume = cur
 				cur = nil
+			case 252: // the assumptions: half the last query's, then these
+				query.Assume = append(slices.Clone(last[:len(last)/2]), cur...)
+				cur = nil
 			case 255: // a query
 				all := slices.Clone(perm)
 				if query.Temp != nil {
@@ -160,6 +173,7 @@ func FuzzAgainstGini(f *testing.F) {
 				if err := checkAnswer(s, query, all); err != nil {
 					t.Fatal(err)
 				}
+				last = query.Assume
 				query = &Query{}
 			default:
 				m := vars[int(b>>1)%nvars]
