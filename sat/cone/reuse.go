@@ -15,7 +15,8 @@ import "github.com/go-air/gini/z"
 // t's never read a temporary clause. A temporary clause implies a literal
 // other than ¬t only once t is true, and t is never implied (it occurs
 // only negatively); only ¬t can be implied early, by a clause learned from
-// a temporary one, and the levels from that one on are not kept.
+// a temporary one. The levels from that one on are not kept, so that t is
+// free again and need not be replaced by a new variable (settle).
 
 // kept returns how many decision levels of the last query the next one,
 // with assumptions next (without t), can keep.

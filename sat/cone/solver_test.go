@@ -198,9 +198,10 @@ func allTrue(s *Solver, ms []z.Lit) bool {
 // A random circuit for the domain test: inputs, then AND gates over
 // earlier variables, as Tseitin clauses.
 type circuit struct {
-	inputs []z.Var
-	ins    map[z.Var][2]z.Lit // by gate
-	order  []z.Var            // gates, inputs before them
+	inputs  []z.Var
+	ins     map[z.Var][2]z.Lit // by gate
+	order   []z.Var            // gates, inputs before them
+	clauses [][]z.Lit          // the gates' definitions
 }
 
 func randomCircuit(r *rand.Rand, s *Solver, nin, ngates int) *circuit {
@@ -220,9 +221,10 @@ func randomCircuit(r *rand.Rand, s *Solver, nin, ngates int) *circuit {
 			b = b.Not()
 		}
 		g := s.Lit()
-		s.AddClause(g.Not(), a)
-		s.AddClause(g.Not(), b)
-		s.AddClause(g, a.Not(), b.Not())
+		for _, cl := range [][]z.Lit{{g.Not(), a}, {g.Not(), b}, {g, a.Not(), b.Not()}} {
+			s.AddClause(cl...)
+			c.clauses = append(c.clauses, cl)
+		}
 		c.ins[g.Var()] = [2]z.Lit{a, b}
 		c.order = append(c.order, g.Var())
 		all = append(all, g)
@@ -270,28 +272,42 @@ func (c *circuit) eval(s *Solver) map[z.Var]bool {
 // TestDomain: with the domain the cone of the assumptions plus the
 // variables of the "frame" clauses (over inputs), answers agree with a
 // full solve, and a model of the domain extends: the gates computed from
-// the assigned inputs make the assumptions and every clause true.
+// the assigned inputs make the assumptions and every clause true. As in
+// IC3, a query often begins with the last one's assumptions under another
+// domain (reuse.go) and has a temporary clause over inputs.
 func TestDomain(t *testing.T) {
-	for seed := int64(1); seed <= 300; seed++ {
+	for seed := int64(1); seed <= 600; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		s := New()
 		c := randomCircuit(r, s, 4+r.Intn(12), 10+r.Intn(60))
 		var frame [][]z.Lit
+		var last []z.Lit
 		lemmaVars := map[z.Var]bool{}
 		for q := 0; q < 20; q++ {
-			for range r.Intn(3) {
-				var cl []z.Lit
-				for range 1 + r.Intn(3) {
-					m := randomLit(r, c.inputs)
-					cl = append(cl, m)
-					lemmaVars[m.Var()] = true
-				}
-				frame = append(frame, cl)
-				s.AddClause(cl...)
-			}
 			var assume []z.Lit
+			if q > 0 && r.Intn(2) == 0 {
+				assume = slices.Clone(last[:len(last)-r.Intn(len(last)/2+1)])
+			} else {
+				for range r.Intn(3) {
+					var cl []z.Lit
+					for range 1 + r.Intn(3) {
+						m := randomLit(r, c.inputs)
+						cl = append(cl, m)
+						lemmaVars[m.Var()] = true
+					}
+					frame = append(frame, cl)
+					s.AddClause(cl...)
+				}
+			}
 			for range 1 + r.Intn(3) {
 				assume = append(assume, randomLit(r, c.order))
+			}
+			last = assume
+			var temp []z.Lit
+			if r.Intn(2) == 0 {
+				for range 1 + r.Intn(3) {
+					temp = append(temp, randomLit(r, c.inputs))
+				}
 			}
 			domain := c.cone(assume)
 			for v := range lemmaVars {
@@ -300,9 +316,13 @@ func TestDomain(t *testing.T) {
 				}
 			}
 			slices.Sort(domain) // map order must not change the run
-			got := s.Solve(&Query{Assume: assume, Domain: domain})
-			if want := s.fullAnswer(assume); got != want {
-				t.Fatalf("seed %d query %d: %d with the domain, %d without", seed, q, got, want)
+			got := s.Solve(&Query{Assume: assume, Domain: domain, Temp: temp})
+			all := append(slices.Concat(c.clauses, frame), temp)
+			if temp == nil {
+				all = all[:len(all)-1]
+			}
+			if want := giniSays(all, assume); got != want {
+				t.Fatalf("seed %d query %d: %d with the domain, gini says %d", seed, q, got, want)
 			}
 			if got != 1 {
 				continue
@@ -314,7 +334,10 @@ func TestDomain(t *testing.T) {
 					t.Fatalf("seed %d query %d: assumption %v false in the extension", seed, q, m)
 				}
 			}
-			for _, cl := range frame {
+			for _, cl := range append(frame, temp) {
+				if cl == nil {
+					continue
+				}
 				if !slices.ContainsFunc(cl, holds) {
 					t.Fatalf("seed %d query %d: frame clause %v false in the extension", seed, q, cl)
 				}
@@ -330,12 +353,6 @@ func randomLit(r *rand.Rand, vs []z.Var) z.Lit {
 		m = m.Not()
 	}
 	return m
-}
-
-// fullAnswer solves again with every variable in the domain, which
-// leaves the solver's clauses as they were (what it learns is implied).
-func (s *Solver) fullAnswer(assume []z.Lit) int {
-	return s.Solve(&Query{Assume: assume})
 }
 
 // pigeons adds the clauses "n+1 pigeons in n holes", unsatisfiable and
