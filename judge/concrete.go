@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -46,8 +47,14 @@ func Concretize(prog *bp.Program, opts Options, tr *bp.Trace) (*bp.Trace, error)
 // slice cut are not the trace's but those the original's steps compute,
 // and the result is a trace of sl.Orig that passes Replay on it.
 func ConcretizeSlice(sl *bp.Slice, opts Options, tr *bp.Trace) (*bp.Trace, error) {
+	return concretizeSlice(context.Background(), sl, opts, tr)
+}
+
+// concretizeSlice is ConcretizeSlice that ends with ctx's cause once ctx
+// has ended.
+func concretizeSlice(ctx context.Context, sl *bp.Slice, opts Options, tr *bp.Trace) (*bp.Trace, error) {
 	sem := newSemantics(sl.Orig, opts)
-	sem.slice, sem.sliceLive = sl, sl.Prog.Live()
+	sem.slice, sem.sliceLive, sem.ctx = sl, sl.Prog.Live(), ctx
 	return sem.concretize(sl.Expand(tr))
 }
 
@@ -66,6 +73,9 @@ func (sem *semantics) concretize(tr *bp.Trace) (*bp.Trace, error) {
 	c := &concretizer{sem: sem, cur: first.Clone(), toEngine: map[int]int{0: 0}, fromEngine: map[int]int{0: 0}, nextID: 1}
 	out := &bp.Trace{Kind: tr.Kind}
 	for i := range tr.Steps {
+		if err := sem.stopped(i); err != nil {
+			return nil, err
+		}
 		step := &tr.Steps[i]
 		id, ok := c.fromEngine[step.Thread]
 		if !ok {

@@ -81,7 +81,7 @@ func Judge(ctx context.Context, p Problem, v engine.Verdict, ev engine.Evidence)
 		if !ok || x == nil || x.Trace == nil {
 			return Ruling{}, fmt.Errorf("an Unsafe answer without a counterexample (%T)", ev)
 		}
-		return execution(p, x)
+		return execution(ctx, p, x)
 	case engine.Safe:
 		if p.Slice != nil {
 			if err := VerifySlice(p.Slice); err != nil {
@@ -93,20 +93,24 @@ func Judge(ctx context.Context, p Problem, v engine.Verdict, ev engine.Evidence)
 	return Ruling{}, fmt.Errorf("nothing to judge in an answer %v", v)
 }
 
-// execution replays a counterexample, on the program asked about.
-func execution(p Problem, x *engine.Execution) (Ruling, error) {
+// execution replays a counterexample, on the program asked about; it
+// ends with ctx's cause once ctx has ended.
+func execution(ctx context.Context, p Problem, x *engine.Execution) (Ruling, error) {
 	tr := x.Trace
 	var err error
 	if p.Slice != nil {
 		// A trace of the sliced program: the cut variables get the
 		// original's values, then the trace is replayed on the original.
-		tr, err = ConcretizeSlice(p.Slice, p.options(), tr)
+		tr, err = concretizeSlice(ctx, p.Slice, p.options(), tr)
 		if err != nil {
 			err = fmt.Errorf("the trace of the sliced program is not one of the program: %w", err)
 		}
 	}
 	if err == nil {
-		err = Replay(p.asked(), p.options(), tr)
+		err = ReplayContext(ctx, p.asked(), p.options(), tr)
+	}
+	if err != nil && ctx.Err() != nil {
+		return Ruling{}, context.Cause(ctx)
 	}
 	if err != nil {
 		if x.MonotoneOnly && p.Reading == bp.Blocking && Replay(p.asked(), Options{Label: p.Label, Broadcast: bp.Monotone}, tr) == nil {

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -22,6 +23,13 @@ func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
 	return newSemantics(prog, opts).replay(tr)
 }
 
+// ReplayContext is Replay that ends with ctx's cause once ctx has ended.
+func ReplayContext(ctx context.Context, prog *bp.Program, opts Options, tr *bp.Trace) error {
+	sem := newSemantics(prog, opts)
+	sem.ctx = ctx
+	return sem.replay(tr)
+}
+
 func (sem *semantics) replay(tr *bp.Trace) error {
 	if tr == nil {
 		return errors.New("no trace")
@@ -36,6 +44,9 @@ func (sem *semantics) replay(tr *bp.Trace) error {
 	}
 	maxID := 0
 	for i := range tr.Steps {
+		if err := sem.stopped(i); err != nil {
+			return err
+		}
 		step := &tr.Steps[i]
 		if err := checkShape(prog, &step.Before); err != nil {
 			return fmt.Errorf("step %d: %w", i, err)

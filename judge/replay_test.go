@@ -221,3 +221,16 @@ end
 		}
 	}
 }
+
+// TestReplayContextEnds: a trace's check gives up with the context's
+// cause once the context has ended (a counterexample of millions of steps
+// takes seconds to replay), and checks as Replay does before.
+func TestReplayContextEnds(t *testing.T) {
+	p := load(t, `decl a, b; void main() begin a := T; b := a; a := F; assert(a | !b); end`)
+	tr := counterexample(p, "", bp.Blocking, 1)
+	require.NotNil(t, tr)
+	require.NoError(t, judge.ReplayContext(context.Background(), p, judge.Options{}, tr))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, judge.ReplayContext(ctx, p, judge.Options{}, tr), context.Canceled)
+}

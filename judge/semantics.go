@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"github.com/bopgo/bopgo/bp"
 	"github.com/bopgo/bopgo/bp/interp"
 )
@@ -26,6 +27,23 @@ type semantics struct {
 	// value is.
 	slice     *bp.Slice
 	sliceLive [][]bp.Bits
+	// ctx, when set, ends a replay or a concretization with its cause:
+	// a trace of millions of steps takes seconds to check, and a check
+	// must not outlast the run's time limit.
+	ctx context.Context
+}
+
+// pollSteps is how many steps a trace's check goes between two looks at
+// ctx.
+const pollSteps = 4096
+
+// stopped returns ctx's cause once it has ended, looking at step i of a
+// trace only every pollSteps steps.
+func (sem *semantics) stopped(i int) error {
+	if sem.ctx == nil || i%pollSteps != 0 || sem.ctx.Err() == nil {
+		return nil
+	}
+	return context.Cause(sem.ctx)
 }
 
 func newSemantics(prog *bp.Program, opts Options) *semantics {

@@ -330,13 +330,16 @@ func (e *search) labelReached(i int32) *engine.Result {
 	s := e.states.state(i)
 	for _, t := range s.threads {
 		if e.an.target[t.proc][t.pc] {
-			states, steps := e.path(i)
-			if states == nil {
+			var tr *bp.Trace
+			if states, steps := e.path(i); states != nil {
+				tr = buildTrace(e.prog, states, steps, nil, e.stoppedAt)
+			}
+			if tr == nil {
 				r := engine.Stopped(e.ctx)
 				return &r
 			}
 			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
-				Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, nil)}}
+				Evidence: &engine.Execution{Trace: tr}}
 		}
 	}
 	return nil

@@ -246,13 +246,25 @@ func TestPathEndsWithItsContext(t *testing.T) {
 	r := e.run(e.ctx)
 	require.Equal(t, engine.Unsafe, r.Verdict)
 	end := int32(len(e.parents) - 1)
-	states, _ := e.path(end)
+	states, steps := e.path(end)
 	require.Greater(t, len(states), 2)
+	// Making the path a trace stops too, at whichever of its passes the
+	// stop comes: the k-th look at the context says it ended.
+	for k := 0; ; k++ {
+		looks := 0
+		stopped := func(int) bool { looks++; return looks > k }
+		tr := buildTrace(p, states, steps, nil, stopped)
+		if looks <= k {
+			require.NotNil(t, tr, "never told to stop")
+			break
+		}
+		require.Nil(t, tr, "told to stop at look %d", k+1)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e.ctx = ctx
-	states, steps := e.path(end)
+	states, steps = e.path(end)
 	assert.Nil(t, states)
 	assert.Nil(t, steps)
 	e.failure = nil

@@ -290,7 +290,13 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, re
 	if last != nil {
 		states, steps = append(states, last.s), append(steps, last.info)
 	}
-	r := &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
+	tr := buildTrace(e.prog, states, steps, fail, e.stoppedAt)
+	if tr == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+		return
+	}
+	r := &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: tr}}
 	if later {
 		e.pending = r
 		e.phase("")

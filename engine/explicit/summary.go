@@ -312,7 +312,13 @@ func (e *summarySearch) found(f int32, fail *stepInfo, why string) {
 		return
 	}
 	states, steps := e.path(f)
-	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: buildTrace(e.prog, states, steps, fail)}}
+	tr := buildTrace(e.prog, states, steps, fail, e.stoppedAt)
+	if tr == nil {
+		r := engine.Stopped(e.ctx)
+		e.failure = &r
+		return
+	}
+	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: tr}}
 }
 
 // pathLen is the number of steps of path(f), counted without building

@@ -35,7 +35,7 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 	// depend on: yields.go); the path shows it with the run's globals.
 	from := states[0]
 	for j := n - 2; j >= 0; j-- {
-		if j%1024 == 0 && e.ctx != nil && e.ctx.Err() != nil {
+		if e.stoppedAt(j) {
 			return nil, nil
 		}
 		links, s := e.rebuildStep(&from, nodes[j])
@@ -61,6 +61,12 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 	return states, steps
 }
 
+// stoppedAt reports, at step j of a path and every 1024 steps only,
+// whether the search's context has ended.
+func (x *stepper) stoppedAt(j int) bool {
+	return j%1024 == 0 && x.ctx != nil && x.ctx.Err() != nil
+}
+
 // phase tells Options.Phase what the search does.
 func (e *search) phase(what string) {
 	if e.opts.Phase != nil {
@@ -70,19 +76,28 @@ func (e *search) phase(what string) {
 
 // buildTrace makes the path of three-valued states (steps[j] the step
 // that led from states[j-1] to states[j]) a concrete trace; fail, if not
-// nil, is a failing assertion executed from the last state.
-func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepInfo) *bp.Trace {
+// nil, is a failing assertion executed from the last state. It returns
+// nil as soon as stopped(j) is true at a step j (path says why it looks).
+func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepInfo, stopped func(j int) bool) *bp.Trace {
 	path := states
 	concrete := make([]bp.State, len(path))
 	// The last state: its X values are read by the failing step or free.
 	concrete[len(path)-1] = resolve(&states[len(path)-1], fail, nil)
 	for j := len(path) - 1; j > 0; j-- {
+		if stopped(j) {
+			return nil
+		}
 		concrete[j-1] = resolve(&states[j-1], &steps[j], &concrete[j])
 	}
-	keepForgotten(prog, states, steps, concrete)
-	keepForgottenGlobals(prog, states, steps, concrete)
+	if !keepForgotten(prog, states, steps, concrete, stopped) ||
+		!keepForgottenGlobals(prog, states, steps, concrete, stopped) {
+		return nil
+	}
 	tr := &bp.Trace{Kind: bp.LabelReached, Steps: make([]bp.TraceStep, 0, len(path))}
 	for j := 1; j < len(path); j++ {
+		if stopped(j) {
+			return nil
+		}
 		info := steps[j]
 		tr.Steps = append(tr.Steps, bp.TraceStep{
 			Thread: int(info.thread), Proc: int(info.proc), PC: int(info.pc),
@@ -103,9 +118,13 @@ func buildTrace(prog *bp.Program, states []state, steps []stepInfo, fail *stepIn
 // keepForgotten makes a local that the engine forgot because it is dead
 // show the value it last had, instead of a value from the future: a dead
 // local is never read again, so any value replays, and this one is the
-// value a person expects to see.
-func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State) {
+// value a person expects to see. It returns false, with the work
+// unfinished, when stopped(j) is true at a step j.
+func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State, stopped func(j int) bool) bool {
 	for j := 1; j < len(states); j++ {
+		if stopped(j) {
+			return false
+		}
 		prev, cur := &states[j-1], &states[j]
 		info := steps[j]
 		st := &prog.Procs[info.proc].Steps[info.pc]
@@ -128,6 +147,7 @@ func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete 
 			}
 		}
 	}
+	return true
 }
 
 // keepForgottenGlobals does for globals what keepForgotten does for
@@ -136,14 +156,17 @@ func keepForgotten(prog *bp.Program, states []state, steps []stepInfo, concrete 
 // until a step writes it. Without this its X took a value from the
 // future, and the trace showed it change under a step that does not
 // write it, which the judge refuses.
-func keepForgottenGlobals(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State) {
+func keepForgottenGlobals(prog *bp.Program, states []state, steps []stepInfo, concrete []bp.State, stopped func(j int) bool) bool {
 	if len(states) == 0 {
-		return
+		return true
 	}
 	kept := make([]bool, len(states[0].globals)) // X now, and forgotten
 	nKept := 0
 	written := bp.NewBits(len(prog.Globals))
 	for j := 1; j < len(states); j++ {
+		if stopped(j) {
+			return false
+		}
 		prev, cur := &states[j-1], &states[j]
 		if nKept == 0 && len(cur.globals) > 0 && &cur.globals[0] == &prev.globals[0] {
 			continue // the same values (path shares them), none forgotten
@@ -170,6 +193,7 @@ func keepForgottenGlobals(prog *bp.Program, states []state, steps []stepInfo, co
 			}
 		}
 	}
+	return true
 }
 
 // globalsWritten sets w to the globals the step info writes from prev:
