@@ -101,8 +101,8 @@ func (s *Solver) detach(c cref) {
 // clauses.
 func (s *Solver) compactDue() bool { return s.wasted > len(s.arena)/2 }
 
-// compact copies the live clauses to a new arena, at level 0. The reasons of level-0 facts are
-// dropped: no analysis reads them.
+// compact copies the live clauses to a new arena, at level 0. The
+// reasons of level-0 facts are dropped: no analysis reads them.
 func (s *Solver) compact() {
 	old := s.arena
 	s.arena = make([]z.Lit, 1, len(old)-s.wasted+1)
