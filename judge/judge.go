@@ -109,11 +109,8 @@ func execution(ctx context.Context, p Problem, x *engine.Execution) (Ruling, err
 	if err == nil {
 		err = ReplayContext(ctx, p.asked(), p.options(), tr)
 	}
-	if err != nil && ctx.Err() != nil {
-		return Ruling{}, context.Cause(ctx)
-	}
 	if err != nil {
-		if x.MonotoneOnly && p.Reading == bp.Blocking && Replay(p.asked(), Options{Label: p.Label, Broadcast: bp.Monotone}, tr) == nil {
+		if x.MonotoneOnly && p.Reading == bp.Blocking && ReplayContext(ctx, p.asked(), Options{Label: p.Label, Broadcast: bp.Monotone}, tr) == nil {
 			// A path under the monotone reading of broadcasts, which the
 			// engine said it might be: not a bug, and not an error.
 			return Ruling{Verdict: engine.Unknown, Reason: "a path exists under the monotone reading of broadcasts, but it is not an execution under the blocking reading"}, nil
