@@ -49,6 +49,7 @@ func (s *Solver) SolveContext(ctx context.Context) int {
 func (s *Solver) solveAsync(ctx context.Context) int {
 	done := ctx.Done()
 	h := s.g.GoSolve()
+	polled := time.Now()
 	for range spinPolls {
 		if r, ok := h.Test(); ok {
 			return r
@@ -58,12 +59,20 @@ func (s *Solver) solveAsync(ctx context.Context) int {
 			return h.Stop()
 		default:
 		}
+		// With one P (GOMAXPROCS=1) Gosched hands it to gini until the
+		// scheduler preempts it, about 10 ms later, so the spin alone
+		// can outlast many errEvery.
+		if time.Since(polled) >= errEvery {
+			if r, ended := pollErr(ctx, h); ended {
+				return r
+			}
+			polled = time.Now()
+		}
 		runtime.Gosched()
 	}
 	wait := firstPoll
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	polled := time.Now()
 	for {
 		if r, ok := h.Test(); ok {
 			return r
