@@ -7,8 +7,11 @@
 # and --overflow-bad: the one bopgo's IC3 checks after a budget on the
 # plain one); each export is decided as written and after ABC's
 # "permute -S 1..PERMS" (default 3), by pdr and by bopgo circuit (IC3, 20
-# s each, one run at a time). Prints one line per run:
+# s each, one run at a time), and by bopgo circuit on one core
+# (GOMAXPROCS=1: one IC3 configuration, not the race of two), as pdr
+# runs on one. Prints one line per run:
 #   program property copy tool seconds verdict [SAT calls]
+# where tool is pdr, bopgo (every core) or bopgo1 (one core).
 set -u
 bin=$1
 perms=${2:-3}
@@ -35,12 +38,16 @@ for f in $files; do
 			v=$(grep -o 'Property proved\|was asserted' "$tmp/out" | head -1 | awk '{print $NF}')
 			calls=$(grep -o 'Call = *[0-9]*' "$tmp/out" | awk '{print $NF}')
 			echo "$n $prop p$s pdr $(secs $t0 $t1) ${v:-none} ${calls:-}"
-			t0=$(now)
-			timeout 25 $bin circuit --stats --timeout 20s "$tmp/p$s.aig" > "$tmp/out" 2>&1
-			t1=$(now)
-			v=$(grep -o 'VERIFICATION [A-Z]*' "$tmp/out" | awk '{print $2}')
-			calls=$(grep '^answer SAT calls' "$tmp/out" | awk '{print $NF}')
-			echo "$n $prop p$s bopgo $(secs $t0 $t1) ${v:-none} ${calls:-}"
+			for tool in bopgo bopgo1; do
+				procs=""
+				[ $tool = bopgo1 ] && procs=1
+				t0=$(now)
+				GOMAXPROCS=$procs timeout 25 $bin circuit --stats --timeout 20s "$tmp/p$s.aig" > "$tmp/out" 2>&1
+				t1=$(now)
+				v=$(grep -o 'VERIFICATION [A-Z]*' "$tmp/out" | awk '{print $2}')
+				calls=$(grep '^answer SAT calls' "$tmp/out" | awk '{print $NF}')
+				echo "$n $prop p$s $tool $(secs $t0 $t1) ${v:-none} ${calls:-}"
+			done
 		done
 	done
 done

@@ -62,6 +62,7 @@ var perFrame = true
 // (configs), and of their answers the one found with the fewest SAT
 // calls wins (race): the same answer whatever the timing of the two, as
 // far as each configuration's own run is the same (solver.go's slices).
+// With fewer, one configuration runs (alone).
 //
 // A system with uninitialised latches is decided on its readyCopy (see
 // there) and the answer mapped back.
@@ -69,7 +70,7 @@ func Check(ctx context.Context, sys *mc.System, opts mc.Options) mc.Result {
 	if n := min(opts.Workers, len(configs)); n > 1 {
 		return race(ctx, sys, opts, configs[:n])
 	}
-	return checkWith(ctx, sys, opts, configs[0], nil)
+	return checkWith(ctx, sys, opts, alone, nil)
 }
 
 // checkWith is Check with one configuration; rival is pdr.rival.

@@ -330,7 +330,8 @@
 // up to 0.04 s. The first found instead: 212.1 s to 190.0 s
 // (race-first.txt). The SAT calls printed are both searches' (×1.78).
 // Inside the default's race IC3 is one entrant on a share of the cores
-// and runs the first configuration only.
+// and ran the first configuration only (since 2026-11-30 another, below:
+// "One configuration on one core").
 //
 // Tried for scaled-0525 on its export, which pdr decides in 10 s (a
 // counterexample of 66 steps, 27,306 calls) and the first configuration
@@ -458,6 +459,46 @@
 // ways: on the 87 files of configs.txt 6% more calls at 6% less a call;
 // on ic3abc.sh's one run per program 0040 and 0517 gained, 0180 and
 // 0525 lost.
+//
+// One configuration on one core (2026-11-30). The comparisons above run
+// bopgo circuit with two configurations on the machine's two cores,
+// against pdr on one. On one core (GOMAXPROCS=1) Check runs one
+// configuration, and that comparison is the one at equal CPU. On the
+// seven slowest scaled programs (0040, 0050, 0180, 0423, 0517, 0525,
+// 0535), each exported and renumbered as ic3perm.sh does (28 circuits
+// per property, 20 s, one run at a time;
+// benchmarks/results/ic3abc/onecore.txt), answers and total time (no
+// answer counted 20 s):
+//
+//	                 plain            Overflow bad
+//	pdr              15, 396.0 s      21, 277.2 s
+//	{carry}          12, 426.7 s      18, 278.3 s
+//	{carry, ternary} 13, 354.3 s      18, 268.1 s
+//
+// So on one core each configuration is behind pdr in answers on these
+// programs, level in time; two at once (the race) are ahead. Carrying
+// with ternary lifting is the better one alone: also on the 87 files of
+// configs.txt through bopgo check --engine ic3 (10 s, one core,
+// onecore-families.txt) it answers 85 against 84 (scaled-0040 gained),
+// in 101.7 s against 117.7 s, and where both answer with 0.92 times the
+// SAT calls (geometric mean); worse there on philosophers n3 k2 safe
+// (2.3 s to 3.6 s) and scaled-0517 (1.4 s to 3.3 s). It is now the
+// configuration Check runs alone (configs.go: alone); the race keeps its
+// pair. Tried and not committed: IC3 restarts (after 200 obligations,
+// then 1.5 times as many each time, the queue and the carried obligations
+// dropped and a bad state asked for again; the frames are kept). With
+// {carry, ternary} on the plain copies, 14 answers in 397.1 s: 0525 on
+// 2 copies of 4 (pdr 1, none before) and 0180 on 2 (none before), but
+// 0423 2 (3 before) and 0050 3 (4 before); restarts take the search to
+// deeper frames and drop the long obligation chains that find the other
+// bugs. Also tried with {carry, ternary} and not committed: ternary
+// lifting that tries first the latches in no learned cube, as ABC's pdr
+// orders its flops (12 plain answers in 380.1 s; most runs made the same
+// calls), and each latch's decision phase fixed to its initial value, to
+// steer predecessors towards the initial states (none of 0040, 0050 p1
+// or 0525 p0 answered, and 0525 p0's queries took half as long again).
+// pdr finds these deep bugs (46 to 69 steps) with 13 to 17 frames, bopgo
+// reaches 15 to 25 frames without them.
 //
 // Runs are reproducible. With gini they were not where a query outlasted
 // a slice: gini's Try stopped at a deadline of wall time and the query
