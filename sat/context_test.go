@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -134,6 +135,17 @@ func (c *turnContext) Err() error {
 // every errEvery or so, so that a race's schedule can take its core
 // there; a query that only watched Done would leave the schedule.
 func TestSolveContextPollsErr(t *testing.T) {
+	pollsErr(t)
+}
+
+// TestSolveContextPollsErrOnOneP: the same with one P (a one-CPU task),
+// where a yield hands the P to gini until the scheduler preempts it.
+func TestSolveContextPollsErrOnOneP(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	pollsErr(t)
+}
+
+func pollsErr(t *testing.T) {
 	s := New(logic.NewC())
 	pigeonhole(s, 10)
 	parent, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
