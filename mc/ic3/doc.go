@@ -489,7 +489,8 @@
 // dropped and a bad state asked for again; the frames are kept). With
 // {carry, ternary} on the plain copies, 14 answers in 397.1 s: 0525 on
 // 2 copies of 4 (pdr 1, none before) and 0180 on 2 (none before), but
-// 0423 2 (3 before) and 0050 3 (4 before); restarts take the search to
+// 0423 2 (3 before) and 0050 3 (4 before); after 1,000 obligations
+// instead, 13 answers in 401.9 s. Restarts take the search to
 // deeper frames and drop the long obligation chains that find the other
 // bugs. Also tried with {carry, ternary} and not committed: ternary
 // lifting that tries first the latches in no learned cube, as ABC's pdr
@@ -498,7 +499,13 @@
 // steer predecessors towards the initial states (none of 0040, 0050 p1
 // or 0525 p0 answered, and 0525 p0's queries took half as long again).
 // pdr finds these deep bugs (46 to 69 steps) with 13 to 17 frames, bopgo
-// reaches 15 to 25 frames without them.
+// reaches 15 to 25 frames without them. Nor did IC3ref's limit on
+// generalisation (give up dropping literals after 3 failed drops in a
+// row) pay: 9 plain answers in 417.6 s, the proofs of 0535 lost (on
+// 0050's p1 copy 6.6 generalisation calls per learned cube, and no
+// answer in 20 s where {carry, ternary} answers in 4.0 s). Nor would the two configurations time-sliced on one core, by
+// the runs above: 13 plain answers in 398.0 s, 18 Overflow bad in 293.6
+// s.
 //
 // Runs are reproducible. With gini they were not where a query outlasted
 // a slice: gini's Try stopped at a deadline of wall time and the query
