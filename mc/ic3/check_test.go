@@ -93,16 +93,21 @@ func TestConfigsAgainstOracle(t *testing.T) {
 				changed[i]++
 			}
 		}
+		// On one core Check runs alone's configuration.
+		one := agreeWith(t, seed, sys, Check(context.Background(), sys, mc.Options{Workers: 1}))
+		if byAlone := checkWith(context.Background(), sys, mc.Options{}, alone, nil); one.Stats.SATCalls != byAlone.Stats.SATCalls || !reflect.DeepEqual(one.Trace, byAlone.Trace) {
+			t.Fatalf("seed %d: Check on one core made %d SAT calls, alone's configuration %d", seed, one.Stats.SATCalls, byAlone.Stats.SATCalls)
+		}
 		raced := agreeWith(t, seed, sys, Check(context.Background(), sys, mc.Options{Workers: 2}))
 		// The race's answer is that of the configuration with the fewest
 		// SAT calls, the first on a tie, whichever ran faster.
-		alone := []mc.Result{checkWith(context.Background(), sys, mc.Options{}, configs[0], nil), checkWith(context.Background(), sys, mc.Options{}, configs[1], nil)}
-		want := alone[0]
-		if alone[1].Stats.SATCalls < want.Stats.SATCalls {
-			want = alone[1]
+		each := []mc.Result{checkWith(context.Background(), sys, mc.Options{}, configs[0], nil), checkWith(context.Background(), sys, mc.Options{}, configs[1], nil)}
+		want := each[0]
+		if each[1].Stats.SATCalls < want.Stats.SATCalls {
+			want = each[1]
 		}
 		if !reflect.DeepEqual(raced.Trace, want.Trace) || !reflect.DeepEqual(raced.Invariant, want.Invariant) {
-			t.Fatalf("seed %d: the race's answer is not that of the configuration with the fewest SAT calls (%d and %d)", seed, alone[0].Stats.SATCalls, alone[1].Stats.SATCalls)
+			t.Fatalf("seed %d: the race's answer is not that of the configuration with the fewest SAT calls (%d and %d)", seed, each[0].Stats.SATCalls, each[1].Stats.SATCalls)
 		}
 		// Its calls are both searches', of which the rival's are counted
 		// apart: the winner's are its calls alone.
