@@ -505,7 +505,7 @@
 // steer predecessors towards the initial states (none of 0040, 0050 p1
 // or 0525 p0 answered, and 0525 p0's queries took half as long again).
 // pdr finds these deep bugs (46 to 69 steps) with 13 to 17 frames, bopgo
-// reaches 15 to 25 frames without them. Nor did IC3ref's limit on
+// reaches 12 to 25 frames without them. Nor did IC3ref's limit on
 // generalisation (give up dropping literals after 3 failed drops in a
 // row) pay: 9 plain answers in 417.6 s, the proofs of 0535 lost (on
 // 0050's p1 copy 6.6 generalisation calls per learned cube, and no
