@@ -20,7 +20,7 @@ import (
 // with the number of its choices: the choices are solved for (solve.go)
 // with the values the next state shows, and the solution is executed.
 func Replay(prog *bp.Program, opts Options, tr *bp.Trace) error {
-	return newSemantics(prog, opts).replay(tr)
+	return ReplayContext(context.Background(), prog, opts, tr)
 }
 
 // ReplayContext is Replay that ends with ctx's cause once ctx has ended.

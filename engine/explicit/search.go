@@ -334,12 +334,7 @@ func (e *search) labelReached(i int32) *engine.Result {
 			if states, steps := e.path(i); states != nil {
 				tr = buildTrace(e.prog, states, steps, nil, e.stoppedAt)
 			}
-			if tr == nil {
-				r := engine.Stopped(e.ctx)
-				return &r
-			}
-			return &engine.Result{Verdict: engine.Unsafe, Reason: fmt.Sprintf("label %s reached", e.opts.Label),
-				Evidence: &engine.Execution{Trace: tr}}
+			return unsafeOrStopped(e.ctx, fmt.Sprintf("label %s reached", e.opts.Label), tr)
 		}
 	}
 	return nil

@@ -290,14 +290,8 @@ func (e *search) violation(m *mover, fail *stepInfo, last *link, level int32, re
 	if last != nil {
 		states, steps = append(states, last.s), append(steps, last.info)
 	}
-	tr := buildTrace(e.prog, states, steps, fail, e.stoppedAt)
-	if tr == nil {
-		r := engine.Stopped(e.ctx)
-		e.failure = &r
-		return
-	}
-	r := &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: tr}}
-	if later {
+	r := unsafeOrStopped(e.ctx, reason, buildTrace(e.prog, states, steps, fail, e.stoppedAt))
+	if later && r.Verdict == engine.Unsafe {
 		e.pending = r
 		e.phase("")
 		return

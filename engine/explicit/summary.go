@@ -312,13 +312,7 @@ func (e *summarySearch) found(f int32, fail *stepInfo, why string) {
 		return
 	}
 	states, steps := e.path(f)
-	tr := buildTrace(e.prog, states, steps, fail, e.stoppedAt)
-	if tr == nil {
-		r := engine.Stopped(e.ctx)
-		e.failure = &r
-		return
-	}
-	e.failure = &engine.Result{Verdict: engine.Unsafe, Reason: why, Evidence: &engine.Execution{Trace: tr}}
+	e.failure = unsafeOrStopped(e.ctx, why, buildTrace(e.prog, states, steps, fail, e.stoppedAt))
 }
 
 // pathLen is the number of steps of path(f), counted without building

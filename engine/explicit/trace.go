@@ -1,10 +1,12 @@
 package explicit
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
 	"github.com/bopgo/bopgo/bp"
+	"github.com/bopgo/bopgo/engine"
 )
 
 // path returns the states from the initial one to node end, and the
@@ -59,6 +61,16 @@ func (e *search) path(end int32) ([]state, []stepInfo) {
 		states, steps = append(states, s), append(steps, links[len(links)-1].info)
 	}
 	return states, steps
+}
+
+// unsafeOrStopped is the Unsafe result for reason with the trace tr, or,
+// when building tr was stopped (nil), the result of a search ctx stopped.
+func unsafeOrStopped(ctx context.Context, reason string, tr *bp.Trace) *engine.Result {
+	if tr == nil {
+		r := engine.Stopped(ctx)
+		return &r
+	}
+	return &engine.Result{Verdict: engine.Unsafe, Reason: reason, Evidence: &engine.Execution{Trace: tr}}
 }
 
 // stoppedAt reports, at step j of a path and every 1024 steps only,

@@ -504,8 +504,10 @@
 // calls), and each latch's decision phase fixed to its initial value, to
 // steer predecessors towards the initial states (none of 0040, 0050 p1
 // or 0525 p0 answered, and 0525 p0's queries took half as long again).
-// pdr finds these deep bugs (46 to 69 steps) with 13 to 17 frames, bopgo
-// reaches 12 to 25 frames without them. Nor did IC3ref's limit on
+// On three of these deep bugs (0180 Overflow bad p2, 0525 plain p0,
+// 0525 Overflow bad p1; pdr -v) pdr finds counterexamples of 46 to 69
+// steps at frames 13 to 17; on the 12 plain copies of 0040, 0180 and
+// 0525, bopgo reaches 12 to 25 frames without them. Nor did IC3ref's limit on
 // generalisation (give up dropping literals after 3 failed drops in a
 // row) pay: 9 plain answers in 417.6 s, the proofs of 0535 lost (on
 // 0050's p1 copy 6.6 generalisation calls per learned cube, and no
